@@ -1,0 +1,12 @@
+//! planbox: classical planning with STRIPS/PDDL, forwards and backwards.
+//!
+//! ```text
+//! domain.pddl + problem.pddl --pddl::parse_*--> ast::{Domain, Problem}
+//!   --pddl::check_*--> (same, validated)
+//!   --ground::ground--> task::Task { facts, operators, init, goal }   (ids from here on)
+//! ```
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
+
+pub mod ground;
+pub mod pddl;
+pub mod task;

@@ -1,0 +1,158 @@
+//! Errors in PDDL input, located in the source text.
+//!
+//! A [`PddlError`] carries the file, the 1-based line and column, the offending
+//! source line and a plain-English message, and renders like a compiler:
+//!
+//! ```text
+//! error: predicate `on` takes 2 arguments, got 3
+//!  --> blocks/p01.pddl:12:5
+//!    |
+//! 12 |     (on a b c)
+//!    |     ^^^^^^^^^^
+//! ```
+//!
+//! [`ErrorKind`] tells invalid input (exit code 31) from input that is valid
+//! PDDL but outside the fragment planbox supports (exit code 34), following
+//! Fast Downward's exit codes.
+
+use crate::pddl::ast::{Source, Span};
+use std::fmt;
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// Malformed or inconsistent input: syntax errors, unknown names, wrong arity.
+    Invalid,
+    /// Well-formed PDDL that uses a construct planbox does not support.
+    Unsupported,
+}
+
+impl ErrorKind {
+    /// The process exit code for this kind (Fast Downward's convention).
+    pub fn exit_code(self) -> u8 {
+        match self {
+            ErrorKind::Invalid => 31,
+            ErrorKind::Unsupported => 34,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PddlError {
+    pub kind: ErrorKind,
+    pub path: PathBuf,
+    /// 1-based line and column of the start of the span (column counts chars).
+    pub line: usize,
+    pub column: usize,
+    /// The full text of the source line, without its line ending.
+    pub source_line: String,
+    /// Number of characters to underline (at least 1).
+    pub width: usize,
+    pub message: String,
+}
+
+impl PddlError {
+    /// An error of `kind` about the text at `span` in `source`.
+    pub fn new(kind: ErrorKind, source: &Source, span: Span, message: impl Into<String>) -> Self {
+        let text = &source.text;
+        let start = floor_char_boundary(text, span.start.min(text.len()));
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let source_line = text[line_start..line_end]
+            .trim_end_matches('\r')
+            .to_string();
+        let line = text[..start].matches('\n').count() + 1;
+        let column = text[line_start..start].chars().count() + 1;
+        let end = floor_char_boundary(text, span.end.clamp(start, line_end));
+        let width = text[start..end].chars().count().max(1);
+        PddlError {
+            kind,
+            path: source.path.clone(),
+            line,
+            column,
+            source_line,
+            width,
+            message: message.into(),
+        }
+    }
+
+    pub fn invalid(source: &Source, span: Span, message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Invalid, source, span, message)
+    }
+
+    pub fn unsupported(source: &Source, span: Span, message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Unsupported, source, span, message)
+    }
+
+    pub fn exit_code(&self) -> u8 {
+        self.kind.exit_code()
+    }
+}
+
+fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+impl fmt::Display for PddlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let number = self.line.to_string();
+        let pad = " ".repeat(number.len());
+        // Tabs would misplace the caret; show them as single spaces.
+        let shown: String = self
+            .source_line
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        writeln!(f, "{}", self.message)?;
+        writeln!(
+            f,
+            "{pad}--> {}:{}:{}",
+            self.path.display(),
+            self.line,
+            self.column
+        )?;
+        writeln!(f, "{pad} |")?;
+        writeln!(f, "{number} | {shown}")?;
+        write!(
+            f,
+            "{pad} | {}{}",
+            " ".repeat(self.column - 1),
+            "^".repeat(self.width)
+        )
+    }
+}
+
+impl std::error::Error for PddlError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_line_and_column() {
+        let source = Source {
+            path: "x.pddl".into(),
+            text: "(define\r\n  (domain d)\r\n  (:foo))".into(),
+        };
+        let start = source.text.find(":foo").unwrap();
+        let err = PddlError::invalid(
+            &source,
+            Span {
+                start,
+                end: start + 4,
+            },
+            "bad",
+        );
+        assert_eq!((err.line, err.column, err.width), (3, 4, 4));
+        assert_eq!(err.source_line, "  (:foo))");
+        let shown = err.to_string();
+        assert!(shown.contains("--> x.pddl:3:4"), "{shown}");
+        assert!(
+            shown.ends_with("  | ^^^^".trim_start()) || shown.contains("   ^^^^"),
+            "{shown}"
+        );
+    }
+}

@@ -1,0 +1,16 @@
+//! Reading PDDL: a pest grammar turns the text into an [`ast`], and [`check`]
+//! makes sure every name is declared and used with the right arity and types.
+//!
+//! ```text
+//! domain.pddl --parse_domain--> ast::Domain --check_domain--> ok
+//! problem.pddl --parse_problem--> ast::Problem --check_problem(&domain)--> ok
+//! ```
+
+pub mod ast;
+mod check;
+mod error;
+mod parser;
+
+pub use check::{check_domain, check_problem};
+pub use error::{ErrorKind, PddlError};
+pub use parser::{parse_domain, parse_problem};

@@ -1,0 +1,125 @@
+//! The ground STRIPS task that every planner searches: facts and operators as
+//! integer ids, with no strings on the hot path.
+//!
+//! A *fact* is a ground atom such as `(on a b)`; [`FactId`] is its index in
+//! [`Task::facts`]. A state is the set of facts that are true. An [`Operator`] is
+//! *applicable* in a state when all of `pre` hold and none of `neg_pre` hold;
+//! applying it removes `del`, then adds `add` (so a fact in both ends up true):
+//!
+//! ```text
+//! apply(s, o) = (s \ del(o)) ∪ add(o)
+//! ```
+//!
+//! Example: with facts `0 = (clear a)`, `1 = (holding a)`, the operator
+//! `pick a` with `pre = [0]`, `add = [1]`, `del = [0]` takes `{0}` to `{1}`.
+//!
+//! Only *fluent* facts (those some operator can change) are in the table; static
+//! facts such as `(adjacent c1 c2)` were evaluated by the grounder and are gone.
+
+use indexmap::IndexSet;
+use std::fmt;
+
+/// Index of a ground atom in [`Task::facts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FactId(pub u32);
+
+/// Index of an operator in [`Task::operators`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OpId(pub u32);
+
+const _: () = assert!(std::mem::size_of::<FactId>() == 4);
+const _: () = assert!(std::mem::size_of::<OpId>() == 4);
+
+impl FactId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl OpId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A ground atom: a predicate applied to objects, all lower case.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Atom {
+    pub predicate: String,
+    pub args: Vec<String>,
+}
+
+impl fmt::Display for Atom {
+    /// PDDL syntax: `(on a b)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}", self.predicate)?;
+        for arg in &self.args {
+            write!(f, " {arg}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// A ground STRIPS operator with sorted, duplicate-free fact lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operator {
+    /// The action name and its arguments, `"move r1c1 r1c2"`; printed in a plan
+    /// as `(move r1c1 r1c2)`.
+    pub name: String,
+    /// Facts that must hold.
+    pub pre: Box<[FactId]>,
+    /// Facts that must not hold (`:negative-preconditions` on fluents).
+    pub neg_pre: Box<[FactId]>,
+    pub add: Box<[FactId]>,
+    /// Facts made false. A fact in both `add` and `del` ends up true.
+    pub del: Box<[FactId]>,
+    /// Cost: the `total-cost` increase, or 1 when the problem has no metric.
+    pub cost: u32,
+}
+
+impl Operator {
+    /// The operator as a plan step, `(move r1c1 r1c2)`.
+    pub fn plan_step(&self) -> String {
+        format!("({})", self.name)
+    }
+}
+
+/// A ground planning task.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Task {
+    pub domain_name: String,
+    pub problem_name: String,
+    /// The fluent facts; [`FactId`] `i` is `facts[i]`. Insertion order is
+    /// deterministic (initial state first, then in order of discovery).
+    pub facts: IndexSet<Atom>,
+    pub operators: Vec<Operator>,
+    /// Facts true in the initial state, sorted.
+    pub init: Box<[FactId]>,
+    /// Facts that must hold in a goal state, sorted.
+    pub goal: Box<[FactId]>,
+    /// Facts that must not hold in a goal state, sorted.
+    pub neg_goal: Box<[FactId]>,
+    /// True when the problem minimises `total-cost`; false means unit costs.
+    pub has_action_costs: bool,
+}
+
+impl Task {
+    pub fn fact(&self, id: FactId) -> &Atom {
+        self.facts
+            .get_index(id.index())
+            .expect("invariant: fact ids come from this task")
+    }
+
+    pub fn operator(&self, id: OpId) -> &Operator {
+        &self.operators[id.index()]
+    }
+
+    pub fn fact_id(&self, atom: &Atom) -> Option<FactId> {
+        self.facts.get_index_of(atom).map(|i| FactId(i as u32))
+    }
+
+    /// Sum of the costs of `plan`'s operators.
+    pub fn plan_cost(&self, plan: &[OpId]) -> u64 {
+        plan.iter().map(|&o| u64::from(self.operator(o).cost)).sum()
+    }
+}
