@@ -7,6 +7,7 @@
 //! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+pub mod exit;
 pub mod ground;
 pub mod pddl;
 pub mod task;

@@ -1,0 +1,111 @@
+//! `planbox ground [DOMAIN] PROBLEM`: ground the task and print its figures.
+
+use anyhow::Result;
+use clap::Args;
+use serde_json::json;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::input;
+
+#[derive(Args, Debug)]
+pub struct GroundArgs {
+    /// `[DOMAIN] PROBLEM`; without DOMAIN, `domain.pddl` (or a
+    /// `domain_<problem>.pddl` / `<problem>-domain.pddl` match) beside the problem.
+    #[arg(num_args = 1..=2, required = true, value_name = "FILES")]
+    files: Vec<PathBuf>,
+    /// Print every ground operator in PDDL-like syntax.
+    #[arg(long)]
+    dump: bool,
+    /// Print the figures as one JSON object on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &GroundArgs) -> Result<u8> {
+    let start = Instant::now();
+    let (domain_path, problem_path) = input::domain_and_problem(&args.files)?;
+    let domain = input::load_domain(&domain_path)?;
+    let problem = input::load_problem(&domain, &problem_path)?;
+    let parse_time = start.elapsed();
+    let (task, stats) = planbox::ground::ground(&domain, &problem)?;
+    let total = start.elapsed();
+    if args.json {
+        let record = json!({
+            "domain_file": domain_path.display().to_string(),
+            "problem_file": problem_path.display().to_string(),
+            "domain": task.domain_name,
+            "problem": task.problem_name,
+            "objects": stats.objects,
+            "types": stats.types,
+            "predicates": stats.predicates,
+            "actions": stats.actions,
+            "static_facts": stats.static_facts,
+            "facts": stats.facts,
+            "operators": stats.operators,
+            "action_costs": task.has_action_costs,
+            "parse_time_s": parse_time.as_secs_f64(),
+            "reachability_time_s": stats.reachability_time.as_secs_f64(),
+            "instantiate_time_s": stats.instantiate_time.as_secs_f64(),
+            "time_s": total.as_secs_f64(),
+        });
+        println!("{record}");
+    } else {
+        println!("Domain: {} ({})", task.domain_name, domain_path.display());
+        println!(
+            "Problem: {} ({})",
+            task.problem_name,
+            problem_path.display()
+        );
+        println!("Objects: {}", stats.objects);
+        println!("Types: {}", stats.types);
+        println!("Predicates: {}", stats.predicates);
+        println!("Actions: {}", stats.actions);
+        println!("Static facts: {}", stats.static_facts);
+        println!("Reachable fluent facts: {}", stats.facts);
+        println!("Ground operators: {}", stats.operators);
+        println!(
+            "Action costs: {}",
+            if task.has_action_costs {
+                "yes"
+            } else {
+                "no (unit cost)"
+            }
+        );
+        println!("Parse and check time: {:.6}s", parse_time.as_secs_f64());
+        println!(
+            "Reachability time: {:.6}s",
+            stats.reachability_time.as_secs_f64()
+        );
+        println!(
+            "Instantiate time: {:.6}s",
+            stats.instantiate_time.as_secs_f64()
+        );
+        println!("Total time: {:.6}s", total.as_secs_f64());
+    }
+    if args.dump {
+        for op in &task.operators {
+            println!("(:action {}", op.name);
+            let show = |ids: &[planbox::task::FactId]| {
+                ids.iter()
+                    .map(|&f| task.fact(f).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let negs: Vec<String> = op
+                .neg_pre
+                .iter()
+                .map(|&f| format!("(not {})", task.fact(f)))
+                .collect();
+            println!("  :precondition (and {} {})", show(&op.pre), negs.join(" "));
+            let dels: Vec<String> = op
+                .del
+                .iter()
+                .map(|&f| format!("(not {})", task.fact(f)))
+                .collect();
+            println!("  :effect (and {} {})", show(&op.add), dels.join(" "));
+            println!("  :cost {})", op.cost);
+        }
+    }
+    Ok(super::exit::SUCCESS)
+}

@@ -1,0 +1,82 @@
+//! Command-line interface: clap types, dispatch, and the mapping from errors to
+//! Fast Downward's exit codes. This is the only place that prints.
+
+mod check;
+mod ground;
+mod input;
+
+use clap::{Parser, Subcommand};
+pub use planbox::exit;
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "planbox",
+    version,
+    about = "Classical planning with STRIPS/PDDL: \
+    progression and goal regression, Sokoban translation, plan validation"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Parse and check a domain, and a problem if given.
+    Check(check::CheckArgs),
+    /// Ground a problem and print the task's figures.
+    Ground(ground::GroundArgs),
+}
+
+/// An error that knows its exit code (input errors are 31, unsupported input 34).
+#[derive(Debug)]
+pub struct Coded {
+    pub code: u8,
+    pub message: String,
+}
+
+impl std::fmt::Display for Coded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Coded {}
+
+/// The exit code for an error: the first coded error in its chain decides.
+fn exit_code_of(err: &anyhow::Error) -> u8 {
+    for cause in err.chain() {
+        if let Some(e) = cause.downcast_ref::<planbox::pddl::PddlError>() {
+            return e.exit_code();
+        }
+        if let Some(e) = cause.downcast_ref::<Coded>() {
+            return e.code;
+        }
+        if cause
+            .downcast_ref::<planbox::ground::GroundError>()
+            .is_some()
+        {
+            return exit::INPUT_ERROR;
+        }
+        if cause.downcast_ref::<std::io::Error>().is_some() {
+            return exit::INPUT_ERROR;
+        }
+    }
+    exit::INPUT_ERROR
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Ground(args) => ground::run(args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(exit_code_of(&err))
+        }
+    }
+}
