@@ -11,3 +11,4 @@ pub mod exit;
 pub mod ground;
 pub mod pddl;
 pub mod task;
+pub mod validate;
