@@ -1,0 +1,126 @@
+//! Runs the real `planbox` binary on bundled problems: domain lookup, the
+//! figures of `ground`, and exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn planbox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_planbox"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the planbox binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh scratch folder under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_str(stdout(out).trim()).expect("stdout is one JSON object")
+}
+
+#[test]
+fn ground_finds_domain_pddl_beside_the_problem() {
+    let out = planbox(&["ground", "problems/ipc/gripper/prob01.pddl"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Ground operators: 36"), "{}", stdout(&out));
+}
+
+#[test]
+fn ground_json_has_the_documented_keys() {
+    let out = planbox(&[
+        "ground",
+        "--json",
+        "problems/ipc/sokoban-sat08-strips/domain.pddl",
+        "problems/ipc/sokoban-sat08-strips/p01.pddl",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let record = json(&out);
+    assert_eq!(record["operators"], 102);
+    for key in ["objects", "facts", "static_facts", "operators", "time_s"] {
+        assert!(record.get(key).is_some(), "missing key {key} in {record}");
+    }
+    assert!(record["time_s"].as_f64().is_some_and(|t| t >= 0.0));
+}
+
+#[test]
+fn ground_dump_prints_every_operator() {
+    let out = planbox(&["ground", "--dump", "problems/ipc/gripper/prob01.pddl"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.matches("(:action ").count(), 36);
+    assert!(text.contains("(:action move rooma roomb"), "{text}");
+}
+
+#[test]
+fn domain_lookup_follows_fast_downward_names() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc/gripper");
+    for (domain_name, problem_name) in [
+        ("domain_p1.pddl", "p1.pddl"),
+        ("p1-domain.pddl", "p1.pddl"),
+        ("domain-p1.pddl", "p1.pddl"),
+    ] {
+        let dir = scratch(&format!("lookup-{domain_name}"));
+        std::fs::copy(src.join("domain.pddl"), dir.join(domain_name)).expect("copy");
+        std::fs::copy(src.join("prob01.pddl"), dir.join(problem_name)).expect("copy");
+        let problem = dir.join(problem_name);
+        let out = planbox(&["ground", "--json", problem.to_str().expect("utf-8 path")]);
+        assert_eq!(out.status.code(), Some(0), "{domain_name}: {}", stderr(&out));
+        assert_eq!(json(&out)["operators"], 36);
+    }
+}
+
+#[test]
+fn missing_domain_says_what_was_looked_for() {
+    let dir = scratch("lookup-none");
+    let problem = dir.join("p1.pddl");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc/gripper/prob01.pddl"),
+        &problem,
+    )
+    .expect("copy");
+    let out = planbox(&["ground", problem.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(31));
+    let err = stderr(&out);
+    assert!(err.contains("no domain file given"), "{err}");
+    assert!(err.contains("`domain.pddl`") && err.contains("`domain_p1.pddl`"), "{err}");
+}
+
+#[test]
+fn unreadable_file_is_invalid_input() {
+    let out = planbox(&["check", "no/such/domain.pddl"]);
+    assert_eq!(out.status.code(), Some(31));
+    assert!(stderr(&out).contains("cannot read domain file `no/such/domain.pddl`"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = planbox(&["ground"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = planbox(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn check_accepts_a_valid_domain_and_problem() {
+    let out = planbox(&[
+        "check",
+        "problems/ipc/childsnack-opt14-strips/domain.pddl",
+        "problems/ipc/childsnack-opt14-strips/child-snack_pfile01.pddl",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("domain `child-snack` ok"), "{}", stdout(&out));
+}
