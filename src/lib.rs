@@ -7,8 +7,10 @@
 //! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+pub mod bits;
 pub mod exit;
 pub mod ground;
+pub mod heuristics;
 pub mod pddl;
 pub mod task;
 pub mod validate;

@@ -123,3 +123,14 @@ impl Task {
         plan.iter().map(|&o| u64::from(self.operator(o).cost)).sum()
     }
 }
+
+impl Task {
+    /// The same task with every operator costing 1 (`--unit-cost`).
+    pub fn with_unit_costs(mut self) -> Task {
+        for op in &mut self.operators {
+            op.cost = 1;
+        }
+        self.has_action_costs = false;
+        self
+    }
+}

@@ -36,7 +36,11 @@ fn json(out: &Output) -> serde_json::Value {
 fn ground_finds_domain_pddl_beside_the_problem() {
     let out = planbox(&["ground", "problems/ipc/gripper/prob01.pddl"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stdout(&out).contains("Ground operators: 36"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("Ground operators: 36"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -78,7 +82,12 @@ fn domain_lookup_follows_fast_downward_names() {
         std::fs::copy(src.join("prob01.pddl"), dir.join(problem_name)).expect("copy");
         let problem = dir.join(problem_name);
         let out = planbox(&["ground", "--json", problem.to_str().expect("utf-8 path")]);
-        assert_eq!(out.status.code(), Some(0), "{domain_name}: {}", stderr(&out));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{domain_name}: {}",
+            stderr(&out)
+        );
         assert_eq!(json(&out)["operators"], 36);
     }
 }
@@ -96,7 +105,10 @@ fn missing_domain_says_what_was_looked_for() {
     assert_eq!(out.status.code(), Some(31));
     let err = stderr(&out);
     assert!(err.contains("no domain file given"), "{err}");
-    assert!(err.contains("`domain.pddl`") && err.contains("`domain_p1.pddl`"), "{err}");
+    assert!(
+        err.contains("`domain.pddl`") && err.contains("`domain_p1.pddl`"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -122,5 +134,9 @@ fn check_accepts_a_valid_domain_and_problem() {
         "problems/ipc/childsnack-opt14-strips/child-snack_pfile01.pddl",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stdout(&out).contains("domain `child-snack` ok"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("domain `child-snack` ok"),
+        "{}",
+        stdout(&out)
+    );
 }
