@@ -12,5 +12,6 @@ pub mod exit;
 pub mod ground;
 pub mod heuristics;
 pub mod pddl;
+pub mod sokoban;
 pub mod task;
 pub mod validate;

@@ -1,0 +1,207 @@
+//! Errors in Sokoban input (level files, plans, LURD strings, problem files),
+//! located in the text and rendered like a compiler's, as `pddl::PddlError` is:
+//!
+//! ```text
+//! level 2 (`2`): 3 boxes but 2 goals
+//!  --> microban.xsb:25:1
+//!    |
+//! 25 | #  $ #
+//!    | ^^^^^^
+//! ```
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A place in a text file: path, 1-based line and column (in characters), the
+/// source line and how many characters to underline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    pub path: PathBuf,
+    pub line: usize,
+    pub column: usize,
+    pub source_line: String,
+    pub width: usize,
+}
+
+impl Located {
+    /// The place of byte `offset` in `text`, underlining `width` characters
+    /// (at least one, at most to the end of the line).
+    pub fn at(path: &Path, text: &str, offset: usize, width: usize) -> Located {
+        let mut start = offset.min(text.len());
+        while !text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let source_line = text[line_start..line_end].trim_end_matches('\r');
+        let column = text[line_start..start].chars().count() + 1;
+        let rest = source_line.chars().count().saturating_sub(column - 1);
+        Located {
+            path: path.to_path_buf(),
+            line: text[..start].matches('\n').count() + 1,
+            column,
+            source_line: source_line.to_string(),
+            width: width.min(rest).max(1),
+        }
+    }
+}
+
+impl fmt::Display for Located {
+    /// The ` --> file:line:column` line, the source line and the caret line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let number = self.line.to_string();
+        let pad = " ".repeat(number.len());
+        let shown: String = (self.source_line.chars())
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        writeln!(
+            f,
+            "{pad}--> {}:{}:{}",
+            self.path.display(),
+            self.line,
+            self.column
+        )?;
+        writeln!(f, "{pad} |")?;
+        writeln!(f, "{number} | {shown}")?;
+        let caret = "^".repeat(self.width);
+        write!(f, "{pad} | {}{caret}", " ".repeat(self.column - 1))
+    }
+}
+
+/// What is wrong with a level in an XSB file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum XsbErrorKind {
+    /// The file holds no board at all.
+    NoLevels,
+    /// A character that is not part of the XSB alphabet, on a board line.
+    UnknownChar(char),
+    /// A run-length count with nothing after it, a zero count, or a count so
+    /// large the board would exceed the size limit.
+    BadRunLength(String),
+    /// The board is wider or higher than [`super::xsb::MAX_SIZE`].
+    TooLarge,
+    NoMan,
+    /// A second man; the first one stands at this 1-based line and column.
+    SeveralMen {
+        first: (usize, usize),
+    },
+    NoBoxes,
+    BoxesGoals {
+        boxes: usize,
+        goals: usize,
+    },
+    /// The man can walk off the map from the located cell.
+    Open,
+}
+
+/// An XSB level that cannot be read, with the level and the place in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XsbError {
+    /// 1-based index and title of the level (none for [`XsbErrorKind::NoLevels`]).
+    pub level: Option<(usize, Option<String>)>,
+    pub kind: XsbErrorKind,
+    /// Boxed to keep `Result<Level, XsbError>` small.
+    pub at: Box<Located>,
+}
+
+impl XsbError {
+    /// Invalid input: Fast Downward's exit code 31.
+    pub fn exit_code(&self) -> u8 {
+        crate::exit::INPUT_ERROR
+    }
+
+    /// The message without the location.
+    pub fn message(&self) -> String {
+        let what = match &self.kind {
+            XsbErrorKind::NoLevels => "no Sokoban level (board lines) in the file".to_string(),
+            XsbErrorKind::UnknownChar(c) => format!(
+                "unknown character {c:?} on the board (expected `#`, `@`, `+`, `$`, `*`, `.`, \
+                 space, `-`, `_`, run-length digits or `|`)"
+            ),
+            XsbErrorKind::BadRunLength(why) => format!("bad run-length encoding: {why}"),
+            XsbErrorKind::TooLarge => format!(
+                "the board is larger than {0}x{0} cells",
+                super::xsb::MAX_SIZE
+            ),
+            XsbErrorKind::NoMan => "no man on the board (`@`, or `+` on a goal)".to_string(),
+            XsbErrorKind::SeveralMen { first } => format!(
+                "a second man on the board (the first is at line {}, column {})",
+                first.0, first.1
+            ),
+            XsbErrorKind::NoBoxes => "no boxes on the board (`$`, or `*` on a goal)".to_string(),
+            XsbErrorKind::BoxesGoals { boxes, goals } => {
+                format!("{boxes} boxes but {goals} goals: the numbers must be equal")
+            }
+            XsbErrorKind::Open => "the board is not closed: the man can walk off the map \
+                                   from this cell"
+                .to_string(),
+        };
+        match &self.level {
+            None => what,
+            Some((index, None)) => format!("level {index}: {what}"),
+            Some((index, Some(title))) => format!("level {index} (`{title}`): {what}"),
+        }
+    }
+}
+
+impl fmt::Display for XsbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.message())?;
+        write!(f, "{}", self.at)
+    }
+}
+
+impl std::error::Error for XsbError {}
+
+/// A problem in plan text, a LURD string or a problem file: a message and the
+/// place it refers to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextError {
+    pub message: String,
+    pub at: Located,
+}
+
+impl TextError {
+    pub fn new(message: impl Into<String>, at: Located) -> TextError {
+        TextError {
+            message: message.into(),
+            at,
+        }
+    }
+
+    /// Invalid input: Fast Downward's exit code 31.
+    pub fn exit_code(&self) -> u8 {
+        crate::exit::INPUT_ERROR
+    }
+}
+
+impl fmt::Display for TextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.message)?;
+        write!(f, "{}", self.at)
+    }
+}
+
+impl std::error::Error for TextError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_and_underlines() {
+        let text = "ab\r\n  cde\r\n";
+        let at = Located::at(Path::new("f.txt"), text, 6, 2);
+        assert_eq!((at.line, at.column, at.width), (2, 3, 2));
+        assert_eq!(at.source_line, "  cde");
+        let shown = at.to_string();
+        assert!(shown.contains("--> f.txt:2:3"), "{shown}");
+        assert!(shown.ends_with("2 |   cde\n  |   ^^"), "{shown}");
+    }
+
+    #[test]
+    fn clamps_offsets_past_the_end() {
+        let at = Located::at(Path::new("f"), "x", 99, 5);
+        assert_eq!((at.line, at.column, at.width), (1, 2, 1));
+    }
+}
