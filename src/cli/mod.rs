@@ -4,6 +4,9 @@
 mod check;
 mod ground;
 mod input;
+mod lurd;
+mod replay;
+mod xsb2pddl;
 
 use clap::{Parser, Subcommand};
 pub use planbox::exit;
@@ -27,6 +30,12 @@ enum Command {
     Check(check::CheckArgs),
     /// Ground a problem and print the task's figures.
     Ground(ground::GroundArgs),
+    /// Translate Sokoban levels (XSB) into PDDL problems.
+    Xsb2pddl(xsb2pddl::Xsb2pddlArgs),
+    /// Print a Sokoban plan as a LURD solution string.
+    Lurd(lurd::LurdArgs),
+    /// Check a LURD solution on a Sokoban level.
+    Replay(replay::ReplayArgs),
 }
 
 /// An error that knows its exit code (input errors are 31, unsupported input 34).
@@ -71,6 +80,9 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Check(args) => check::run(args),
         Command::Ground(args) => ground::run(args),
+        Command::Xsb2pddl(args) => xsb2pddl::run(args),
+        Command::Lurd(args) => lurd::run(args),
+        Command::Replay(args) => replay::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

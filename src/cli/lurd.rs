@@ -1,0 +1,45 @@
+//! `planbox lurd PROBLEM PLANFILE`: a plan for a translated Sokoban problem
+//! as a LURD string, alone on stdout so that scripts can pipe it on:
+//!
+//! ```sh
+//! planbox lurd microban-001.pddl sas_plan | planbox replay microban.xsb --level 1 -
+//! ```
+//!
+//! The board is read back from the problem's facts (either encoding), and the
+//! plan is replayed on it, so a step that does not fit is reported at its line.
+
+use anyhow::Result;
+use clap::Args;
+use planbox::exit;
+use planbox::sokoban::{Located, TextError, decode, lurd, plan_text};
+use std::path::PathBuf;
+
+use super::xsb2pddl::{invalid, read_text};
+
+#[derive(Args, Debug)]
+pub struct LurdArgs {
+    /// The Sokoban problem the plan solves (from `planbox xsb2pddl`, or an IPC
+    /// `sokoban-sequential` problem).
+    problem: PathBuf,
+    /// The plan, in Fast Downward's `sas_plan` format.
+    plan: PathBuf,
+}
+
+pub fn run(args: &LurdArgs) -> Result<u8> {
+    let problem = read_text(&args.problem, "problem file")?;
+    let level = decode::level_from_problem(&args.problem, &problem).map_err(invalid)?;
+    let text = read_text(&args.plan, "plan file")?;
+    let at = |offset: usize| Located::at(&args.plan, &text, offset, 1);
+    let steps =
+        plan_text::read(&text).map_err(|(offset, m)| invalid(TextError::new(m, at(offset))))?;
+    let solution = lurd::from_plan(&level, &steps).map_err(|(k, m)| {
+        let step = &steps[k];
+        let located = Located::at(&args.plan, &text, step.offset, step.to_string().len());
+        invalid(TextError::new(
+            format!("step {} `{step}`: {m}", k + 1),
+            located,
+        ))
+    })?;
+    println!("{solution}");
+    Ok(exit::SUCCESS)
+}
