@@ -1,0 +1,59 @@
+; Sokoban level `5` (level 5 of microban.xsb)
+; Copyright: David W. Skinner
+; Translated by `planbox xsb2pddl` for domains/sokoban.pddl. Cells are
+; named rRcC: row R, column C, counted from 1 at the top left.
+;
+;  #######
+;  #     #
+;  # .$. #
+; ## $@$ #
+; #  .$. #
+; #      #
+; ########
+
+(define (problem microban-005)
+  (:domain sokoban)
+  (:objects
+    r2c3 r2c4 r2c5 r2c6 r2c7
+    r3c3 r3c4 r3c5 r3c6 r3c7
+    r4c3 r4c4 r4c5 r4c6 r4c7
+    r5c2 r5c3 r5c4 r5c5 r5c6 r5c7
+    r6c2 r6c3 r6c4 r6c5 r6c6 r6c7
+    - location)
+  (:init
+    (man r4c5)
+    (box r3c5) (box r4c4) (box r4c6) (box r5c5)
+    (clear r2c3) (clear r2c4) (clear r2c5) (clear r2c6) (clear r2c7)
+    (clear r3c3) (clear r3c4) (clear r3c6) (clear r3c7)
+    (clear r4c3) (clear r4c7)
+    (clear r5c2) (clear r5c3) (clear r5c4) (clear r5c6) (clear r5c7)
+    (clear r6c2) (clear r6c3) (clear r6c4) (clear r6c5) (clear r6c6) (clear r6c7)
+    (adjacent r2c3 r3c3 down) (adjacent r2c3 r2c4 right)
+    (adjacent r2c4 r3c4 down) (adjacent r2c4 r2c3 left) (adjacent r2c4 r2c5 right)
+    (adjacent r2c5 r3c5 down) (adjacent r2c5 r2c4 left) (adjacent r2c5 r2c6 right)
+    (adjacent r2c6 r3c6 down) (adjacent r2c6 r2c5 left) (adjacent r2c6 r2c7 right)
+    (adjacent r2c7 r3c7 down) (adjacent r2c7 r2c6 left)
+    (adjacent r3c3 r2c3 up) (adjacent r3c3 r4c3 down) (adjacent r3c3 r3c4 right)
+    (adjacent r3c4 r2c4 up) (adjacent r3c4 r4c4 down) (adjacent r3c4 r3c3 left) (adjacent r3c4 r3c5 right)
+    (adjacent r3c5 r2c5 up) (adjacent r3c5 r4c5 down) (adjacent r3c5 r3c4 left) (adjacent r3c5 r3c6 right)
+    (adjacent r3c6 r2c6 up) (adjacent r3c6 r4c6 down) (adjacent r3c6 r3c5 left) (adjacent r3c6 r3c7 right)
+    (adjacent r3c7 r2c7 up) (adjacent r3c7 r4c7 down) (adjacent r3c7 r3c6 left)
+    (adjacent r4c3 r3c3 up) (adjacent r4c3 r5c3 down) (adjacent r4c3 r4c4 right)
+    (adjacent r4c4 r3c4 up) (adjacent r4c4 r5c4 down) (adjacent r4c4 r4c3 left) (adjacent r4c4 r4c5 right)
+    (adjacent r4c5 r3c5 up) (adjacent r4c5 r5c5 down) (adjacent r4c5 r4c4 left) (adjacent r4c5 r4c6 right)
+    (adjacent r4c6 r3c6 up) (adjacent r4c6 r5c6 down) (adjacent r4c6 r4c5 left) (adjacent r4c6 r4c7 right)
+    (adjacent r4c7 r3c7 up) (adjacent r4c7 r5c7 down) (adjacent r4c7 r4c6 left)
+    (adjacent r5c2 r6c2 down) (adjacent r5c2 r5c3 right)
+    (adjacent r5c3 r4c3 up) (adjacent r5c3 r6c3 down) (adjacent r5c3 r5c2 left) (adjacent r5c3 r5c4 right)
+    (adjacent r5c4 r4c4 up) (adjacent r5c4 r6c4 down) (adjacent r5c4 r5c3 left) (adjacent r5c4 r5c5 right)
+    (adjacent r5c5 r4c5 up) (adjacent r5c5 r6c5 down) (adjacent r5c5 r5c4 left) (adjacent r5c5 r5c6 right)
+    (adjacent r5c6 r4c6 up) (adjacent r5c6 r6c6 down) (adjacent r5c6 r5c5 left) (adjacent r5c6 r5c7 right)
+    (adjacent r5c7 r4c7 up) (adjacent r5c7 r6c7 down) (adjacent r5c7 r5c6 left)
+    (adjacent r6c2 r5c2 up) (adjacent r6c2 r6c3 right)
+    (adjacent r6c3 r5c3 up) (adjacent r6c3 r6c2 left) (adjacent r6c3 r6c4 right)
+    (adjacent r6c4 r5c4 up) (adjacent r6c4 r6c3 left) (adjacent r6c4 r6c5 right)
+    (adjacent r6c5 r5c5 up) (adjacent r6c5 r6c4 left) (adjacent r6c5 r6c6 right)
+    (adjacent r6c6 r5c6 up) (adjacent r6c6 r6c5 left) (adjacent r6c6 r6c7 right)
+    (adjacent r6c7 r5c7 up) (adjacent r6c7 r6c6 left)
+  )
+  (:goal (and (box r3c4) (box r3c6) (box r5c4) (box r5c6))))

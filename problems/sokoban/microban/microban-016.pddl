@@ -1,0 +1,66 @@
+; Sokoban level `16` (level 16 of microban.xsb)
+; Copyright: David W. Skinner
+; Translated by `planbox xsb2pddl` for domains/sokoban.pddl. Cells are
+; named rRcC: row R, column C, counted from 1 at the top left.
+;
+;  ####
+;  #  ####
+;  #     ##
+; ## ##   #
+; #. .# @$##
+; #   # $$ #
+; #  .#    #
+; ##########
+
+(define (problem microban-016)
+  (:domain sokoban)
+  (:objects
+    r2c3 r2c4
+    r3c3 r3c4 r3c5 r3c6 r3c7
+    r4c3 r4c6 r4c7 r4c8
+    r5c2 r5c3 r5c4 r5c6 r5c7 r5c8
+    r6c2 r6c3 r6c4 r6c6 r6c7 r6c8 r6c9
+    r7c2 r7c3 r7c4 r7c6 r7c7 r7c8 r7c9
+    - location)
+  (:init
+    (man r5c7)
+    (box r5c8) (box r6c7) (box r6c8)
+    (clear r2c3) (clear r2c4)
+    (clear r3c3) (clear r3c4) (clear r3c5) (clear r3c6) (clear r3c7)
+    (clear r4c3) (clear r4c6) (clear r4c7) (clear r4c8)
+    (clear r5c2) (clear r5c3) (clear r5c4) (clear r5c6)
+    (clear r6c2) (clear r6c3) (clear r6c4) (clear r6c6) (clear r6c9)
+    (clear r7c2) (clear r7c3) (clear r7c4) (clear r7c6) (clear r7c7) (clear r7c8) (clear r7c9)
+    (adjacent r2c3 r3c3 down) (adjacent r2c3 r2c4 right)
+    (adjacent r2c4 r3c4 down) (adjacent r2c4 r2c3 left)
+    (adjacent r3c3 r2c3 up) (adjacent r3c3 r4c3 down) (adjacent r3c3 r3c4 right)
+    (adjacent r3c4 r2c4 up) (adjacent r3c4 r3c3 left) (adjacent r3c4 r3c5 right)
+    (adjacent r3c5 r3c4 left) (adjacent r3c5 r3c6 right)
+    (adjacent r3c6 r4c6 down) (adjacent r3c6 r3c5 left) (adjacent r3c6 r3c7 right)
+    (adjacent r3c7 r4c7 down) (adjacent r3c7 r3c6 left)
+    (adjacent r4c3 r3c3 up) (adjacent r4c3 r5c3 down)
+    (adjacent r4c6 r3c6 up) (adjacent r4c6 r5c6 down) (adjacent r4c6 r4c7 right)
+    (adjacent r4c7 r3c7 up) (adjacent r4c7 r5c7 down) (adjacent r4c7 r4c6 left) (adjacent r4c7 r4c8 right)
+    (adjacent r4c8 r5c8 down) (adjacent r4c8 r4c7 left)
+    (adjacent r5c2 r6c2 down) (adjacent r5c2 r5c3 right)
+    (adjacent r5c3 r4c3 up) (adjacent r5c3 r6c3 down) (adjacent r5c3 r5c2 left) (adjacent r5c3 r5c4 right)
+    (adjacent r5c4 r6c4 down) (adjacent r5c4 r5c3 left)
+    (adjacent r5c6 r4c6 up) (adjacent r5c6 r6c6 down) (adjacent r5c6 r5c7 right)
+    (adjacent r5c7 r4c7 up) (adjacent r5c7 r6c7 down) (adjacent r5c7 r5c6 left) (adjacent r5c7 r5c8 right)
+    (adjacent r5c8 r4c8 up) (adjacent r5c8 r6c8 down) (adjacent r5c8 r5c7 left)
+    (adjacent r6c2 r5c2 up) (adjacent r6c2 r7c2 down) (adjacent r6c2 r6c3 right)
+    (adjacent r6c3 r5c3 up) (adjacent r6c3 r7c3 down) (adjacent r6c3 r6c2 left) (adjacent r6c3 r6c4 right)
+    (adjacent r6c4 r5c4 up) (adjacent r6c4 r7c4 down) (adjacent r6c4 r6c3 left)
+    (adjacent r6c6 r5c6 up) (adjacent r6c6 r7c6 down) (adjacent r6c6 r6c7 right)
+    (adjacent r6c7 r5c7 up) (adjacent r6c7 r7c7 down) (adjacent r6c7 r6c6 left) (adjacent r6c7 r6c8 right)
+    (adjacent r6c8 r5c8 up) (adjacent r6c8 r7c8 down) (adjacent r6c8 r6c7 left) (adjacent r6c8 r6c9 right)
+    (adjacent r6c9 r7c9 down) (adjacent r6c9 r6c8 left)
+    (adjacent r7c2 r6c2 up) (adjacent r7c2 r7c3 right)
+    (adjacent r7c3 r6c3 up) (adjacent r7c3 r7c2 left) (adjacent r7c3 r7c4 right)
+    (adjacent r7c4 r6c4 up) (adjacent r7c4 r7c3 left)
+    (adjacent r7c6 r6c6 up) (adjacent r7c6 r7c7 right)
+    (adjacent r7c7 r6c7 up) (adjacent r7c7 r7c6 left) (adjacent r7c7 r7c8 right)
+    (adjacent r7c8 r6c8 up) (adjacent r7c8 r7c7 left) (adjacent r7c8 r7c9 right)
+    (adjacent r7c9 r6c9 up) (adjacent r7c9 r7c8 left)
+  )
+  (:goal (and (box r5c2) (box r5c4) (box r7c4))))

@@ -1,0 +1,54 @@
+; Sokoban level `19` (level 19 of microban.xsb)
+; Copyright: David W. Skinner
+; Translated by `planbox xsb2pddl` for domains/sokoban.pddl. Cells are
+; named rRcC: row R, column C, counted from 1 at the top left.
+;
+; ########
+; #   .. #
+; #  @$$ #
+; ##### ##
+;    #  #
+;    #  #
+;    #  #
+;    ####
+
+(define (problem microban-019)
+  (:domain sokoban)
+  (:objects
+    r2c2 r2c3 r2c4 r2c5 r2c6 r2c7
+    r3c2 r3c3 r3c4 r3c5 r3c6 r3c7
+    r4c6
+    r5c5 r5c6
+    r6c5 r6c6
+    r7c5 r7c6
+    - location)
+  (:init
+    (man r3c4)
+    (box r3c5) (box r3c6)
+    (clear r2c2) (clear r2c3) (clear r2c4) (clear r2c5) (clear r2c6) (clear r2c7)
+    (clear r3c2) (clear r3c3) (clear r3c7)
+    (clear r4c6)
+    (clear r5c5) (clear r5c6)
+    (clear r6c5) (clear r6c6)
+    (clear r7c5) (clear r7c6)
+    (adjacent r2c2 r3c2 down) (adjacent r2c2 r2c3 right)
+    (adjacent r2c3 r3c3 down) (adjacent r2c3 r2c2 left) (adjacent r2c3 r2c4 right)
+    (adjacent r2c4 r3c4 down) (adjacent r2c4 r2c3 left) (adjacent r2c4 r2c5 right)
+    (adjacent r2c5 r3c5 down) (adjacent r2c5 r2c4 left) (adjacent r2c5 r2c6 right)
+    (adjacent r2c6 r3c6 down) (adjacent r2c6 r2c5 left) (adjacent r2c6 r2c7 right)
+    (adjacent r2c7 r3c7 down) (adjacent r2c7 r2c6 left)
+    (adjacent r3c2 r2c2 up) (adjacent r3c2 r3c3 right)
+    (adjacent r3c3 r2c3 up) (adjacent r3c3 r3c2 left) (adjacent r3c3 r3c4 right)
+    (adjacent r3c4 r2c4 up) (adjacent r3c4 r3c3 left) (adjacent r3c4 r3c5 right)
+    (adjacent r3c5 r2c5 up) (adjacent r3c5 r3c4 left) (adjacent r3c5 r3c6 right)
+    (adjacent r3c6 r2c6 up) (adjacent r3c6 r4c6 down) (adjacent r3c6 r3c5 left) (adjacent r3c6 r3c7 right)
+    (adjacent r3c7 r2c7 up) (adjacent r3c7 r3c6 left)
+    (adjacent r4c6 r3c6 up) (adjacent r4c6 r5c6 down)
+    (adjacent r5c5 r6c5 down) (adjacent r5c5 r5c6 right)
+    (adjacent r5c6 r4c6 up) (adjacent r5c6 r6c6 down) (adjacent r5c6 r5c5 left)
+    (adjacent r6c5 r5c5 up) (adjacent r6c5 r7c5 down) (adjacent r6c5 r6c6 right)
+    (adjacent r6c6 r5c6 up) (adjacent r6c6 r7c6 down) (adjacent r6c6 r6c5 left)
+    (adjacent r7c5 r6c5 up) (adjacent r7c5 r7c6 right)
+    (adjacent r7c6 r6c6 up) (adjacent r7c6 r7c5 left)
+  )
+  (:goal (and (box r2c5) (box r2c6))))

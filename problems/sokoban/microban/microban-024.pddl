@@ -1,0 +1,50 @@
+; Sokoban level `24` (level 24 of microban.xsb)
+; Copyright: David W. Skinner
+; Translated by `planbox xsb2pddl` for domains/sokoban.pddl. Cells are
+; named rRcC: row R, column C, counted from 1 at the top left.
+;
+; # #####
+;   #   #
+; ###$$@#
+; #   ###
+; #     #
+; # . . #
+; #######
+
+(define (problem microban-024)
+  (:domain sokoban)
+  (:objects
+    r2c4 r2c5 r2c6
+    r3c4 r3c5 r3c6
+    r4c2 r4c3 r4c4
+    r5c2 r5c3 r5c4 r5c5 r5c6
+    r6c2 r6c3 r6c4 r6c5 r6c6
+    - location)
+  (:init
+    (man r3c6)
+    (box r3c4) (box r3c5)
+    (clear r2c4) (clear r2c5) (clear r2c6)
+    (clear r4c2) (clear r4c3) (clear r4c4)
+    (clear r5c2) (clear r5c3) (clear r5c4) (clear r5c5) (clear r5c6)
+    (clear r6c2) (clear r6c3) (clear r6c4) (clear r6c5) (clear r6c6)
+    (adjacent r2c4 r3c4 down) (adjacent r2c4 r2c5 right)
+    (adjacent r2c5 r3c5 down) (adjacent r2c5 r2c4 left) (adjacent r2c5 r2c6 right)
+    (adjacent r2c6 r3c6 down) (adjacent r2c6 r2c5 left)
+    (adjacent r3c4 r2c4 up) (adjacent r3c4 r4c4 down) (adjacent r3c4 r3c5 right)
+    (adjacent r3c5 r2c5 up) (adjacent r3c5 r3c4 left) (adjacent r3c5 r3c6 right)
+    (adjacent r3c6 r2c6 up) (adjacent r3c6 r3c5 left)
+    (adjacent r4c2 r5c2 down) (adjacent r4c2 r4c3 right)
+    (adjacent r4c3 r5c3 down) (adjacent r4c3 r4c2 left) (adjacent r4c3 r4c4 right)
+    (adjacent r4c4 r3c4 up) (adjacent r4c4 r5c4 down) (adjacent r4c4 r4c3 left)
+    (adjacent r5c2 r4c2 up) (adjacent r5c2 r6c2 down) (adjacent r5c2 r5c3 right)
+    (adjacent r5c3 r4c3 up) (adjacent r5c3 r6c3 down) (adjacent r5c3 r5c2 left) (adjacent r5c3 r5c4 right)
+    (adjacent r5c4 r4c4 up) (adjacent r5c4 r6c4 down) (adjacent r5c4 r5c3 left) (adjacent r5c4 r5c5 right)
+    (adjacent r5c5 r6c5 down) (adjacent r5c5 r5c4 left) (adjacent r5c5 r5c6 right)
+    (adjacent r5c6 r6c6 down) (adjacent r5c6 r5c5 left)
+    (adjacent r6c2 r5c2 up) (adjacent r6c2 r6c3 right)
+    (adjacent r6c3 r5c3 up) (adjacent r6c3 r6c2 left) (adjacent r6c3 r6c4 right)
+    (adjacent r6c4 r5c4 up) (adjacent r6c4 r6c3 left) (adjacent r6c4 r6c5 right)
+    (adjacent r6c5 r5c5 up) (adjacent r6c5 r6c4 left) (adjacent r6c5 r6c6 right)
+    (adjacent r6c6 r5c6 up) (adjacent r6c6 r6c5 left)
+  )
+  (:goal (and (box r6c3) (box r6c5))))

@@ -1,0 +1,647 @@
+//! Sokoban end to end: every bundled level collection translates, the IPC
+//! encoding reproduces the 100 IPC problems, bad levels are refused with their
+//! place, plans turn into LURD strings and back, and the committed problem
+//! files are what `planbox xsb2pddl` writes today.
+
+use planbox::sokoban::{Format, Level, decode, names, xsb};
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn planbox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_planbox"))
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .expect("the planbox binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh scratch folder under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("sokoban")
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn read(path: &Path) -> String {
+    String::from_utf8_lossy(&fs::read(path).expect("readable file")).into_owned()
+}
+
+fn collection(relative: &str) -> xsb::Collection {
+    let path = Path::new(ROOT).join(relative);
+    xsb::parse(&path, &read(&path))
+}
+
+/// Translates every level of `files`; returns (levels, translated) and
+/// checks that each problem decodes back to the same board.
+fn translate_all(files: &[String]) -> (usize, usize) {
+    let (mut levels, mut ok) = (0, 0);
+    for file in files {
+        let c = collection(file);
+        let stems = names::stems(&c, &names::collection_name(Path::new(file)));
+        for (k, level) in c.levels().enumerate() {
+            levels += 1;
+            let Ok(level) = level else { continue };
+            ok += 1;
+            for format in [Format::Mbc, Format::Ipc] {
+                let text = format.problem(&level, &names::problem_name(&stems[k]));
+                let back = decode::level_from_problem(Path::new("p.pddl"), &text)
+                    .unwrap_or_else(|e| panic!("{file} level {}: {e}", k + 1));
+                same_game(&level, &back, &format!("{file} level {} {format:?}", k + 1));
+            }
+        }
+    }
+    (levels, ok)
+}
+
+/// The man, boxes and goals agree (the grid may differ outside the walls).
+fn same_game(a: &Level, b: &Level, what: &str) {
+    assert_eq!(a.man(), b.man(), "{what}: man");
+    assert_eq!(a.boxes(), b.boxes(), "{what}: boxes");
+    assert_eq!(a.goals(), b.goals(), "{what}: goals");
+}
+
+#[test]
+fn every_bundled_level_translates() {
+    let screens: Vec<String> = (1..=90)
+        .map(|i| format!("problems/sokoban/xsokoban/screen.{i}"))
+        .collect();
+    let sets: [(&str, Vec<String>, usize); 6] = [
+        (
+            "Microban",
+            vec!["problems/sokoban/microban.xsb".into()],
+            155,
+        ),
+        (
+            "Microban II",
+            vec!["problems/sokoban/microban_ii.xsb".into()],
+            135,
+        ),
+        ("XSokoban", screens, 90),
+        (
+            "Original and Extra",
+            vec!["problems/sokoban/original_and_extra.xsb".into()],
+            90,
+        ),
+        (
+            "Boxoban",
+            vec!["problems/sokoban/boxoban/unfiltered/test/000.txt".into()],
+            1000,
+        ),
+        ("teaching", vec!["problems/sokoban/teaching.xsb".into()], 8),
+    ];
+    for (name, files, expected) in sets {
+        let (levels, translated) = translate_all(&files);
+        assert_eq!((levels, translated), (expected, expected), "{name}");
+    }
+}
+
+#[test]
+fn titles_follow_each_collection_layout() {
+    let titles = |file: &str| -> Vec<String> {
+        let c = collection(file);
+        c.entries()
+            .iter()
+            .map(|e| e.title.clone().unwrap_or_default())
+            .collect()
+    };
+    let numbers = |from: usize, to: usize| (from..=to).map(|i| i.to_string()).collect::<Vec<_>>();
+    let microban = titles("problems/sokoban/microban.xsb");
+    assert_eq!(microban[..3], numbers(1, 3));
+    assert_eq!(microban[154], "155 'The Dungeon'");
+    let first_words: Vec<String> = (titles("problems/sokoban/microban_ii.xsb").iter())
+        .map(|t| t.split(' ').next().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(first_words, numbers(1, 135));
+    assert_eq!(
+        titles("problems/sokoban/original_and_extra.xsb"),
+        numbers(1, 90)
+    );
+    assert_eq!(
+        titles("problems/sokoban/boxoban/unfiltered/test/000.txt"),
+        numbers(0, 999)
+    );
+    let teaching = titles("problems/sokoban/teaching.xsb");
+    assert_eq!(
+        teaching,
+        [
+            "lvl0", "lvl1", "lvl2", "lvl3", "lvl4", "lvl9", "lvl9a", "tiny"
+        ]
+    );
+    let original = collection("problems/sokoban/original_and_extra.xsb");
+    assert_eq!(
+        original.entries()[0].copyright.as_deref(),
+        Some("Thinking Rabbit")
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The IPC encoding against the 100 IPC Sokoban problems.
+
+/// A tiny s-expression tree, independent of the library's reader.
+#[derive(Debug)]
+enum S {
+    Atom(String),
+    List(Vec<S>),
+}
+
+fn sexp(text: &str) -> Vec<S> {
+    let mut stack: Vec<Vec<S>> = vec![Vec::new()];
+    let mut atom = String::new();
+    let mut comment = false;
+    for c in text.chars() {
+        if comment {
+            comment = c != '\n';
+            continue;
+        }
+        if c == ';' || c == '(' || c == ')' || c.is_whitespace() {
+            if !atom.is_empty() {
+                let done = std::mem::take(&mut atom).to_lowercase();
+                stack.last_mut().expect("open list").push(S::Atom(done));
+            }
+            match c {
+                ';' => comment = true,
+                '(' => stack.push(Vec::new()),
+                ')' => {
+                    let list = stack.pop().expect("balanced");
+                    stack.last_mut().expect("balanced").push(S::List(list));
+                }
+                _ => {}
+            }
+        } else {
+            atom.push(c);
+        }
+    }
+    stack.pop().expect("top level")
+}
+
+fn show(s: &S) -> String {
+    match s {
+        S::Atom(a) => a.clone(),
+        S::List(items) => format!("({})", items.iter().map(show).collect::<Vec<_>>().join(" ")),
+    }
+}
+
+/// Objects (as `name - type`), init facts and goal facts of a problem.
+fn sections(text: &str) -> [BTreeSet<String>; 3] {
+    let top = sexp(text);
+    let Some(S::List(define)) = top.iter().find(|s| matches!(s, S::List(_))) else {
+        panic!("no define");
+    };
+    let mut out: [BTreeSet<String>; 3] = Default::default();
+    for section in define {
+        let S::List(items) = section else { continue };
+        match items.first().map(show).as_deref() {
+            Some(":objects") => {
+                let words: Vec<String> = items[1..].iter().map(show).collect();
+                let mut pending = Vec::new();
+                let mut i = 0;
+                while i < words.len() {
+                    if words[i] == "-" {
+                        for name in pending.drain(..) {
+                            out[0].insert(format!("{name} - {}", words[i + 1]));
+                        }
+                        i += 2;
+                    } else {
+                        pending.push(words[i].clone());
+                        i += 1;
+                    }
+                }
+            }
+            Some(":init") => out[1].extend(items[1..].iter().map(show)),
+            Some(":goal") => match &items[1] {
+                S::List(and) => out[2].extend(and[1..].iter().map(show)),
+                atom => panic!("unexpected goal {}", show(atom)),
+            },
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn ipc_format_reproduces_the_100_ipc_problems() {
+    let microban = collection("problems/sokoban/microban.xsb");
+    let index = read(&Path::new(ROOT).join("problems/ipc/sokoban-index.tsv"));
+    let mut compared = 0;
+    for row in index.lines().skip(1) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let (set, problem, level) = (cols[0], cols[1], cols[2]);
+        let level: usize = level.parse().expect("a level number");
+        let ours = microban
+            .level(level)
+            .expect("the level exists")
+            .expect("valid");
+        let ours = sections(&Format::Ipc.problem(&ours, "p"));
+        let theirs = sections(&read(
+            &Path::new(ROOT).join("problems/ipc").join(set).join(problem),
+        ));
+        for (k, what) in ["objects", "init", "goal"].iter().enumerate() {
+            let extra: Vec<_> = ours[k].difference(&theirs[k]).take(5).collect();
+            let missing: Vec<_> = theirs[k].difference(&ours[k]).take(5).collect();
+            assert!(
+                extra.is_empty() && missing.is_empty(),
+                "{set}/{problem} (Microban {level}) {what}: extra {extra:?}, missing {missing:?}"
+            );
+        }
+        compared += 1;
+    }
+    assert_eq!(compared, 100);
+}
+
+#[test]
+fn ipc_problems_decode_to_their_microban_level() {
+    let microban = collection("problems/sokoban/microban.xsb");
+    let path = Path::new(ROOT).join("problems/ipc/sokoban-opt08-strips/p01.pddl");
+    let back = decode::level_from_problem(&path, &read(&path)).expect("decodes");
+    let level = microban.level(12).expect("level 12").expect("valid");
+    same_game(&level, &back, "p01 = Microban 12");
+    assert_eq!(back.to_xsb(), level.to_xsb());
+}
+
+// ---------------------------------------------------------------------------
+// Bad level files: message, level, line:column, exit code 31.
+
+#[test]
+fn bad_levels_are_refused_with_their_place() {
+    let dir = scratch("bad");
+    let good = "; one\n#####\n#@$.#\n#####\n\n";
+    let cases = [
+        (
+            "no-man",
+            "#####\n# $.#\n#####\n",
+            "no man on the board",
+            "8:1",
+        ),
+        (
+            "two-men",
+            "######\n#@$.@#\n######\n",
+            "a second man on the board (the first is at line 9, column 2)",
+            "9:5",
+        ),
+        (
+            "no-boxes",
+            "####\n#@ #\n####\n",
+            "no boxes on the board",
+            "8:1",
+        ),
+        (
+            "boxes-goals",
+            "######\n#@$$.#\n######\n",
+            "2 boxes but 1 goals",
+            "8:1",
+        ),
+        (
+            "unknown-char",
+            "#####\n#@$x#\n#####\n",
+            "unknown character 'x'",
+            "9:4",
+        ),
+        (
+            "open",
+            "#####\n#@$.\n#####\n",
+            "the board is not closed",
+            "9:4",
+        ),
+        (
+            "run-length",
+            "5#\n#@$.3\n5#\n",
+            "bad run-length encoding",
+            "9:5",
+        ),
+    ];
+    for (name, board, message, place) in cases {
+        let path = dir.join(format!("{name}.xsb"));
+        fs::write(&path, format!("{good}; two\n\n{board}")).expect("write");
+        let path = path.display().to_string();
+        let out = planbox(&["xsb2pddl", &path, "--level", "2"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(31), "{name}: {err}");
+        assert!(
+            err.contains(&format!("error: level 2 (`two`): {message}")),
+            "{name}: {err}"
+        );
+        assert!(
+            err.contains(&format!("{name}.xsb:{place}\n")),
+            "{name}: {err}"
+        );
+        assert!(err.trim_end().ends_with('^'), "{name}: {err}");
+        // The good level of the same file still translates.
+        assert_eq!(
+            planbox(&["xsb2pddl", &path, "--level", "1"]).status.code(),
+            Some(0)
+        );
+    }
+    let empty = dir.join("empty.xsb");
+    fs::write(&empty, "; nothing here\n").expect("write");
+    let out = planbox(&["xsb2pddl", &empty.display().to_string()]);
+    assert_eq!(out.status.code(), Some(31));
+    assert!(
+        stderr(&out).contains("no Sokoban level"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn crlf_ragged_and_run_length_boards_read_alike() {
+    let plain = xsb::parse(Path::new("a.xsb"), "  ####\n###  #\n#@$ .#\n######\n");
+    let other = xsb::parse(Path::new("b.xsb"), "2-4#|3#2-#\r\n#@$-.#\r\n6#\r\n");
+    let a = plain.level(1).expect("one").expect("valid");
+    let b = other.level(1).expect("one").expect("valid");
+    assert_eq!(a.to_xsb(), b.to_xsb());
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = planbox(&[
+        "xsb2pddl",
+        "problems/sokoban/microban.xsb",
+        "--level",
+        "156",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = planbox(&[
+        "xsb2pddl",
+        "problems/sokoban/microban.xsb",
+        "--level",
+        "1-2",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--out-dir"), "{}", stderr(&out));
+    let out = planbox(&[
+        "xsb2pddl",
+        "problems/sokoban/microban.xsb",
+        "--title",
+        "nope",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = planbox(&["xsb2pddl", "no/such/file.xsb"]);
+    assert_eq!(out.status.code(), Some(31));
+}
+
+// ---------------------------------------------------------------------------
+// Plans, LURD strings and replay.
+
+const TINY_PLAN: &str = "(move r3c3 r4c3 down)\n(move r4c3 r4c2 left)\n\
+                         (push r4c2 r3c2 r2c2 up)\n; cost = 3 (unit cost)\n";
+
+#[test]
+fn lurd_prints_a_hand_written_plan() {
+    let dir = scratch("lurd");
+    let plan = dir.join("sas_plan");
+    fs::write(&plan, TINY_PLAN).expect("write");
+    let problem = "problems/sokoban/teaching/teaching-tiny.pddl";
+    let out = planbox(&["lurd", problem, &plan.display().to_string()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "dlU\n");
+}
+
+#[test]
+fn lurd_reports_a_step_that_does_not_fit() {
+    let dir = scratch("lurd-bad");
+    let plan = dir.join("sas_plan");
+    fs::write(
+        &plan,
+        TINY_PLAN.replace("(move r4c3 r4c2 left)", "(push r4c3 r4c2 r4c1 left)"),
+    )
+    .expect("write");
+    let problem = "problems/sokoban/teaching/teaching-tiny.pddl";
+    let out = planbox(&["lurd", problem, &plan.display().to_string()]);
+    assert_eq!(out.status.code(), Some(31));
+    let err = stderr(&out);
+    assert!(
+        err.contains("step 2 `(push r4c3 r4c2 r4c1 left)`: `L` is a push, but r4c2 holds no box"),
+        "{err}"
+    );
+    assert!(err.contains("sas_plan:2:1"), "{err}");
+}
+
+#[test]
+fn lurd_reads_plans_over_the_ipc_encoding() {
+    let dir = scratch("lurd-ipc");
+    let out = planbox(&[
+        "xsb2pddl",
+        "problems/sokoban/teaching.xsb",
+        "--title",
+        "lvl0",
+        "--format",
+        "ipc",
+        "--out-dir",
+        &dir.display().to_string(),
+        "--write-domain",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let level = collection("problems/sokoban/teaching.xsb")
+        .level(1)
+        .expect("lvl0")
+        .expect("valid");
+    let letters = planbox::sokoban::lurd::parse("rrdLullddrUUU").expect("lurd");
+    let plan = planbox::sokoban::lurd::to_plan(&level, &letters, Format::Ipc).expect("legal");
+    assert!(
+        plan[3].starts_with("(push-to-nongoal player-01 stone-01 "),
+        "{plan:?}"
+    );
+    assert!(
+        plan[12].starts_with("(push-to-goal player-01 stone-01 "),
+        "{plan:?}"
+    );
+    let plan_path = dir.join("sas_plan");
+    fs::write(
+        &plan_path,
+        planbox::sokoban::plan_text::write(&plan, 4, false),
+    )
+    .expect("write");
+    let problem = dir.join("teaching-lvl0.pddl").display().to_string();
+    let out = planbox(&["lurd", &problem, &plan_path.display().to_string()]);
+    assert_eq!(stdout(&out), "rrdLullddrUUU\n", "{}", stderr(&out));
+    assert_eq!(
+        read(&dir.join("domain.pddl")),
+        read(&Path::new(ROOT).join("problems/ipc/sokoban-opt08-strips/domain.pddl"))
+    );
+}
+
+#[test]
+fn replay_accepts_a_known_solution() {
+    let args = [
+        "replay",
+        "problems/sokoban/teaching.xsb",
+        "--title",
+        "lvl0",
+        "rrdLullddrUUU",
+    ];
+    let out = planbox(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "13 moves, 4 pushes: solved\n");
+    // The same solution run-length encoded, from a file, on the translated problem.
+    let dir = scratch("replay");
+    let solution = dir.join("lvl0.sol");
+    fs::write(&solution, "2rdL\nu2l2dr3U\n").expect("write");
+    let out = planbox(&[
+        "replay",
+        "problems/sokoban/teaching/teaching-lvl0.pddl",
+        &solution.display().to_string(),
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "13 moves, 4 pushes: solved\n",
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn replay_reports_the_first_illegal_step() {
+    let out = planbox(&[
+        "replay",
+        "problems/sokoban/teaching.xsb",
+        "--level",
+        "1",
+        "rrdLuU",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("step 6 `U` is illegal: the man cannot step up: r3c4 is a wall"),
+        "{text}"
+    );
+    assert!(text.contains("<solution>:1:6"), "{text}");
+    let out = planbox(&[
+        "replay",
+        "problems/sokoban/teaching.xsb",
+        "--level",
+        "1",
+        "rrdL",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "4 moves, 1 pushes: not solved (0 of 1 goals hold a box)\n"
+    );
+    let out = planbox(&[
+        "replay",
+        "problems/sokoban/teaching.xsb",
+        "--level",
+        "1",
+        "rrdLx",
+    ]);
+    assert_eq!(out.status.code(), Some(31));
+    assert!(
+        stderr(&out).contains("neither a file nor a LURD string"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn replay_show_draws_every_step() {
+    let out = planbox(&[
+        "replay",
+        "--show",
+        "problems/sokoban/teaching.xsb",
+        "--title",
+        "tiny",
+        "dlU",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let expected = "start:\n####\n#.##\n#$@#\n#  #\n####\n\nstep 1 `d`:\n####\n#.##\n#$ #\n# @#\n####\n\n\
+                    step 2 `l`:\n####\n#.##\n#$ #\n#@ #\n####\n\nstep 3 `U`:\n####\n#*##\n#@ #\n#  #\n####\n\n\
+                    3 moves, 1 pushes: solved\n";
+    assert_eq!(stdout(&out), expected);
+}
+
+// ---------------------------------------------------------------------------
+// Committed problem files are reproducible.
+
+/// Runs `planbox xsb2pddl` as `problems/sokoban/README.md` documents it and
+/// compares every written file with the committed one.
+fn reproduces(args: &[&str], committed: &str) {
+    let dir = scratch(committed.replace('/', "-").as_str());
+    let dir_arg = dir.display().to_string();
+    let mut full: Vec<&str> = args.to_vec();
+    full.extend(["--out-dir", &dir_arg, "--write-domain"]);
+    let out = planbox(&full);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let committed = Path::new(ROOT).join(committed);
+    let list = |d: &Path| -> BTreeSet<String> {
+        fs::read_dir(d)
+            .expect("a folder")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".pddl"))
+            .collect()
+    };
+    assert_eq!(list(&dir), list(&committed));
+    for name in list(&dir) {
+        assert_eq!(
+            read(&dir.join(&name)),
+            read(&committed.join(&name)),
+            "{name} differs: regenerate it"
+        );
+    }
+    assert_eq!(
+        read(&committed.join("domain.pddl")),
+        read(&Path::new(ROOT).join("domains/sokoban.pddl"))
+    );
+}
+
+#[test]
+fn committed_teaching_problems_are_reproducible() {
+    reproduces(
+        &["xsb2pddl", "problems/sokoban/teaching.xsb", "--all"],
+        "problems/sokoban/teaching",
+    );
+}
+
+#[test]
+fn committed_microban_problems_are_reproducible() {
+    reproduces(
+        &[
+            "xsb2pddl",
+            "problems/sokoban/microban.xsb",
+            "--level",
+            "1-30",
+        ],
+        "problems/sokoban/microban",
+    );
+}
+
+#[test]
+fn expected_lengths_match_the_optimal_tables() {
+    let expected = read(&Path::new(ROOT).join("problems/sokoban/microban/expected.tsv"));
+    let table = read(&Path::new(ROOT).join("problems/sokoban/microban.optimal.tsv"));
+    let optimal: Vec<Vec<&str>> = table
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    let rows: Vec<&str> = expected.lines().skip(1).collect();
+    assert_eq!(rows.len(), 30);
+    for (k, row) in rows.iter().enumerate() {
+        assert_eq!(
+            *row,
+            format!("microban-{:03}.pddl\t{}", k + 1, optimal[k][4])
+        );
+    }
+    let teaching = read(&Path::new(ROOT).join("problems/sokoban/teaching/expected.tsv"));
+    let known = read(&Path::new(ROOT).join("problems/sokoban/teaching.expected"));
+    let rows: Vec<String> = known
+        .lines()
+        .map(|l| l.replacen(' ', ".pddl\t", 1))
+        .map(|l| format!("teaching-{l}"))
+        .collect();
+    assert_eq!(teaching.lines().skip(1).collect::<Vec<_>>(), rows);
+}
