@@ -407,9 +407,15 @@ impl<'a> TypeTable<'a> {
             }
             parent.insert(&t.name.text, &t.ty.text);
         }
+        // A parent named only after `-` (`truck - vehicle` with no `vehicle`
+        // entry of its own) is declared implicitly, as a child of `object`.
+        for t in &domain.types {
+            if t.ty.text != "object" && !parent.contains_key(t.ty.text.as_str()) {
+                parent.insert(&t.ty.text, "object");
+            }
+        }
         let table = TypeTable { parent, domain };
         for t in &domain.types {
-            table.check_declared(&t.ty, &domain.source)?;
             // Walk up; more steps than types means a cycle.
             let mut at = t.name.text.as_str();
             for _ in 0..=table.parent.len() {
