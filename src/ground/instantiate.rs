@@ -12,16 +12,21 @@
 //! `add = {(at-robby roomb)}`, `del = {(at-robby rooma)}`; the static `(room ?x)`
 //! tests are gone.
 
-use super::GroundError;
-use super::lifted::{CostTerm, GAtom, Lifted, ObjId};
+use super::lifted::{Arg, CostTerm, GAtom, Lifted, ObjId};
 use super::reachability::Reachable;
+use crate::pddl::PddlError;
+use crate::pddl::ast::Domain;
 use crate::task::{Atom, FactId, Operator, Task};
 use indexmap::IndexSet;
 use rustc_hash::FxHashMap;
 
 /// Builds the task. Fact ids follow the order in which atoms became reachable,
 /// so the initial state comes first.
-pub fn build_task(lifted: &Lifted, reachable: &Reachable) -> Result<Task, GroundError> {
+pub fn build_task(
+    lifted: &Lifted,
+    reachable: &Reachable,
+    domain: &Domain,
+) -> Result<Task, PddlError> {
     // GAtom -> FactId for the reachable fluent atoms.
     let mut ids: FxHashMap<&GAtom, FactId> = FxHashMap::default();
     let mut facts: IndexSet<Atom> = IndexSet::new();
@@ -52,7 +57,7 @@ pub fn build_task(lifted: &Lifted, reachable: &Reachable) -> Result<Task, Ground
         let mut del = lookup(&schema.del, false);
         del.retain(|f| add.binary_search(f).is_err());
         let cost = if lifted.metric {
-            cost(lifted, schema, binding)?
+            cost(lifted, *s as usize, binding, domain)?
         } else {
             1
         };
@@ -126,51 +131,56 @@ pub fn build_task(lifted: &Lifted, reachable: &Reachable) -> Result<Task, Ground
     })
 }
 
-/// The `total-cost` increase of an action instance.
-fn cost(
-    lifted: &Lifted,
-    schema: &super::lifted::Schema,
-    binding: &[ObjId],
-) -> Result<u32, GroundError> {
+/// The `total-cost` increase of an instance of schema `s`.
+fn cost(lifted: &Lifted, s: usize, binding: &[ObjId], domain: &Domain) -> Result<u32, PddlError> {
+    let schema = &lifted.schemas[s];
+    let exprs = &domain.actions[s].effect.cost;
     let mut total: u64 = 0;
-    for term in &schema.cost {
+    for (term, expr) in schema.cost.iter().zip(exprs) {
         total += match term {
             CostTerm::Const(c) => *c,
             CostTerm::Function { name, args } => {
                 let objs: Box<[ObjId]> = args
                     .iter()
                     .map(|a| match *a {
-                        super::lifted::Arg::Var(v) => binding[v as usize],
-                        super::lifted::Arg::Obj(o) => o,
+                        Arg::Var(v) => binding[v as usize],
+                        Arg::Obj(o) => o,
                     })
                     .collect();
                 match lifted.function_values.get(&(name.clone(), objs.clone())) {
                     Some(&v) => v,
                     None => {
-                        let shown: Vec<&str> = objs
-                            .iter()
-                            .map(|&o| lifted.objects[o as usize].as_str())
-                            .collect();
-                        return Err(GroundError {
-                            message: format!(
-                                "action `{}` needs the cost `({} {})`, which `:init` does not \
-                                 define; expected `(= ({} {}) N)` in the problem",
-                                schema.name,
-                                name,
-                                shown.join(" "),
-                                name,
-                                shown.join(" ")
+                        let mut shown = name.clone();
+                        for &o in objs.iter() {
+                            shown.push(' ');
+                            shown.push_str(&lifted.objects[o as usize]);
+                        }
+                        let mut instance = schema.name.clone();
+                        for &o in binding {
+                            instance.push(' ');
+                            instance.push_str(&lifted.objects[o as usize]);
+                        }
+                        return Err(PddlError::invalid(
+                            &domain.source,
+                            expr.span(),
+                            format!(
+                                "the reachable action `({instance})` costs `({shown})`, but the \
+                                 problem's `:init` gives it no value; expected `(= ({shown}) N)`"
                             ),
-                        });
+                        ));
                     }
                 }
             }
         };
     }
-    u32::try_from(total).map_err(|_| GroundError {
-        message: format!(
-            "an instance of action `{}` costs {total}; expected a cost below 2^32",
-            schema.name
-        ),
+    u32::try_from(total).map_err(|_| {
+        PddlError::invalid(
+            &domain.source,
+            domain.actions[s].name.span,
+            format!(
+                "an instance of action `{}` costs {total}; expected a cost below 2^32",
+                schema.name
+            ),
+        )
     })
 }
