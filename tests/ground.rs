@@ -66,6 +66,17 @@ fn every_ipc_problem_parses_checks_and_grounds() {
             assert!(op.del.iter().all(|f| !op.add.contains(f)));
         }
         assert!(task.init.iter().all(|f| f.0 < n));
+        // Each action instance is found exactly once.
+        let mut names: Vec<&str> = task.operators.iter().map(|o| o.name.as_str()).collect();
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(
+            names.len(),
+            before,
+            "duplicate operators in {}",
+            problem.display()
+        );
         assert!(!task.goal.is_empty(), "{}", problem.display());
     }
 }
