@@ -65,8 +65,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-IPC = REPO / "problems" / "ipc"
+from fdref import IPC, find_domain
 
 COLUMNS = ["domain_dir", "problem_file", "actions", "fluent_atoms",
            "relaxed_reachable", "model_action_atoms", "distinct_names",
@@ -106,19 +105,6 @@ REFERENCE_SET = [
     "visitall-opt11-strips/problem02-full.pddl",
     "visitall-opt11-strips/problem11-half.pddl",
 ]
-
-
-def find_domain(problem: Path) -> Path:
-    """FD's driver rules (driver/util.py: find_domain_path)."""
-    for name in ["domain.pddl",
-                 problem.stem + "-domain" + problem.suffix,
-                 problem.name[:3] + "-domain.pddl",
-                 "domain_" + problem.name,
-                 "domain-" + problem.name]:
-        candidate = problem.parent / name
-        if candidate.exists():
-            return candidate
-    raise SystemExit(f"no domain file found for {problem}")
 
 
 def is_problem_file(path: Path) -> bool:
