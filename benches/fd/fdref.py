@@ -81,9 +81,14 @@ class Run:
         return self.returncode is None
 
     def error_line(self) -> str:
-        """The last non-empty line of stderr (else stdout): the error to report."""
+        """The error to report: the first stderr (else stdout) line that starts
+        with 'error' (clap, planbox), else the last non-empty line (a Python
+        traceback's exception, FD's last log line)."""
         for text in (self.stderr, self.stdout):
             lines = [line.strip() for line in text.splitlines() if line.strip()]
+            for line in lines:
+                if line.lower().startswith("error"):
+                    return line[:160]
             if lines:
                 return lines[-1][:160]
         return ""
