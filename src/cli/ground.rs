@@ -85,26 +85,7 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
     }
     if args.dump {
         for op in &task.operators {
-            println!("(:action {}", op.name);
-            let show = |ids: &[planbox::task::FactId]| {
-                ids.iter()
-                    .map(|&f| task.fact(f).to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            let negs: Vec<String> = op
-                .neg_pre
-                .iter()
-                .map(|&f| format!("(not {})", task.fact(f)))
-                .collect();
-            println!("  :precondition (and {} {})", show(&op.pre), negs.join(" "));
-            let dels: Vec<String> = op
-                .del
-                .iter()
-                .map(|&f| format!("(not {})", task.fact(f)))
-                .collect();
-            println!("  :effect (and {} {})", show(&op.add), dels.join(" "));
-            println!("  :cost {})", op.cost);
+            print!("{}", planbox::task::dump_operator(&task, op));
         }
     }
     Ok(super::exit::SUCCESS)
