@@ -779,3 +779,81 @@ fn full_round_trip_with_the_planner() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Robustness: mutated inputs end in `Ok` or `Err`, never in a panic.
+
+/// A small deterministic pseudo-random generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// `text` with a few characters deleted, duplicated or replaced by ones that
+/// matter to the readers.
+fn mutate(text: &str, rng: &mut Rng) -> String {
+    const ALPHABET: &[char] = &[
+        '#', '@', '+', '$', '*', '.', ' ', '-', '_', '|', '\n', '\r', ';', '(', ')', '0', '3', '9',
+        'r', 'U', 'x', 'é',
+    ];
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(chars.len() + 1);
+        match rng.below(4) {
+            0 if at < chars.len() => {
+                chars.remove(at);
+            }
+            1 if at < chars.len() => chars.insert(at, chars[at]),
+            _ => chars.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+#[test]
+fn mutated_inputs_never_panic() {
+    use planbox::sokoban::{lurd, plan_text};
+    let mut rng = Rng(0x5eed_50c0_ba11);
+    let seeds = [
+        read(&Path::new(ROOT).join("problems/sokoban/teaching.xsb")),
+        read(&Path::new(ROOT).join("problems/sokoban/xsokoban/screen.1")),
+        "4#|#@$.#|4#\n; t\n".to_string(),
+    ];
+    let problem = read(&Path::new(ROOT).join("problems/sokoban/teaching/teaching-lvl0.pddl"));
+    let ipc_problem = read(&Path::new(ROOT).join("problems/ipc/sokoban-opt08-strips/p01.pddl"));
+    let tiny = collection("problems/sokoban/teaching.xsb")
+        .level(8)
+        .expect("tiny")
+        .expect("valid");
+    for round in 0..3000 {
+        let seed = &seeds[round % seeds.len()];
+        let text = mutate(seed, &mut rng);
+        let c = xsb::parse(Path::new("m.xsb"), &text);
+        for level in c.levels().flatten() {
+            let pddl = Format::Mbc.problem(&level, "m");
+            let back =
+                decode::level_from_problem(Path::new("m.pddl"), &pddl).expect("own output decodes");
+            same_game(&level, &back, "mutant");
+            let _ = Format::Ipc.problem(&level, "m");
+        }
+        let source = if round % 2 == 0 {
+            &problem
+        } else {
+            &ipc_problem
+        };
+        let _ = decode::level_from_problem(Path::new("m.pddl"), &mutate(source, &mut rng));
+        let lurd_text = mutate("3r(2dU)L ; x\n", &mut rng);
+        if let Ok(letters) = lurd::parse(&lurd_text) {
+            let _ = lurd::to_plan(&tiny, &letters, Format::Ipc);
+        }
+        if let Ok(steps) = plan_text::read(&mutate(TINY_PLAN, &mut rng)) {
+            let _ = lurd::from_plan(&tiny, &steps);
+        }
+    }
+}

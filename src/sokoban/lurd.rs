@@ -40,7 +40,7 @@ impl Letter {
 }
 
 /// The longest solution [`parse`] expands (against `999999(999999(...))`).
-pub const MAX_LETTERS: usize = 10_000_000;
+pub const MAX_LETTERS: usize = 1_000_000;
 const MAX_NESTING: usize = 20;
 
 /// Reads a LURD string, plain or run-length encoded. An error gives a byte
