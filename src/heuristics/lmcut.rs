@@ -78,15 +78,20 @@ impl LmCut {
         }
     }
 
-    /// Lowers the cost of every effect of `op` that `op` now reaches more
-    /// cheaply, and queues it.
+    /// Lowers to `reached` the cost of every effect of `op` that is dearer,
+    /// and queues it.
     #[inline]
-    fn offer_effects(&mut self, op: RelaxedOpId, supporter_cost: u32) {
-        let reached = add_cost(supporter_cost, self.op_cost[op.index()]);
-        for &g in self.relaxed.add(op) {
-            if reached < self.fact_cost[g.index()] {
-                self.fact_cost[g.index()] = reached;
-                self.queue.push(reached, g);
+    fn offer_effects(
+        rt: &RelaxedTask,
+        op: RelaxedOpId,
+        reached: u32,
+        fact_cost: &mut [u32],
+        queue: &mut BucketQueue,
+    ) {
+        for &g in rt.add(op) {
+            if reached < fact_cost[g.index()] {
+                fact_cost[g.index()] = reached;
+                queue.push(reached, g);
             }
         }
     }
@@ -94,25 +99,36 @@ impl LmCut {
     /// Step 1: h^max from scratch, recording each operator's supporter (the
     /// precondition settled last, which is a most expensive one).
     fn first_exploration(&mut self, state: &[u64]) {
-        self.fact_cost.fill(UNREACHED);
-        self.supporter.fill(NO_FACT);
-        self.unsatisfied.copy_from_slice(self.relaxed.pre_counts());
-        self.queue.clear();
-        self.relaxed.for_each_initial(state, |f| {
-            self.fact_cost[f.index()] = 0;
-            self.queue.push(0, f);
+        let LmCut {
+            relaxed: rt,
+            op_cost,
+            supporter,
+            supporter_cost,
+            unsatisfied,
+            fact_cost,
+            queue,
+            ..
+        } = self;
+        fact_cost.fill(UNREACHED);
+        supporter.fill(NO_FACT);
+        unsatisfied.copy_from_slice(rt.pre_counts());
+        queue.clear();
+        rt.for_each_initial(state, |f| {
+            fact_cost[f.index()] = 0;
+            queue.push(0, f);
         });
-        while let Some((key, fact)) = self.queue.pop() {
-            if self.fact_cost[fact.index()] < key {
+        while let Some((key, fact)) = queue.pop() {
+            if fact_cost[fact.index()] < key {
                 continue;
             }
-            for i in 0..self.relaxed.consumers(fact).len() {
-                let op = self.relaxed.consumers(fact)[i];
-                self.unsatisfied[op.index()] -= 1;
-                if self.unsatisfied[op.index()] == 0 {
-                    self.supporter[op.index()] = fact;
-                    self.supporter_cost[op.index()] = key;
-                    self.offer_effects(op, key);
+            for &op in rt.consumers(fact) {
+                let i = op.index();
+                unsatisfied[i] -= 1;
+                if unsatisfied[i] == 0 {
+                    supporter[i] = fact;
+                    supporter_cost[i] = key;
+                    let reached = add_cost(key, op_cost[i]);
+                    Self::offer_effects(rt, op, reached, fact_cost, queue);
                 }
             }
         }
@@ -123,35 +139,46 @@ impl LmCut {
     /// every operator whose supporter got cheaper (Fast Downward's
     /// `first_exploration_incremental`).
     fn incremental_exploration(&mut self) {
-        self.queue.clear();
-        for i in 0..self.cut.len() {
-            let op = self.cut[i];
+        let LmCut {
+            relaxed: rt,
+            op_cost,
+            supporter,
+            supporter_cost,
+            fact_cost,
+            queue,
+            cut,
+            ..
+        } = self;
+        queue.clear();
+        for &op in cut.iter() {
             // The recorded supporter cost, not the supporter's current cost: an
             // earlier cut operator may already have lowered the supporter, which
             // then need not be a most expensive precondition any more.
-            self.offer_effects(op, self.supporter_cost[op.index()]);
+            let reached = add_cost(supporter_cost[op.index()], op_cost[op.index()]);
+            Self::offer_effects(rt, op, reached, fact_cost, queue);
         }
-        while let Some((key, fact)) = self.queue.pop() {
-            if self.fact_cost[fact.index()] < key {
+        while let Some((key, fact)) = queue.pop() {
+            if fact_cost[fact.index()] < key {
                 continue;
             }
-            for i in 0..self.relaxed.consumers(fact).len() {
-                let op = self.relaxed.consumers(fact)[i];
-                let old = self.supporter_cost[op.index()];
-                if self.supporter[op.index()] != fact || old <= key {
+            for &op in rt.consumers(fact) {
+                let i = op.index();
+                let old = supporter_cost[i];
+                if supporter[i] != fact || old <= key {
                     continue;
                 }
                 let mut best = fact;
-                for &p in self.relaxed.pre(op) {
-                    if self.fact_cost[p.index()] > self.fact_cost[best.index()] {
+                for &p in rt.pre(op) {
+                    if fact_cost[p.index()] > fact_cost[best.index()] {
                         best = p;
                     }
                 }
-                let new = self.fact_cost[best.index()];
-                self.supporter[op.index()] = best;
-                self.supporter_cost[op.index()] = new;
+                let new = fact_cost[best.index()];
+                supporter[i] = best;
+                supporter_cost[i] = new;
                 if new != old {
-                    self.offer_effects(op, new);
+                    let reached = add_cost(new, op_cost[i]);
+                    Self::offer_effects(rt, op, reached, fact_cost, queue);
                 }
             }
         }
@@ -160,17 +187,26 @@ impl LmCut {
     /// Step 2: marks the goal zone by walking back from the goal fact through
     /// zero-cost operators to their supporters.
     fn mark_goal_zone(&mut self) {
-        self.stack.clear();
-        self.stack.push(self.relaxed.goal_fact);
-        while let Some(fact) = self.stack.pop() {
-            if self.zone[fact.index()] == self.goal_zone {
+        let LmCut {
+            relaxed: rt,
+            op_cost,
+            supporter,
+            zone,
+            goal_zone,
+            stack,
+            ..
+        } = self;
+        stack.clear();
+        stack.push(rt.goal_fact);
+        while let Some(fact) = stack.pop() {
+            if zone[fact.index()] == *goal_zone {
                 continue;
             }
-            self.zone[fact.index()] = self.goal_zone;
-            for &op in self.relaxed.achievers(fact) {
-                let supporter = self.supporter[op.index()];
-                if self.op_cost[op.index()] == 0 && supporter != NO_FACT {
-                    self.stack.push(supporter);
+            zone[fact.index()] = *goal_zone;
+            for &op in rt.achievers(fact) {
+                let s = supporter[op.index()];
+                if op_cost[op.index()] == 0 && s != NO_FACT {
+                    stack.push(s);
                 }
             }
         }
@@ -179,31 +215,38 @@ impl LmCut {
     /// Step 3: explores from the state along supporter → effect edges, stopping
     /// at the goal zone; collects the operators that cross into it.
     fn find_cut(&mut self, state: &[u64]) {
-        let before = self.goal_zone + 1;
-        self.cut.clear();
-        self.stack.clear();
-        self.relaxed.for_each_initial(state, |f| {
-            self.zone[f.index()] = before;
-            self.stack.push(f);
+        let LmCut {
+            relaxed: rt,
+            op_cost,
+            supporter,
+            zone,
+            goal_zone,
+            stack,
+            cut,
+            ..
+        } = self;
+        let (goal_zone, before) = (*goal_zone, *goal_zone + 1);
+        cut.clear();
+        stack.clear();
+        rt.for_each_initial(state, |f| {
+            zone[f.index()] = before;
+            stack.push(f);
         });
-        while let Some(fact) = self.stack.pop() {
-            for &op in self.relaxed.consumers(fact) {
-                if self.supporter[op.index()] != fact {
+        while let Some(fact) = stack.pop() {
+            for &op in rt.consumers(fact) {
+                if supporter[op.index()] != fact {
                     continue;
                 }
-                let effects = self.relaxed.add(op);
-                if effects
-                    .iter()
-                    .any(|g| self.zone[g.index()] == self.goal_zone)
-                {
-                    debug_assert!(self.op_cost[op.index()] > 0, "zero-cost cut operator");
-                    self.cut.push(op);
+                let effects = rt.add(op);
+                if effects.iter().any(|g| zone[g.index()] == goal_zone) {
+                    debug_assert!(op_cost[op.index()] > 0, "zero-cost cut operator");
+                    cut.push(op);
                     continue;
                 }
                 for &g in effects {
-                    if self.zone[g.index()] != before {
-                        self.zone[g.index()] = before;
-                        self.stack.push(g);
+                    if zone[g.index()] != before {
+                        zone[g.index()] = before;
+                        stack.push(g);
                     }
                 }
             }
