@@ -17,8 +17,9 @@
 //!    update h^max for the new costs, and repeat.
 //!
 //! Example: from `{}` with `o1: → {p, q}` (cost 5), `o2: → p` (3), `o3: → q` (3)
-//! and the goal `{p, q}`, h^max is 3. The first cut `{o1, o3}` (into `q`) adds 3
-//! and leaves `o1` with cost 2; the second, `{o1, o2}` (into `p`), adds 2. Then
+//! and the goal `{p, q}`, h^max is 3 and `p` is the goal's supporter (a tie with
+//! `q`, broken by settling order). The first cut `{o1, o2}` (into `p`) adds 3
+//! and leaves `o1` with cost 2; the second, `{o1, o3}` (into `q`), adds 2. Then
 //! h^max is 0 and LM-cut is 5, the optimal cost.
 //!
 //! As in Fast Downward, an artificial goal operator turns the goal into one
