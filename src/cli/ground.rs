@@ -45,6 +45,7 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
             "operators": stats.operators,
             "action_costs": task.has_action_costs,
             "parse_time_s": parse_time.as_secs_f64(),
+            "lifted_time_s": stats.lifted_time.as_secs_f64(),
             "reachability_time_s": stats.reachability_time.as_secs_f64(),
             "instantiate_time_s": stats.instantiate_time.as_secs_f64(),
             "time_s": total.as_secs_f64(),
@@ -73,6 +74,7 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
             }
         );
         println!("Parse and check time: {:.6}s", parse_time.as_secs_f64());
+        println!("Lifted time: {:.6}s", stats.lifted_time.as_secs_f64());
         println!(
             "Reachability time: {:.6}s",
             stats.reachability_time.as_secs_f64()
