@@ -37,11 +37,13 @@ Usage (any Python 3.8+; the reference venv comes from setup.sh)::
     python3 benches/fd/compare_translate.py --pair DOMAIN PROBLEM --planbox PATH
 
 The default pairs are the largest IPC Sokoban problem by file size among
-problems/ipc/sokoban-*, sokoban-opt08-strips/p20 (the same file as opt11 p12,
-sat08 p10 and sat11 p09; large because of its static facts, it grounds to only
-464 actions: sokoban-opt08-strips/p30 with 1,640 is the largest grounding), and the satellite problem p27-HC-pfile7 (58,401 ground
-actions, FD's translator takes about 4 s here; the largest, p33-HC-pfile13 with
-about a million actions, takes minutes per run and is left to an explicit run).
+problems/ipc/sokoban-*, i.e. sokoban-opt08-strips/p20 (the same file as opt11
+p12, sat08 p10 and sat11 p09; it is large because of its static facts and
+grounds to only 464 actions: sokoban-opt08-strips/p30, with 1,640, is the
+largest Sokoban grounding), and satellite/p27-HC-pfile7 (58,401 ground actions;
+FD's full translator takes about 4 s on an idle core). The largest satellite
+problem, p33-HC-pfile13 (993,075 actions, about 40 s for FD's explore stage
+alone), is left to an explicit run.
 """
 
 import argparse
