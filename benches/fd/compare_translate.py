@@ -7,16 +7,17 @@ For each (domain, problem) pair, N timed runs (default 10, after one untimed
 warm-up run of each tool) of three commands, interleaved run by run in a
 rotating order so that the tools share the machine's noise:
 
-(a) ``planbox ground --json DOMAIN PROBLEM``: wall-clock time around the
+(a) ``planbox ground --json DOMAIN PROBLEM``: wall-clock (and CPU) time around the
     subprocess; the JSON's ``operators`` and ``time_s`` (planbox's own
     parse+ground time, reported for information) are read from stdout.
 (b) FD's full translator, ``python -m fast_downward.translate DOMAIN PROBLEM
-    --sas-file TMP`` with the reference venv's Python: wall-clock time around
+    --sas-file TMP`` with the reference venv's Python: wall-clock (and CPU) time around
     the subprocess (so it includes Python start-up and the imports, as FD's
     driver does). ``Translator operators:`` is read from its log.
 (c) FD's translator stages up to relaxed reachability only: parse
     (``pddl_parser.open``), ``normalize.normalize`` and ``instantiate.explore``,
-    timed in-process with ``time.perf_counter`` in a fresh subprocess per run
+    timed in-process with ``time.perf_counter`` (and ``time.process_time``
+    for its CPU time) in a fresh subprocess per run
     (so no start-up, no imports, no SAS+ stages); its action count is the one
     planbox's ``operators`` must equal.
 
@@ -24,10 +25,10 @@ The report is a Markdown table with the medians, the ratios of medians
 FD / planbox (above 1: planbox is faster: wall against wall for (b), in-process
 against planbox's in-process ``time_s`` for (c)) and the operator counts side by
 side.
-``ops (c)`` is FD's relaxed-reachable action count (see ground_counts.py);
-``ops (b)`` is what is left in output.sas after FD's later stages remove
+``ops FD (c)`` is FD's relaxed-reachable action count (see ground_counts.py);
+``ops FD (b)`` is what is left in output.sas after FD's later stages remove
 no-op operators (e.g. Gripper's ``(move rooma rooma)``) and so may be smaller;
-``agree`` compares planbox with ``ops (c)``. A tool that fails is reported with
+``agree`` compares planbox with ``ops FD (c)``. A tool that fails is reported with
 its error line, and the other tools still run.
 
 Usage (any Python 3.8+; the reference venv comes from setup.sh)::
@@ -37,9 +38,13 @@ Usage (any Python 3.8+; the reference venv comes from setup.sh)::
     python3 benches/fd/compare_translate.py --pair DOMAIN PROBLEM --planbox PATH
 
 The default pairs are the largest IPC Sokoban problem by file size among
-problems/ipc/sokoban-* and the satellite problem p27-HC-pfile7 (58,401 ground
-actions, FD's translator takes about 4 s here; the largest, p33-HC-pfile13 with
-about a million actions, takes minutes per run and is left to an explicit run).
+problems/ipc/sokoban-*, i.e. sokoban-opt08-strips/p20 (the same file as opt11
+p12, sat08 p10 and sat11 p09; it is large because of its static facts and
+grounds to only 464 actions: sokoban-opt08-strips/p30, with 1,640, is the
+largest Sokoban grounding), and satellite/p27-HC-pfile7 (58,401 ground actions;
+FD's full translator takes about 4 s on an idle core). The largest satellite
+problem, p33-HC-pfile13 (993,075 actions, about 40 s for FD's explore stage
+alone), is left to an explicit run.
 """
 
 import argparse
@@ -74,12 +79,12 @@ def explore_worker(domain: str, problem: str):
 
     set_options([domain, problem])  # Action.instantiate reads the options
     with contextlib.redirect_stdout(io.StringIO()):  # FD's timers print
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         task = pddl_parser.open(domain_filename=domain, problem_filename=problem)
         normalize.normalize(task)
         relaxed_reachable, atoms, actions, _, _, _ = instantiate.explore(task)
-        elapsed = time.perf_counter() - start
-    print(json.dumps({"time_s": elapsed, "operators": len(actions),
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    print(json.dumps({"time_s": elapsed, "cpu_s": cpu, "operators": len(actions),
                       "fluent_atoms": len(atoms),
                       "relaxed_reachable": relaxed_reachable}))
 
@@ -99,7 +104,7 @@ def run_planbox(args, domain, problem):
         raise Failure(f"exit {run.returncode}: {run.error_line()}")
     try:
         record = json.loads(run.stdout.strip().splitlines()[-1])
-        return run.wall_s, record["operators"], record.get("time_s")
+        return run.wall_s, record["operators"], record.get("time_s"), run.cpu_s
     except (ValueError, IndexError, KeyError) as e:
         raise Failure(f"unreadable JSON ({e}): {run.stdout.strip()[:120]}")
 
@@ -117,7 +122,7 @@ def run_fd_translate(args, domain, problem):
     for line in run.stdout.splitlines():
         if line.startswith("Translator operators:"):
             operators = int(line.split(":")[1])
-    return run.wall_s, operators, None
+    return run.wall_s, operators, None, run.cpu_s
 
 
 def run_fd_explore(args, domain, problem):
@@ -128,7 +133,7 @@ def run_fd_explore(args, domain, problem):
     if run.returncode != 0:
         raise Failure(f"exit {run.returncode}: {run.error_line()}")
     record = json.loads(run.stdout.strip().splitlines()[-1])
-    return record["time_s"], record["operators"], run.wall_s
+    return record["time_s"], record["operators"], run.wall_s, record["cpu_s"]
 
 
 RUNNERS = {"planbox": run_planbox, "fd-translate": run_fd_translate,
@@ -137,7 +142,7 @@ RUNNERS = {"planbox": run_planbox, "fd-translate": run_fd_translate,
 
 def measure(args, domain, problem):
     """Warm-up plus args.runs interleaved runs; per tool: times, ops, extras, error."""
-    results = {tool: {"times": [], "ops": None, "extra": [], "error": None}
+    results = {tool: {"times": [], "ops": None, "extra": [], "cpu": [], "error": None}
                for tool in TOOLS}
     for index in range(-args.warmup, args.runs):
         shift = index % len(TOOLS)
@@ -146,13 +151,14 @@ def measure(args, domain, problem):
             if result["error"]:
                 continue  # a tool that failed once is not run again
             try:
-                seconds, ops, extra = RUNNERS[tool](args, str(domain), str(problem))
+                seconds, ops, extra, cpu = RUNNERS[tool](args, str(domain), str(problem))
             except Failure as e:
                 result["error"] = str(e)
                 continue
             if index >= 0:  # not a warm-up run
                 result["times"].append(seconds)
                 result["extra"].append(extra)
+                result["cpu"].append(cpu)
                 result["ops"] = ops
         print(f"  {fdref.short_name(problem)}: run {index + 1}/{args.runs} done"
               if index >= 0 else f"  {fdref.short_name(problem)}: warm-up done",
@@ -161,11 +167,12 @@ def measure(args, domain, problem):
 
 
 def report(rows, errors, args):
-    header = ["problem", "planbox s", "planbox time_s", "FD translate s",
-              "FD explore s", "FD translate / planbox", "FD explore / planbox time_s",
+    header = ["problem", "planbox s", "planbox time_s", "planbox cpu s", "FD translate s",
+              "FD translate cpu s", "FD explore s", "FD explore cpu s", "FD translate / planbox", "FD explore / planbox time_s",
               "ops planbox", "ops FD (c)", "ops FD (b)", "agree"]
     print(f"\nMedians of {args.runs} runs (wall s; 'FD explore s' and 'planbox time_s' "
-          "are in-process times). Ratios of medians, above 1: planbox is faster.\n")
+          "are in-process times; 'cpu s' user+system CPU of the subprocess). "
+          "Ratios of medians, above 1: planbox is faster.\n")
     print(fdref.markdown_table(header, rows))
     if errors:
         print("\nFailures:\n")
@@ -223,8 +230,11 @@ def main():
             fdref.short_name(problem),
             fdref.fmt(med["planbox"]) if not res["planbox"]["error"] else "failed",
             fdref.fmt(fdref.median(res["planbox"]["extra"])),
+            fdref.fmt(fdref.median(res["planbox"]["cpu"])),
             fdref.fmt(med["fd-translate"]) if not res["fd-translate"]["error"] else "failed",
+            fdref.fmt(fdref.median(res["fd-translate"]["cpu"])),
             fdref.fmt(med["fd-explore"]) if not res["fd-explore"]["error"] else "failed",
+            fdref.fmt(fdref.median(res["fd-explore"]["cpu"])),
             fdref.ratio(med["fd-translate"], med["planbox"]),
             fdref.ratio(med["fd-explore"], fdref.median(res["planbox"]["extra"])),
             fdref.fmt(pb_ops), fdref.fmt(c_ops), fdref.fmt(res["fd-translate"]["ops"]),

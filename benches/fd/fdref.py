@@ -75,6 +75,7 @@ class Run:
     returncode: int  # None when it timed out
     stdout: str
     stderr: str
+    cpu_s: float = None  # user + system CPU seconds of the child (and its children)
 
     @property
     def timed_out(self) -> bool:
@@ -95,12 +96,19 @@ class Run:
 
 
 def run_timed(cmd, timeout=None, memory_limit_mb=None, stdin=None, cwd=None) -> Run:
-    """Run cmd; wall-clock time measured around the whole subprocess."""
+    """Run cmd; wall-clock time measured around the whole subprocess, CPU time
+    from the growth of RUSAGE_CHILDREN (runs are sequential, so it is this
+    child's). On a loaded machine the two differ: FD's own log times are CPU."""
     def limit_memory():
         if memory_limit_mb:
             limit = memory_limit_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
+    def children_cpu():
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    cpu_start = children_cpu()
     start = time.perf_counter()
     try:
         proc = subprocess.run([str(c) for c in cmd], capture_output=True, text=True,
@@ -112,7 +120,8 @@ def run_timed(cmd, timeout=None, memory_limit_mb=None, stdin=None, cwd=None) -> 
         out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
         err = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
         return Run(time.perf_counter() - start, None, out, err)
-    return Run(time.perf_counter() - start, proc.returncode, proc.stdout, proc.stderr)
+    return Run(time.perf_counter() - start, proc.returncode, proc.stdout, proc.stderr,
+               children_cpu() - cpu_start)
 
 
 def median(values):
