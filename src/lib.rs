@@ -12,5 +12,7 @@ pub mod exit;
 pub mod ground;
 pub mod heuristics;
 pub mod pddl;
+pub mod plan;
+pub mod search;
 pub mod task;
 pub mod validate;

@@ -1,0 +1,99 @@
+//! Successor generators: finding the operators applicable in a state without
+//! testing every operator.
+//!
+//! The obvious way (pyperplan's) tests all `n` operators' preconditions in every
+//! state. Real tasks have thousands of operators of which a handful apply, so
+//! planners index the operators by their preconditions once, before the search:
+//!
+//! * [`DecisionTree`] (Fast Downward's successor generator): a tree whose inner
+//!   nodes test one precondition fact and whose nodes list the operators whose
+//!   preconditions are all tested on the way down. A state walks only the
+//!   branches whose tests it passes.
+//! * [`Counters`]: for every fact, the operators that need it. A state bumps a
+//!   counter for each operator per true fact; an operator whose counter reaches
+//!   its number of preconditions applies.
+//!
+//! Example: operators `a` (pre `{0}`), `b` (pre `{0, 1}`), `c` (pre `{2}`) in state
+//! `{0, 2}`. The tree tests fact 0 (passes: `a` applies, then test fact 1: fails)
+//! and fact 2 (passes: `c` applies). The counters reach `a: 1/1`, `b: 1/2`,
+//! `c: 1/1`. Both answer `{a, c}`.
+//!
+//! Both return the operators in increasing id order, so the choice of generator
+//! never changes what a search does, only how fast. `benches/successors.rs`
+//! compares them; see `benches/README.md` for the figures behind the default.
+
+mod counters;
+mod tree;
+
+pub use counters::Counters;
+pub use tree::DecisionTree;
+
+use crate::task::{OpId, Task};
+
+/// Finds the operators applicable in a packed state.
+pub trait SuccessorGenerator {
+    /// Indexes the operators of `task`.
+    fn new(task: &Task) -> Self
+    where
+        Self: Sized;
+
+    /// Appends to `out` every operator applicable in `state`, in increasing id
+    /// order. An operator is applicable when all of `pre` hold and none of
+    /// `neg_pre` hold.
+    fn applicable(&mut self, state: &[u64], out: &mut Vec<OpId>);
+
+    /// Bytes held by the index.
+    fn bytes(&self) -> usize;
+}
+
+/// The generator used unless another is asked for (the faster on Sokoban).
+pub type Default = DecisionTree;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bits::FactSet;
+    use crate::search::toy::random_task;
+    use crate::task::FactId;
+
+    /// The definition: test every operator.
+    fn scan(task: &Task, state: &[u64]) -> Vec<OpId> {
+        let holds = |f: &FactId| crate::bits::contains(state, *f);
+        (0..task.operators.len() as u32)
+            .map(OpId)
+            .filter(|&o| {
+                let op = task.operator(o);
+                op.pre.iter().all(holds) && !op.neg_pre.iter().any(holds)
+            })
+            .collect()
+    }
+
+    /// Both generators agree with the definition on random tasks and states.
+    #[test]
+    fn generators_agree_with_a_full_scan() {
+        for seed in 0..20u64 {
+            let task = random_task(seed, 70 + seed as usize, 200);
+            let mut tree = DecisionTree::new(&task);
+            let mut counters = Counters::new(&task);
+            let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            for _ in 0..50 {
+                let mut state = FactSet::new(task.facts.len());
+                for f in 0..task.facts.len() as u32 {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    if rng % 3 != 0 {
+                        state.insert(FactId(f));
+                    }
+                }
+                let expected = scan(&task, state.words());
+                let mut got = Vec::new();
+                tree.applicable(state.words(), &mut got);
+                assert_eq!(got, expected, "tree, seed {seed}");
+                got.clear();
+                counters.applicable(state.words(), &mut got);
+                assert_eq!(got, expected, "counters, seed {seed}");
+            }
+        }
+    }
+}
