@@ -4,6 +4,9 @@
 mod check;
 mod ground;
 mod input;
+mod plan;
+mod report;
+mod validate;
 
 use clap::{Parser, Subcommand};
 pub use planbox::exit;
@@ -27,6 +30,10 @@ enum Command {
     Check(check::CheckArgs),
     /// Ground a problem and print the task's figures.
     Ground(ground::GroundArgs),
+    /// Find a plan by forward search and write it to `sas_plan`.
+    Plan(plan::PlanArgs),
+    /// Check a plan on the lifted task, as VAL does.
+    Validate(validate::ValidateArgs),
 }
 
 /// An error that knows its exit code (input errors are 31, unsupported input 34).
@@ -71,6 +78,8 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Check(args) => check::run(args),
         Command::Ground(args) => ground::run(args),
+        Command::Plan(args) => plan::run(args),
+        Command::Validate(args) => validate::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -215,7 +215,7 @@ pub fn line_task(n: u32) -> Task {
     for i in 0..n.saturating_sub(1) {
         for (from, to, dir) in [(i, i + 1, "right"), (i + 1, i, "left")] {
             ops.push(Operator {
-                name: format!("{dir} {from} {to}"),
+                name: format!("{dir} p{from} p{to}"),
                 pre: Box::new([FactId(from)]),
                 neg_pre: Box::new([]),
                 add: Box::new([FactId(to)]),
