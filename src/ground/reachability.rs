@@ -1,0 +1,334 @@
+//! Relaxed reachability: which atoms and which action instances can ever occur.
+//!
+//! Grounding every action with every combination of objects is hopeless (a
+//! Sokoban `push` over 100 cells has a million bindings, of which a few hundred
+//! make sense). Instead, as Fast Downward's translator does, planbox computes
+//! the fixpoint of the *delete relaxation*: start from the initial atoms; an
+//! action instance is reachable when all its positive preconditions are
+//! reachable atoms (negative fluent preconditions are assumed satisfiable, and
+//! delete effects are ignored); its add effects then become reachable too.
+//!
+//! The fixpoint is computed semi-naively, one new atom at a time. When atom `a`
+//! is taken from the queue, every precondition of every schema that `a` can
+//! match is *joined* with the atoms processed so far: `a` binds some
+//! parameters, and the remaining preconditions are matched one by one, each
+//! time choosing the precondition with the fewest candidate atoms (found
+//! through an index from `(predicate, position, object)` to atoms). Static
+//! preconditions join against the initial static atoms. Each instance is
+//! found when its last precondition atom is processed, so nothing is
+//! enumerated twice (a set removes the rare repeats).
+//!
+//! Example (Gripper): from `(at-robby rooma)` the join of `move(?from, ?to)`
+//! binds `?from = rooma` and, with `?to` in no precondition, enumerates every
+//! object for `?to`: `move rooma rooma`, `move rooma roomb`, ... Each makes
+//! `(at-robby ?to)` reachable, which triggers `move` again from there.
+
+use super::lifted::{Arg, GAtom, Lifted, ObjId, Schema};
+use indexmap::IndexSet;
+use rustc_hash::{FxBuildHasher, FxHashSet};
+use std::collections::VecDeque;
+
+/// Marks an unbound parameter.
+const UNBOUND: ObjId = ObjId::MAX;
+
+/// What relaxed reachability found.
+pub struct Reachable {
+    /// Every known atom: the static initial atoms first, then the fluent atoms
+    /// in the order they became reachable (initial fluent atoms first).
+    pub atoms: IndexSet<GAtom, FxBuildHasher>,
+    /// Reachable action instances `(schema, binding)`, in discovery order.
+    pub actions: Vec<(u32, Box<[ObjId]>)>,
+}
+
+/// The atoms processed so far, indexed for joins.
+struct Index {
+    n_obj: usize,
+    /// `base[p]`: the first slot of predicate `p` in `by_arg`.
+    base: Vec<usize>,
+    /// `by_arg[base[p] + i * n_obj + o]`: processed atoms of `p` with object
+    /// `o` at argument `i`.
+    by_arg: Vec<Vec<u32>>,
+    /// `by_pred[p]`: all processed atoms of `p`.
+    by_pred: Vec<Vec<u32>>,
+}
+
+impl Index {
+    fn new(lifted: &Lifted) -> Index {
+        let n_obj = lifted.objects.len();
+        let mut base = Vec::with_capacity(lifted.arity.len());
+        let mut slots = 0;
+        for &a in &lifted.arity {
+            base.push(slots);
+            slots += a * n_obj;
+        }
+        Index {
+            n_obj,
+            base,
+            by_arg: vec![Vec::new(); slots],
+            by_pred: vec![Vec::new(); lifted.arity.len()],
+        }
+    }
+
+    fn add(&mut self, id: u32, atom: &GAtom) {
+        let p = atom.pred as usize;
+        self.by_pred[p].push(id);
+        for (i, &o) in atom.args.iter().enumerate() {
+            self.by_arg[self.base[p] + i * self.n_obj + o as usize].push(id);
+        }
+    }
+
+    fn with_arg(&self, pred: u32, i: usize, o: ObjId) -> &[u32] {
+        &self.by_arg[self.base[pred as usize] + i * self.n_obj + o as usize]
+    }
+}
+
+/// The atoms and index a join reads (they do not change during a join).
+struct Db<'a> {
+    lifted: &'a Lifted,
+    atoms: &'a IndexSet<GAtom, FxBuildHasher>,
+    index: &'a Index,
+}
+
+/// What joins produce.
+#[derive(Default)]
+struct Found {
+    seen: FxHashSet<(u32, Box<[ObjId]>)>,
+    actions: Vec<(u32, Box<[ObjId]>)>,
+    /// Add effects of new action instances, not yet known to be new atoms.
+    pending: Vec<GAtom>,
+    /// Parameters bound so far, innermost last (undone by truncating).
+    trail: Vec<u32>,
+}
+
+/// Computes the relaxed-reachable atoms and action instances.
+pub fn explore(lifted: &Lifted) -> Reachable {
+    let mut triggers: Vec<Vec<(u32, u32)>> = vec![Vec::new(); lifted.predicates.len()];
+    for (s, schema) in lifted.schemas.iter().enumerate() {
+        for (c, cond) in schema.pos.iter().enumerate() {
+            if lifted.fluent[cond.pred as usize] {
+                triggers[cond.pred as usize].push((s as u32, c as u32));
+            }
+        }
+    }
+    let mut atoms: IndexSet<GAtom, FxBuildHasher> = IndexSet::default();
+    let mut index = Index::new(lifted);
+    let mut queue = VecDeque::new();
+    let mut found = Found::default();
+    // Static atoms are all known from the start, in a fixed order.
+    let mut statics: Vec<&GAtom> = lifted.static_init.iter().collect();
+    statics.sort_unstable();
+    for atom in statics {
+        let (id, _) = atoms.insert_full(atom.clone());
+        index.add(id as u32, atom);
+    }
+    let reach =
+        |atoms: &mut IndexSet<GAtom, FxBuildHasher>, queue: &mut VecDeque<u32>, atom: GAtom| {
+            let (id, new) = atoms.insert_full(atom);
+            if new {
+                queue.push_back(id as u32);
+            }
+        };
+    for atom in &lifted.fluent_init {
+        reach(&mut atoms, &mut queue, atom.clone());
+    }
+    // Schemas without fluent positive preconditions fire once, right away.
+    for (s, schema) in lifted.schemas.iter().enumerate() {
+        if schema.pos.iter().all(|c| !lifted.fluent[c.pred as usize]) {
+            let db = Db {
+                lifted,
+                atoms: &atoms,
+                index: &index,
+            };
+            let mut binding = vec![UNBOUND; schema.params.len()];
+            let mut remaining: Vec<u32> = (0..schema.pos.len() as u32).collect();
+            join(&db, &mut found, s as u32, &mut binding, &mut remaining);
+            for atom in found.pending.drain(..) {
+                reach(&mut atoms, &mut queue, atom);
+            }
+        }
+    }
+    while let Some(id) = queue.pop_front() {
+        index.add(id, &atoms[id as usize]);
+        let db = Db {
+            lifted,
+            atoms: &atoms,
+            index: &index,
+        };
+        let atom = &atoms[id as usize];
+        for &(s, c) in &triggers[atom.pred as usize] {
+            let schema = &lifted.schemas[s as usize];
+            let mut binding = vec![UNBOUND; schema.params.len()];
+            if bind(
+                lifted,
+                schema,
+                c as usize,
+                &atom.args,
+                &mut binding,
+                &mut found.trail,
+            ) {
+                let mut remaining: Vec<u32> =
+                    (0..schema.pos.len() as u32).filter(|&i| i != c).collect();
+                join(&db, &mut found, s, &mut binding, &mut remaining);
+            }
+            found.trail.clear();
+        }
+        for atom in found.pending.drain(..) {
+            reach(&mut atoms, &mut queue, atom);
+        }
+    }
+    Reachable {
+        atoms,
+        actions: found.actions,
+    }
+}
+
+/// Binds the parameters of precondition `c` of `schema` to `args`, pushing the
+/// newly bound ones on `trail`. On a mismatch, undoes them and returns false.
+fn bind(
+    lifted: &Lifted,
+    schema: &Schema,
+    c: usize,
+    args: &[ObjId],
+    binding: &mut [ObjId],
+    trail: &mut Vec<u32>,
+) -> bool {
+    let mark = trail.len();
+    for (arg, &o) in schema.pos[c].args.iter().zip(args) {
+        let ok = match *arg {
+            Arg::Obj(k) => k == o,
+            Arg::Var(v) => {
+                let b = binding[v as usize];
+                if b == UNBOUND {
+                    let fits = lifted.has_type(o, schema.params[v as usize]);
+                    if fits {
+                        binding[v as usize] = o;
+                        trail.push(v);
+                    }
+                    fits
+                } else {
+                    b == o
+                }
+            }
+        };
+        if !ok {
+            undo(binding, trail, mark);
+            return false;
+        }
+    }
+    true
+}
+
+fn undo(binding: &mut [ObjId], trail: &mut Vec<u32>, mark: usize) {
+    for v in trail.drain(mark..) {
+        binding[v as usize] = UNBOUND;
+    }
+}
+
+/// Matches the `remaining` positive preconditions of schema `s` against the
+/// processed atoms, extending `binding`; completes every full match.
+fn join(db: &Db<'_>, found: &mut Found, s: u32, binding: &mut [ObjId], remaining: &mut Vec<u32>) {
+    let schema = &db.lifted.schemas[s as usize];
+    if remaining.is_empty() {
+        complete(db, found, s, binding, 0);
+        return;
+    }
+    // Pick the precondition with the fewest candidate atoms.
+    let mut best: (usize, usize, Option<(usize, ObjId)>) = (usize::MAX, 0, None);
+    for (k, &c) in remaining.iter().enumerate() {
+        let cond = &schema.pos[c as usize];
+        let mut count = db.index.by_pred[cond.pred as usize].len();
+        let mut key = None;
+        for (i, arg) in cond.args.iter().enumerate() {
+            let o = match *arg {
+                Arg::Obj(o) => o,
+                Arg::Var(v) if binding[v as usize] != UNBOUND => binding[v as usize],
+                Arg::Var(_) => continue,
+            };
+            let n = db.index.with_arg(cond.pred, i, o).len();
+            if n < count {
+                count = n;
+                key = Some((i, o));
+            }
+        }
+        if count == 0 {
+            return;
+        }
+        if count < best.0 {
+            best = (count, k, key);
+        }
+    }
+    let (_, k, key) = best;
+    let c = remaining.swap_remove(k);
+    let pred = schema.pos[c as usize].pred;
+    let candidates: &[u32] = match key {
+        Some((i, o)) => db.index.with_arg(pred, i, o),
+        None => &db.index.by_pred[pred as usize],
+    };
+    for &id in candidates {
+        let mark = found.trail.len();
+        let args = &db.atoms[id as usize].args;
+        if bind(
+            db.lifted,
+            schema,
+            c as usize,
+            args,
+            binding,
+            &mut found.trail,
+        ) {
+            join(db, found, s, binding, remaining);
+            undo(binding, &mut found.trail, mark);
+        }
+    }
+    remaining.push(c);
+    let last = remaining.len() - 1;
+    remaining.swap(k, last);
+}
+
+/// Binds the parameters that no positive precondition mentions (to every
+/// object of their type), then checks the remaining conditions.
+fn complete(db: &Db<'_>, found: &mut Found, s: u32, binding: &mut [ObjId], from: usize) {
+    let lifted = db.lifted;
+    let schema = &lifted.schemas[s as usize];
+    if let Some(v) = (from..binding.len()).find(|&v| binding[v] == UNBOUND) {
+        for &o in &lifted.objects_of_type[schema.params[v] as usize] {
+            binding[v] = o;
+            complete(db, found, s, binding, v + 1);
+        }
+        binding[v] = UNBOUND;
+        return;
+    }
+    if !conditions_hold(lifted, schema, binding) {
+        return;
+    }
+    let key: (u32, Box<[ObjId]>) = (s, binding.into());
+    if !found.seen.contains(&key) {
+        for add in &schema.add {
+            let atom = add.ground(binding);
+            if !db.atoms.contains(&atom) {
+                found.pending.push(atom);
+            }
+        }
+        found.seen.insert(key.clone());
+        found.actions.push(key);
+    }
+}
+/// Equalities and negated static preconditions under a complete binding.
+/// (Negated fluent preconditions are left to the planner.)
+fn conditions_hold(lifted: &Lifted, schema: &Schema, binding: &[ObjId]) -> bool {
+    let value = |a: Arg| match a {
+        Arg::Var(v) => binding[v as usize],
+        Arg::Obj(o) => o,
+    };
+    for &(l, r, positive) in &schema.eq {
+        if (value(l) == value(r)) != positive {
+            return false;
+        }
+    }
+    for cond in &schema.neg {
+        if !lifted.fluent[cond.pred as usize] && lifted.static_init.contains(&cond.ground(binding))
+        {
+            return false;
+        }
+    }
+    true
+}
