@@ -1,7 +1,8 @@
 //! Fast Downward's successor generator: a decision tree over preconditions.
 //!
-//! Write each operator's preconditions as a sorted list of literals (fact `f`
-//! true, or fact `f` false for a negative precondition). Operators that share a
+//! Write each operator's preconditions as a list of literals (fact `f` true, or
+//! fact `f` false for a negative precondition), sorted rarest first (see
+//! [`super::literal_keys`]; Fast Downward sorts by variable instead). Operators that share a
 //! first literal share a branch, and so on down the lists: the tree is a trie of
 //! precondition lists. A tree node holds
 //!
@@ -24,12 +25,9 @@
 //! of literals, each one bit test. The tree is stored flat: nodes and edges live
 //! in two vectors and refer to each other by index.
 
-use super::SuccessorGenerator;
+use super::{Lit, SuccessorGenerator, holds, literal_keys, ordered_preconditions};
 use crate::task::{OpId, Task};
 use std::collections::BTreeMap;
-
-/// A literal: `2 * fact` for "fact holds", `2 * fact + 1` for "fact does not".
-type Lit = u32;
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -59,17 +57,8 @@ pub struct DecisionTree {
 
 impl SuccessorGenerator for DecisionTree {
     fn new(task: &Task) -> Self {
-        let lits: Vec<Vec<Lit>> = task
-            .operators
-            .iter()
-            .map(|op| {
-                let mut l: Vec<Lit> = op.pre.iter().map(|f| 2 * f.0).collect();
-                l.extend(op.neg_pre.iter().map(|f| 2 * f.0 + 1));
-                l.sort_unstable();
-                l.dedup();
-                l
-            })
-            .collect();
+        let lits = ordered_preconditions(task);
+        let keys = literal_keys(task);
         let mut tree = DecisionTree {
             nodes: Vec::new(),
             edges: Vec::new(),
@@ -77,7 +66,7 @@ impl SuccessorGenerator for DecisionTree {
             stack: Vec::new(),
         };
         let all: Vec<u32> = (0..task.operators.len() as u32).collect();
-        tree.build(&lits, all, 0);
+        tree.build(&lits, &keys, all, 0);
         tree
     }
 
@@ -90,9 +79,7 @@ impl SuccessorGenerator for DecisionTree {
             let node = self.nodes[n as usize];
             out.extend_from_slice(&self.ops[node.ops_start as usize..node.ops_end as usize]);
             for e in &self.edges[node.edges_start as usize..node.edges_end as usize] {
-                let fact = (e.lit >> 1) as usize;
-                let value = state[fact / 64] >> (fact % 64) & 1;
-                if value ^ u64::from(e.lit & 1) == 1 {
+                if holds(state, e.lit) {
                     self.stack.push(e.child);
                 }
             }
@@ -110,7 +97,13 @@ impl SuccessorGenerator for DecisionTree {
 impl DecisionTree {
     /// Builds the node for operators `group`, whose first `depth` literals are
     /// tested on the way here; returns its index.
-    fn build(&mut self, lits: &[Vec<Lit>], group: Vec<u32>, depth: usize) -> u32 {
+    fn build(
+        &mut self,
+        lits: &[Vec<Lit>],
+        keys: &[(u64, Lit)],
+        group: Vec<u32>,
+        depth: usize,
+    ) -> u32 {
         let index = self.nodes.len() as u32;
         self.nodes.push(Node {
             ops_start: 0,
@@ -118,24 +111,24 @@ impl DecisionTree {
             edges_start: 0,
             edges_end: 0,
         });
-        let mut by_next: BTreeMap<Lit, Vec<u32>> = BTreeMap::new();
+        let mut by_next: BTreeMap<(u64, Lit), Vec<u32>> = BTreeMap::new();
         let ops_start = self.ops.len() as u32;
         for op in group {
             match lits[op as usize].get(depth) {
                 None => self.ops.push(OpId(op)),
-                Some(&lit) => by_next.entry(lit).or_default().push(op),
+                Some(&lit) => by_next.entry(keys[lit as usize]).or_default().push(op),
             }
         }
         let ops_end = self.ops.len() as u32;
         // Reserve this node's edges contiguously, then build the children.
         let edges_start = self.edges.len() as u32;
-        let lits_here: Vec<Lit> = by_next.keys().copied().collect();
+        let lits_here: Vec<Lit> = by_next.keys().map(|&(_, lit)| lit).collect();
         for &lit in &lits_here {
             self.edges.push(Edge { lit, child: 0 });
         }
         let edges_end = self.edges.len() as u32;
         for (i, (_, ops)) in by_next.into_iter().enumerate() {
-            let child = self.build(lits, ops, depth + 1);
+            let child = self.build(lits, keys, ops, depth + 1);
             self.edges[edges_start as usize + i].child = child;
         }
         self.nodes[index as usize] = Node {
