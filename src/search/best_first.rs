@@ -37,7 +37,7 @@
 //! Example: on the number line from 0 to 2 with the perfect heuristic, A*
 //! expands exactly 0 and 1 and returns `[inc, inc]`.
 
-use super::limits::{Monitor, Progress, Stop};
+use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::open_list::{Alternation, Key};
 use super::registry::StateRegistry;
@@ -156,12 +156,19 @@ struct BestFirst {
 
 impl BestFirst {
     fn bytes(&self) -> usize {
-        self.registry.bytes()
-            + self.nodes.bytes()
-            + self.h_values.capacity() * 4
-            + self.closed.capacity()
-            + self.open.bytes()
-            + self.succ.bytes()
+        self.footprint().total
+    }
+
+    fn footprint(&self) -> Footprint {
+        Footprint::of(&[
+            self.registry.arena_bytes(),
+            self.registry.table_bytes(),
+            self.nodes.bytes(),
+            self.h_values.capacity() * 4,
+            self.closed.capacity(),
+            self.open.bytes(),
+            self.succ.bytes(),
+        ])
     }
 
     /// Stores a new node with its estimate; returns the estimate.
@@ -236,7 +243,11 @@ impl BestFirst {
                 "f"
             };
             monitor.tick(
-                || self.bytes() + space.bytes(),
+                || {
+                    let mut f = self.footprint();
+                    f.total += space.bytes();
+                    f
+                },
                 || Progress {
                     expanded: self.stats.expanded,
                     generated: self.stats.generated,

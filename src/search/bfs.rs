@@ -23,7 +23,7 @@
 //! Example: on the number line from 0 to 2, BFS expands 0 (generating 1 and, if
 //! it exists, -1) and then 1, where it generates 2 and stops.
 
-use super::limits::{Monitor, Progress, Stop};
+use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::registry::StateRegistry;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
@@ -56,7 +56,17 @@ struct Bfs {
 
 impl Bfs {
     fn bytes(&self) -> usize {
-        self.registry.bytes() + self.nodes.bytes() + self.queue.capacity() * 4 + self.succ.bytes()
+        self.footprint().total
+    }
+
+    fn footprint(&self) -> Footprint {
+        Footprint::of(&[
+            self.registry.arena_bytes(),
+            self.registry.table_bytes(),
+            self.nodes.bytes(),
+            self.queue.capacity() * 4,
+            self.succ.bytes(),
+        ])
     }
 
     fn run<S: SearchSpace + ?Sized>(
@@ -79,7 +89,11 @@ impl Bfs {
         while let Some(id) = self.queue.pop_front() {
             let g = self.nodes.get(id).g;
             monitor.tick(
-                || self.bytes() + space.bytes(),
+                || {
+                    let mut f = self.footprint();
+                    f.total += space.bytes();
+                    f
+                },
                 || Progress {
                     expanded: self.stats.expanded,
                     generated: self.stats.generated,

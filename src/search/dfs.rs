@@ -30,7 +30,7 @@
 //! Example: on the number line 0..=3 from 1 to 3 with successors in the order
 //! `dec`, `inc`, DFS walks 1, 0, back, then 2 and finds 3: plan `[inc, inc]`.
 
-use super::limits::{Monitor, Progress, Stop};
+use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
 use crate::task::OpId;
 use foldhash::fast::FixedState;
@@ -171,7 +171,7 @@ impl Dfs {
             if self.succ[depth].1 == usize::MAX {
                 // First visit: expand, or at the bound only look for a cut-off.
                 monitor.tick(
-                    || self.bytes() + space.bytes(),
+                    || Footprint::of(&[self.bytes(), space.bytes()]),
                     || Progress {
                         expanded: stats.expanded,
                         generated: stats.generated,

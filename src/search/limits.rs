@@ -5,14 +5,16 @@
 //! and the monitor does the real check only every [`CHECK_EVERY`] ticks. A search
 //! that hits a limit stops cleanly and returns [`Stop`] with the statistics so far.
 //!
-//! **Memory.** The limit is compared with an estimate of the process's memory:
-//! the resident set size when the search started (the task, the heuristic's
-//! tables, ...) plus the bytes that the search's own growing structures hold (the
-//! state registry's arena and hash table, the node arena, the open list; each
-//! algorithm adds them up). Growth of those structures beyond the limit is
-//! therefore seen at the next check, before the process asks the system for
-//! much more. The structures also grow with `try_reserve`, so a refused allocation
-//! becomes [`Stop::Memory`], never an allocator abort.
+//! **Memory.** The limit is compared with an estimate of the most memory the
+//! process may need before the next check: the resident set size when the search
+//! started (the task, the heuristic's tables, ...), plus the bytes that the
+//! search's own growing structures hold (the state registry's arena and hash
+//! table, the node arena, the open list; each algorithm lists them in a
+//! [`Footprint`]), plus twice the largest of them, because a vector or hash
+//! table that grows allocates its new, doubled buffer before it frees the old
+//! one. The search stops while the next growth would still fit, so the process
+//! stays under the limit. The structures also grow with `try_reserve`, so an
+//! allocation the system refuses becomes [`Stop::Memory`], never an abort.
 //!
 //! Example: with `--memory-limit 1` the first check already finds more than
 //! 1 MB in use and the search ends with `OutOfMemory` (exit code 22).
@@ -60,6 +62,31 @@ pub struct Progress {
     pub memory: u64,
 }
 
+/// The bytes held by a search's growing structures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Footprint {
+    /// All structures together.
+    pub total: usize,
+    /// The largest single allocation.
+    pub largest: usize,
+}
+
+impl Footprint {
+    /// The footprint of structures of these sizes.
+    pub fn of(parts: &[usize]) -> Footprint {
+        Footprint {
+            total: parts.iter().sum(),
+            largest: parts.iter().copied().max().unwrap_or(0),
+        }
+    }
+
+    /// The most the structures can hold at once: everything, plus the new
+    /// buffer of the largest while it grows (up to twice its size).
+    pub fn peak(&self) -> usize {
+        self.total.saturating_add(self.largest.saturating_mul(2))
+    }
+}
+
 /// A callback that receives progress reports.
 type Report<'a> = Box<dyn FnMut(&Progress) + 'a>;
 
@@ -103,17 +130,17 @@ impl<'a> Monitor<'a> {
         self.start.elapsed()
     }
 
-    /// The memory estimate for a search whose structures hold `search_bytes`.
-    pub fn memory(&self, search_bytes: usize) -> u64 {
-        self.baseline + search_bytes as u64
+    /// The estimated memory of the process while the search holds `footprint`.
+    pub fn memory(&self, footprint: Footprint) -> u64 {
+        self.baseline.saturating_add(footprint.total as u64)
     }
 
     /// Counts one expansion; every [`CHECK_EVERY`] calls, checks the limits
-    /// (`search_bytes` and `progress` are only evaluated then).
+    /// (`footprint` and `progress` are only evaluated then).
     #[inline]
     pub fn tick(
         &mut self,
-        search_bytes: impl FnOnce() -> usize,
+        footprint: impl FnOnce() -> Footprint,
         progress: impl FnOnce() -> Progress,
     ) -> Result<(), Stop> {
         self.ticks += 1;
@@ -121,22 +148,23 @@ impl<'a> Monitor<'a> {
             return Ok(());
         }
         self.ticks = 0;
-        self.check(search_bytes(), progress)
+        self.check(footprint(), progress)
     }
 
     /// Checks the limits now.
     #[cold]
     pub fn check(
         &mut self,
-        search_bytes: usize,
+        footprint: Footprint,
         progress: impl FnOnce() -> Progress,
     ) -> Result<(), Stop> {
         let elapsed = self.start.elapsed();
         if self.limits.time.is_some_and(|t| elapsed >= t) {
             return Err(Stop::Time);
         }
-        let memory = self.memory(search_bytes);
-        if self.limits.memory.is_some_and(|m| memory > m) {
+        let memory = self.memory(footprint);
+        let peak = self.baseline.saturating_add(footprint.peak() as u64);
+        if self.limits.memory.is_some_and(|m| peak > m) {
             return Err(Stop::Memory);
         }
         if elapsed >= self.next_report {
@@ -181,7 +209,7 @@ mod tests {
         });
         let mut stopped = None;
         for i in 0..CHECK_EVERY {
-            if let Err(stop) = m.tick(|| 0, progress) {
+            if let Err(stop) = m.tick(Footprint::default, progress) {
                 stopped = Some((i, stop));
             }
         }
@@ -194,8 +222,13 @@ mod tests {
             memory: Some(u64::MAX / 2),
             ..Limits::none()
         });
-        assert_eq!(m.check(1 << 20, progress), Ok(()));
-        assert_eq!(m.check(usize::MAX / 2 + 1, progress), Err(Stop::Memory));
+        assert_eq!(
+            m.check(Footprint::of(&[1 << 20, 1 << 10]), progress),
+            Ok(())
+        );
+        let big = Footprint::of(&[usize::MAX / 4, 1]);
+        assert_eq!(m.check(big, progress), Err(Stop::Memory), "growth counted");
+        assert_eq!(big.peak(), usize::MAX / 4 * 3 + 1);
     }
 
     #[test]
@@ -209,7 +242,7 @@ mod tests {
             .with_progress(|p| seen.push(p.expanded));
             let mut p = progress();
             p.expanded = 7;
-            assert_eq!(m.check(0, || p), Ok(()));
+            assert_eq!(m.check(Footprint::default(), || p), Ok(()));
         }
         assert_eq!(seen, vec![7]);
     }

@@ -5,12 +5,12 @@
 //! all packed states live back to back in one arena, a state's id is its index
 //! there, and a hash set of ids finds a state by its contents. planbox does the
 //! same. With `w` words per node, node `i` is `arena[i * w .. (i + 1) * w]`, and
-//! the hash table stores only the 4-byte ids, hashing a node's words to find it.
+//! the hash table stores 8 bytes per node: the id and 32 bits of the node's hash.
 //!
 //! Example: with one word per node, inserting `[5]`, `[9]`, `[5]` returns
 //! `(0, new)`, `(1, new)`, `(0, seen)`, and the arena is `[5, 9]`.
 //!
-//! The table is a `hashbrown::HashTable<u32>` (the SwissTable behind
+//! The table is a `hashbrown::HashTable` (the SwissTable behind
 //! `std::collections::HashMap`, used without its key type so that the keys can
 //! stay in the arena) with foldhash's fixed-seed fast hasher, one multiply per
 //! word. Both grow with `try_reserve`: a refused allocation is reported as
@@ -26,13 +26,30 @@ use std::hash::{BuildHasher, Hasher};
 pub struct OutOfMemory;
 
 /// Stores each distinct node once and hands out dense ids `0, 1, 2, ...`.
+///
+/// A table entry packs a node's id (low 32 bits) with 32 bits of its hash (high
+/// 32 bits). Growing the table then needs no access to the arena, and a lookup
+/// compares a node's words only when the stored hash bits match.
 #[derive(Clone, Debug)]
 pub struct StateRegistry {
     words: usize,
     len: u32,
     arena: Vec<u64>,
-    table: HashTable<u32>,
+    table: HashTable<u64>,
     hasher: FixedState,
+}
+
+/// The full table hash of a table entry, from its stored 32 hash bits.
+#[inline]
+fn entry_hash(entry: u64) -> u64 {
+    let h = entry >> 32;
+    h << 32 | h
+}
+
+/// Whether two nodes are equal, word by word (short slices: faster than memcmp).
+#[inline]
+fn same(a: &[u64], b: &[u64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 impl StateRegistry {
@@ -63,15 +80,23 @@ impl StateRegistry {
         &self.arena[start..start + self.words]
     }
 
-    /// The id of `node` if it is stored.
-    pub fn lookup(&self, node: &[u64]) -> Option<NodeId> {
-        let hash = hash_words(&self.hasher, node);
+    /// The table entry for a node with hash bits `h32`, if the node is stored.
+    #[inline]
+    fn find(&self, h32: u64, node: &[u64]) -> Option<u32> {
         let (arena, w) = (&self.arena, self.words);
         self.table
-            .find(hash, |&id| {
-                &arena[id as usize * w..(id as usize + 1) * w] == node
+            .find(entry_hash(h32 << 32), |&e| {
+                e >> 32 == h32 && {
+                    let id = (e & 0xffff_ffff) as usize;
+                    same(&arena[id * w..(id + 1) * w], node)
+                }
             })
-            .map(|&id| NodeId(id))
+            .map(|&e| e as u32)
+    }
+
+    /// The id of `node` if it is stored.
+    pub fn lookup(&self, node: &[u64]) -> Option<NodeId> {
+        self.find(hash_words(&self.hasher, node), node).map(NodeId)
     }
 
     /// Stores `node` unless it is already stored. Returns its id and whether it
@@ -79,41 +104,52 @@ impl StateRegistry {
     #[inline]
     pub fn insert(&mut self, node: &[u64]) -> Result<(NodeId, bool), OutOfMemory> {
         debug_assert_eq!(node.len(), self.words);
-        let hash = hash_words(&self.hasher, node);
-        let (arena, w, hasher) = (&mut self.arena, self.words, &self.hasher);
-        if let Some(&id) = self.table.find(hash, |&id| {
-            &arena[id as usize * w..(id as usize + 1) * w] == node
-        }) {
+        let h32 = hash_words(&self.hasher, node);
+        if let Some(id) = self.find(h32, node) {
             return Ok((NodeId(id), false));
         }
         if self.len == NodeId::NONE.0 {
             return Err(OutOfMemory);
         }
-        arena.try_reserve(w).map_err(|_| OutOfMemory)?;
-        let rehash = |&id: &u32| hash_words(hasher, &arena[id as usize * w..(id as usize + 1) * w]);
-        self.table.try_reserve(1, rehash).map_err(|_| OutOfMemory)?;
-        arena.extend_from_slice(node);
+        self.arena
+            .try_reserve(self.words)
+            .map_err(|_| OutOfMemory)?;
+        self.table
+            .try_reserve(1, |&e| entry_hash(e))
+            .map_err(|_| OutOfMemory)?;
+        self.arena.extend_from_slice(node);
         let id = self.len;
-        self.table.insert_unique(hash, id, |&id| {
-            hash_words(hasher, &arena[id as usize * w..(id as usize + 1) * w])
-        });
+        let entry = h32 << 32 | u64::from(id);
+        self.table
+            .insert_unique(entry_hash(entry), entry, |&e| entry_hash(e));
         self.len += 1;
         Ok((NodeId(id), true))
     }
 
     /// Bytes held by the arena and the table.
     pub fn bytes(&self) -> usize {
-        self.arena.capacity() * 8 + self.table.allocation_size()
+        self.arena_bytes() + self.table_bytes()
+    }
+
+    /// Bytes held by the arena of node words.
+    pub fn arena_bytes(&self) -> usize {
+        self.arena.capacity() * 8
+    }
+
+    /// Bytes held by the hash table.
+    pub fn table_bytes(&self) -> usize {
+        self.table.allocation_size()
     }
 }
 
+/// 32 bits of foldhash's hash of `words`.
 #[inline]
 fn hash_words(state: &FixedState, words: &[u64]) -> u64 {
     let mut h = state.build_hasher();
     for &w in words {
         h.write_u64(w);
     }
-    h.finish()
+    h.finish() >> 32
 }
 
 #[cfg(test)]
