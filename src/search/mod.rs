@@ -57,7 +57,7 @@ pub use best_first::{Priority, astar, best_first, gbfs, wastar};
 pub use bfs::bfs;
 pub use dfs::dfs;
 pub use iddfs::iddfs;
-pub use limits::{Footprint, Limits, Monitor, Progress, Stop};
+pub use limits::{CHECK_EVERY, Footprint, Limits, Monitor, Progress, Stop};
 pub use node::{NodeArena, NodeId, SearchNode};
 pub use progression::Progression;
 pub use registry::{OutOfMemory, StateRegistry};
