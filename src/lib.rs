@@ -12,6 +12,8 @@ pub mod exit;
 pub mod ground;
 pub mod heuristics;
 pub mod pddl;
+pub mod plan;
+pub mod search;
 pub mod sokoban;
 pub mod task;
 pub mod validate;

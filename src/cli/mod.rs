@@ -5,7 +5,10 @@ mod check;
 mod ground;
 mod input;
 mod lurd;
+mod plan;
 mod replay;
+mod report;
+mod validate;
 mod xsb2pddl;
 
 use clap::{Parser, Subcommand};
@@ -30,6 +33,10 @@ enum Command {
     Check(check::CheckArgs),
     /// Ground a problem and print the task's figures.
     Ground(ground::GroundArgs),
+    /// Find a plan by forward search and write it to `sas_plan`.
+    Plan(plan::PlanArgs),
+    /// Check a plan on the lifted task, as VAL does.
+    Validate(validate::ValidateArgs),
     /// Translate Sokoban levels (XSB) into PDDL problems.
     Xsb2pddl(xsb2pddl::Xsb2pddlArgs),
     /// Print a Sokoban plan as a LURD solution string.
@@ -74,6 +81,8 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Check(args) => check::run(args),
         Command::Ground(args) => ground::run(args),
+        Command::Plan(args) => plan::run(args),
+        Command::Validate(args) => validate::run(args),
         Command::Xsb2pddl(args) => xsb2pddl::run(args),
         Command::Lurd(args) => lurd::run(args),
         Command::Replay(args) => replay::run(args),

@@ -1,0 +1,325 @@
+//! Best-first search: A*, weighted A* and greedy best-first search in one loop.
+//!
+//! Keep an *open list* of reached nodes ordered by a priority, repeatedly expand
+//! the best one, and put its successors on the list. The three searches differ
+//! only in the priority of a node reached at cost `g` with estimate `h`
+//! (pyperplan's `make_open_entry`):
+//!
+//! | search     | priority `f`  | ties                 | closed nodes     |
+//! |------------|---------------|----------------------|------------------|
+//! | [`astar`]  | `g + h`       | lower `h`, then FIFO | reopened         |
+//! | [`wastar`] | `g + W * h`   | lower `h`, then FIFO | reopened         |
+//! | [`gbfs`]   | `h`           | FIFO                 | not reopened     |
+//!
+//! **A\*.** The goal test is done at *expansion*: a target popped from the open
+//! list with the smallest `f` has the cheapest path when `h` is admissible.
+//! When a cheaper path to a node already seen is found, the node gets the new
+//! parent and `g` and goes back on the open list, even if it was closed
+//! (*reopening*, counted in [`super::Stats::reopened`]); with a consistent
+//! heuristic that never happens to closed nodes, with an inconsistent one it is
+//! what keeps A* optimal. Zero-cost operators are fine: `g` only has to be
+//! strictly smaller to count as cheaper.
+//!
+//! **Greedy best-first search** ignores `g`. It does not reopen closed nodes,
+//! but a cheaper path to a seen node still replaces its parent (as Fast
+//! Downward's `eager_greedy` does), so the plan is the cheapest one through the
+//! nodes it has seen. With *preferred operators*, it keeps a second open list of
+//! the nodes reached by an operator the heuristic marked as preferred in their
+//! parent, and takes turns between the two lists (see [`super::open_list`]),
+//! as Fast Downward's `eager_greedy([h], preferred=[h])` does. The heuristic is
+//! evaluated again on the node being expanded to get its preferred operators
+//! (these re-evaluations are not counted as evaluated states).
+//!
+//! A successor the heuristic calls a dead end is counted and dropped; if the
+//! open list runs empty, the reachable space without dead ends has been
+//! searched and the task is [`Outcome::Unsolvable`].
+//!
+//! Example: on the number line from 0 to 2 with the perfect heuristic, A*
+//! expands exactly 0 and 1 and returns `[inc, inc]`.
+
+use super::limits::{Footprint, Monitor, Progress, Stop};
+use super::node::{NodeArena, NodeId, SearchNode};
+use super::open_list::{Alternation, Key};
+use super::registry::StateRegistry;
+use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
+use crate::heuristics::{Estimate, Heuristic};
+use crate::task::OpId;
+
+/// How the open list orders nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// `f = g + h`.
+    AStar,
+    /// `f = g + W * h`.
+    Weighted(u32),
+    /// `f = h`.
+    Greedy,
+}
+
+impl Priority {
+    #[inline]
+    fn key(self, g: u32, h: u32) -> Key {
+        match self {
+            Priority::AStar => (u64::from(g) + u64::from(h), h),
+            Priority::Weighted(w) => (u64::from(g) + u64::from(w) * u64::from(h), h),
+            Priority::Greedy => (u64::from(h), 0),
+        }
+    }
+
+    fn reopens(self) -> bool {
+        self != Priority::Greedy
+    }
+}
+
+/// A* search: cost-optimal with an admissible heuristic.
+pub fn astar<S, H>(space: &mut S, h: &mut H, monitor: &mut Monitor) -> SearchResult
+where
+    S: SearchSpace + ?Sized,
+    H: Heuristic + ?Sized,
+{
+    best_first(space, h, Priority::AStar, false, monitor)
+}
+
+/// Weighted A* with `f = g + weight * h`: plans cost at most `weight` times the
+/// optimum with an admissible heuristic.
+pub fn wastar<S, H>(space: &mut S, h: &mut H, weight: u32, monitor: &mut Monitor) -> SearchResult
+where
+    S: SearchSpace + ?Sized,
+    H: Heuristic + ?Sized,
+{
+    best_first(space, h, Priority::Weighted(weight), false, monitor)
+}
+
+/// Greedy best-first search, with a preferred-operator queue if `preferred`.
+pub fn gbfs<S, H>(space: &mut S, h: &mut H, preferred: bool, monitor: &mut Monitor) -> SearchResult
+where
+    S: SearchSpace + ?Sized,
+    H: Heuristic + ?Sized,
+{
+    best_first(space, h, Priority::Greedy, preferred, monitor)
+}
+
+/// `h` of a node that is a dead end.
+const DEAD: u32 = u32::MAX;
+
+/// The best-first search loop behind [`astar`], [`wastar`] and [`gbfs`].
+pub fn best_first<S, H>(
+    space: &mut S,
+    h: &mut H,
+    priority: Priority,
+    preferred: bool,
+    monitor: &mut Monitor,
+) -> SearchResult
+where
+    S: SearchSpace + ?Sized,
+    H: Heuristic + ?Sized,
+{
+    let mut search = BestFirst {
+        priority,
+        preferred,
+        registry: StateRegistry::new(space.words()),
+        nodes: NodeArena::new(),
+        h_values: Vec::new(),
+        closed: Vec::new(),
+        open: Alternation::new(),
+        succ: Successors::new(space.words()),
+        is_preferred: Vec::new(),
+        preferred_ops: Vec::new(),
+        stats: Stats::default(),
+        best: u32::MAX,
+    };
+    let outcome = search.run(space, h, monitor).unwrap_or_else(Outcome::from);
+    let mut stats = std::mem::take(&mut search.stats);
+    let bytes = search.bytes() + space.bytes();
+    stats.finish(monitor.elapsed(), space.pruning_counters(), bytes as u64);
+    SearchResult { outcome, stats }
+}
+
+struct BestFirst {
+    priority: Priority,
+    preferred: bool,
+    registry: StateRegistry,
+    nodes: NodeArena,
+    /// `h` of every node, [`DEAD`] for dead ends.
+    h_values: Vec<u32>,
+    closed: Vec<bool>,
+    open: Alternation,
+    succ: Successors,
+    /// `is_preferred[o]`: operator `o` is preferred in the node being expanded.
+    is_preferred: Vec<bool>,
+    /// The preferred operators of the node being expanded.
+    preferred_ops: Vec<OpId>,
+    stats: Stats,
+    /// The value reported as progress: the last `f` (A*) or best `h` (GBFS).
+    best: u32,
+}
+
+impl BestFirst {
+    fn bytes(&self) -> usize {
+        self.footprint().total
+    }
+
+    fn footprint(&self) -> Footprint {
+        Footprint::of(&[
+            self.registry.arena_bytes(),
+            self.registry.table_bytes(),
+            self.nodes.bytes(),
+            self.h_values.capacity() * 4,
+            self.closed.capacity(),
+            self.open.bytes(),
+            self.succ.bytes(),
+        ])
+    }
+
+    /// Stores a new node with its estimate; returns the estimate.
+    fn add_node<H: Heuristic + ?Sized>(
+        &mut self,
+        h: &mut H,
+        words_of: NodeId,
+        node: SearchNode,
+    ) -> Result<u32, Stop> {
+        let estimate = h.estimate(self.registry.get(words_of));
+        self.stats.evaluated += 1;
+        let value = match estimate {
+            Estimate::Value(v) => v.min(DEAD - 1),
+            Estimate::DeadEnd => {
+                self.stats.dead_ends += 1;
+                DEAD
+            }
+        };
+        self.nodes.push(node)?;
+        self.h_values.try_reserve(1).map_err(|_| Stop::Memory)?;
+        self.h_values.push(value);
+        self.closed.try_reserve(1).map_err(|_| Stop::Memory)?;
+        self.closed.push(false);
+        Ok(value)
+    }
+
+    fn push_open(&mut self, id: NodeId, g: u32, h: u32, preferred: bool) -> Result<(), Stop> {
+        let key = self.priority.key(g, h);
+        self.open.all.push(key, id)?;
+        if preferred {
+            self.open.preferred.push(key, id)?;
+        }
+        Ok(())
+    }
+
+    fn run<S, H>(
+        &mut self,
+        space: &mut S,
+        h: &mut H,
+        monitor: &mut Monitor,
+    ) -> Result<Outcome, Stop>
+    where
+        S: SearchSpace + ?Sized,
+        H: Heuristic + ?Sized,
+    {
+        let mut start = vec![0; space.words()];
+        space.start(&mut start);
+        let (root, _) = self.registry.insert(&start)?;
+        let root_node = SearchNode {
+            parent: NodeId::NONE,
+            op: OpId(u32::MAX),
+            g: 0,
+        };
+        let h0 = self.add_node(h, root, root_node)?;
+        if h0 == DEAD {
+            return Ok(Outcome::Unsolvable);
+        }
+        self.push_open(root, 0, h0, false)?;
+        while let Some((key, id)) = self.open.pop() {
+            if self.closed[id.index()] {
+                continue;
+            }
+            self.closed[id.index()] = true;
+            let g = self.nodes.get(id).g;
+            self.best = match self.priority {
+                Priority::Greedy => self.best.min(self.h_values[id.index()]),
+                _ => key.0.min(u64::from(DEAD)) as u32,
+            };
+            let label = if self.priority == Priority::Greedy {
+                "h"
+            } else {
+                "f"
+            };
+            monitor.tick(
+                || {
+                    let mut f = self.footprint();
+                    f.total += space.bytes();
+                    f
+                },
+                || Progress {
+                    expanded: self.stats.expanded,
+                    generated: self.stats.generated,
+                    evaluated: self.stats.evaluated,
+                    value: Some((label, self.best)),
+                    elapsed: Default::default(),
+                    memory: 0,
+                },
+            )?;
+            let node = self.registry.get(id);
+            if space.is_target(node) {
+                let path = self.nodes.path(id);
+                return Ok(Outcome::Plan(space.plan_from_path(path)));
+            }
+            if self.preferred {
+                h.estimate(node);
+                self.preferred_ops.clear();
+                self.preferred_ops
+                    .extend_from_slice(h.preferred_operators());
+                for &o in &self.preferred_ops {
+                    if self.is_preferred.len() <= o.index() {
+                        self.is_preferred.resize(o.index() + 1, false);
+                    }
+                    self.is_preferred[o.index()] = true;
+                }
+            }
+            space.on_expand(node, g);
+            space.successors(node, &mut self.succ);
+            self.stats.expanded += 1;
+            for i in 0..self.succ.len() {
+                let (op, child) = self.succ.get(i);
+                let child_g = g.saturating_add(space.cost(op));
+                if space.prune(child, child_g) {
+                    continue;
+                }
+                self.stats.generated += 1;
+                let is_pref = self.is_preferred.get(op.index()).copied().unwrap_or(false);
+                let (child_id, new) = self.registry.insert(child)?;
+                let child_node = SearchNode {
+                    parent: id,
+                    op,
+                    g: child_g,
+                };
+                if new {
+                    let child_h = self.add_node(h, child_id, child_node)?;
+                    if child_h != DEAD {
+                        self.push_open(child_id, child_g, child_h, is_pref)?;
+                    }
+                    continue;
+                }
+                let child_h = self.h_values[child_id.index()];
+                if child_h == DEAD || child_g >= self.nodes.get(child_id).g {
+                    continue;
+                }
+                // A cheaper path to a node seen before.
+                *self.nodes.get_mut(child_id) = child_node;
+                if self.priority.reopens() {
+                    if self.closed[child_id.index()] {
+                        self.closed[child_id.index()] = false;
+                        self.stats.reopened += 1;
+                    }
+                    self.push_open(child_id, child_g, child_h, is_pref)?;
+                }
+            }
+            for &o in &self.preferred_ops {
+                self.is_preferred[o.index()] = false;
+            }
+        }
+        Ok(Outcome::Unsolvable)
+    }
+}
+
+#[cfg(test)]
+#[path = "best_first_tests.rs"]
+mod tests;

@@ -1,0 +1,186 @@
+//! Tests of [`super::best_first`] on toy graphs.
+
+use super::*;
+use crate::search::toy::{Graph, Table, Zero};
+use crate::search::{Limits, bfs};
+use std::time::Duration;
+
+fn monitor() -> Monitor<'static> {
+    Monitor::new(Limits::none())
+}
+
+fn plan(r: &SearchResult) -> &[OpId] {
+    match &r.outcome {
+        Outcome::Plan(p) => p,
+        other => panic!("expected a plan, got {other:?}"),
+    }
+}
+
+/// A random graph with costs 0, 1, 2 and 5 (zero-cost edges included).
+fn random_graph(seed: u64, n: u64, m: usize) -> Graph {
+    let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move |k: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % k
+    };
+    let costs = [0, 1, 2, 5];
+    let edges: Vec<(u64, u64, u32)> = (0..m)
+        .map(|_| (next(n), next(n), costs[next(4) as usize]))
+        .collect();
+    Graph::new(n, &edges, 0, &[n - 1])
+}
+
+#[test]
+fn astar_with_the_perfect_heuristic_expands_only_the_path() {
+    let mut g = Graph::line(3, 0, 2);
+    let mut h = Table::new(g.perfect());
+    let r = astar(&mut g, &mut h, &mut monitor());
+    assert_eq!(plan(&r), &[OpId(0), OpId(2)]);
+    assert_eq!(r.stats.expanded, 2);
+    assert_eq!(r.stats.evaluated, 3);
+}
+
+#[test]
+fn astar_is_optimal_with_zero_and_differing_costs() {
+    let mut solved = 0;
+    for seed in 0..200 {
+        let mut g = random_graph(seed, 12, 30);
+        let optimum = g.perfect()[0];
+        let blind = astar(&mut g, &mut Zero, &mut monitor());
+        let mut perfect = Table::new(g.perfect());
+        let informed = astar(&mut g, &mut perfect, &mut monitor());
+        match optimum {
+            Some(cost) => {
+                solved += 1;
+                assert_eq!(g.plan_cost(plan(&blind)), Some(cost), "seed {seed}");
+                assert_eq!(g.plan_cost(plan(&informed)), Some(cost), "seed {seed}");
+                assert!(
+                    informed.stats.expanded <= blind.stats.expanded,
+                    "seed {seed}"
+                );
+            }
+            None => {
+                assert_eq!(blind.outcome, Outcome::Unsolvable, "seed {seed}");
+                assert_eq!(informed.outcome, Outcome::Unsolvable, "seed {seed}");
+            }
+        }
+    }
+    assert!(
+        solved > 50,
+        "the random graphs should mostly be solvable: {solved}"
+    );
+}
+
+#[test]
+fn astar_beats_bfs_when_the_short_plan_is_expensive() {
+    // 0 -> 3 costs 10; 0 -> 1 -> 2 -> 3 costs 0 + 1 + 0.
+    let edges = [(0, 3, 10), (0, 1, 0), (1, 2, 1), (2, 3, 0)];
+    let mut g = Graph::new(4, &edges, 0, &[3]);
+    let r = astar(&mut g, &mut Zero, &mut monitor());
+    assert_eq!(g.plan_cost(plan(&r)), Some(1));
+    let b = bfs(&mut g, &mut monitor());
+    assert_eq!(g.plan_cost(plan(&b)), Some(10));
+}
+
+/// The node 3 is first reached at cost 3 and expanded (its `h` is 0); the path
+/// through 1 costs 2 but `h(1) = 5` (admissible, not consistent) delays it.
+fn reopening_graph() -> (Graph, Table) {
+    let edges = [(0, 3, 3), (0, 1, 1), (1, 3, 1), (3, 4, 5)];
+    let g = Graph::new(5, &edges, 0, &[4]);
+    let h = Table::new(vec![Some(0), Some(5), Some(0), Some(0), Some(0)]);
+    (g, h)
+}
+
+#[test]
+fn astar_reopens_closed_nodes_for_an_inconsistent_heuristic() {
+    let (mut g, mut h) = reopening_graph();
+    let r = astar(&mut g, &mut h, &mut monitor());
+    assert_eq!(g.plan_cost(plan(&r)), Some(7));
+    assert_eq!(r.stats.reopened, 1);
+}
+
+#[test]
+fn gbfs_does_not_reopen_but_keeps_the_cheaper_parent() {
+    let (mut g, mut h) = reopening_graph();
+    let r = gbfs(&mut g, &mut h, false, &mut monitor());
+    assert_eq!(r.stats.reopened, 0);
+    assert!(g.plan_cost(plan(&r)).is_some());
+}
+
+#[test]
+fn wastar_stays_within_its_bound() {
+    for seed in 0..100 {
+        let mut g = random_graph(seed, 15, 40);
+        let Some(optimum) = g.perfect()[0] else {
+            continue;
+        };
+        // An admissible heuristic: half the perfect one.
+        let mut h = Table::new(g.perfect().iter().map(|v| v.map(|x| x / 2)).collect());
+        let r = wastar(&mut g, &mut h, 3, &mut monitor());
+        let cost = g.plan_cost(plan(&r)).expect("a valid plan");
+        assert!(cost <= 3 * optimum, "seed {seed}: {cost} > 3 * {optimum}");
+    }
+}
+
+#[test]
+fn dead_ends_are_dropped_and_can_prove_unsolvability() {
+    let mut g = Graph::line(4, 0, 3);
+    let mut h = Table::new(vec![Some(1), None, Some(1), Some(0)]);
+    let r = astar(&mut g, &mut h, &mut monitor());
+    assert_eq!(r.outcome, Outcome::Unsolvable);
+    assert_eq!((r.stats.dead_ends, r.stats.expanded), (1, 1));
+    let mut h = Table::new(vec![None, Some(1), Some(1), Some(0)]);
+    let r = gbfs(&mut g, &mut h, false, &mut monitor());
+    assert_eq!((r.outcome, r.stats.expanded), (Outcome::Unsolvable, 0));
+}
+
+#[test]
+fn gbfs_takes_turns_with_the_preferred_queue() {
+    // 0 reaches 1 (op 0) and 2 (op 1); 1 -> 3 and 2 -> 4 lead on.
+    let edges = [(0, 1, 1), (0, 2, 1), (1, 3, 1), (2, 4, 1), (4, 5, 1)];
+    let run = |preferred: bool| {
+        let mut g = Graph::new(6, &edges, 0, &[5]);
+        let mut h = Table::new(vec![Some(2); 6]);
+        h.preferred = vec![OpId(1)];
+        let r = gbfs(&mut g, &mut h, preferred, &mut monitor());
+        assert_eq!(g.plan_cost(plan(&r)), Some(3));
+        g.expanded.iter().map(|&(v, _)| v).collect::<Vec<_>>()
+    };
+    assert_eq!(run(false), vec![0, 1, 2, 3, 4]);
+    // all: 0; preferred: 2 (generates 4); all: 1 (generates 3); then the
+    // all-queue alone, in push order: 2 (closed, skipped), 4, 3.
+    assert_eq!(run(true), vec![0, 2, 1, 4, 3]);
+}
+
+#[test]
+fn same_search_same_statistics() {
+    let mut g = random_graph(7, 40, 150);
+    let mut h = Table::new(g.perfect().iter().map(|v| v.map(|x| x / 2)).collect());
+    let a = gbfs(&mut g, &mut h, false, &mut monitor());
+    let b = gbfs(&mut g, &mut h, false, &mut monitor());
+    assert_eq!(a.outcome, b.outcome);
+    assert_eq!(
+        (a.stats.expanded, a.stats.generated, a.stats.evaluated),
+        (b.stats.expanded, b.stats.generated, b.stats.evaluated)
+    );
+}
+
+#[test]
+fn limits_stop_the_search_cleanly() {
+    let mut g = Graph::line(100_000, 0, 99_999);
+    let mut m = Monitor::new(Limits {
+        time: Some(Duration::ZERO),
+        ..Limits::none()
+    });
+    let r = astar(&mut g, &mut Zero, &mut m);
+    assert_eq!(r.outcome, Outcome::OutOfTime);
+    assert_eq!(r.stats.expanded, 63, "stops at the first check");
+    let mut m = Monitor::new(Limits {
+        memory: Some(1 << 20),
+        ..Limits::none()
+    });
+    let r = astar(&mut g, &mut Zero, &mut m);
+    assert_eq!(r.outcome, Outcome::OutOfMemory);
+}

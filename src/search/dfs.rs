@@ -1,0 +1,289 @@
+//! Depth-first tree search, optionally bounded in depth.
+//!
+//! Depth-first search follows one path as deep as it goes before it backs up
+//! and tries the next successor. As a *tree search* it keeps no closed list: it
+//! remembers only the current path, so its memory grows with the depth, not
+//! with the number of nodes seen, and it may visit the same node many times
+//! along different paths.
+//!
+//! Two details make it terminate and make its answers mean something:
+//!
+//! * **Cycle check on the current path.** A successor that is already on the
+//!   current path is skipped (otherwise `inc`, `dec`, `inc`, ... would run
+//!   forever). Nodes on *other* paths are not remembered.
+//! * **Depth bound.** With a bound `d`, nodes at depth `d` are goal-tested but
+//!   not expanded. If some node at the bound had a successor off the path, the
+//!   bound *cut the search off*: not finding a plan then means
+//!   [`Outcome::Incomplete`], not [`Outcome::Unsolvable`].
+//!
+//! The goal test is done when a node is generated (and on the start node). The
+//! first plan found is the one on the leftmost path, not the shortest or
+//! cheapest one.
+//!
+//! ```text
+//! dfs(s, depth): if depth == bound: note a cut-off if s has a successor off the path; return
+//!     for (o, t) in successors(s): if t not on path:
+//!         if target(t): return path + o
+//!         dfs(t, depth + 1)
+//! ```
+//!
+//! Example: on the number line 0..=3 from 1 to 3 with successors in the order
+//! `dec`, `inc`, DFS walks 1, 0, back, then 2 and finds 3: plan `[inc, inc]`.
+
+use super::limits::{Footprint, Monitor, Progress, Stop};
+use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
+use crate::task::OpId;
+use foldhash::fast::FixedState;
+use hashbrown::HashTable;
+use std::hash::{BuildHasher, Hasher};
+
+/// Depth-first tree search over `space`, to depth `bound` (unbounded if `None`).
+pub fn dfs<S: SearchSpace + ?Sized>(
+    space: &mut S,
+    bound: Option<u32>,
+    monitor: &mut Monitor,
+) -> SearchResult {
+    let mut stats = Stats::default();
+    let mut search = Dfs::new(space.words());
+    let outcome = match search.run(space, bound.unwrap_or(u32::MAX), monitor, &mut stats) {
+        Ok(End::Plan(plan)) => Outcome::Plan(plan),
+        Ok(End::Exhausted { cut_off: false }) => Outcome::Unsolvable,
+        Ok(End::Exhausted { cut_off: true }) => Outcome::Incomplete,
+        Err(stop) => stop.into(),
+    };
+    stats.finish(
+        monitor.elapsed(),
+        space.pruning_counters(),
+        (search.bytes() + space.bytes()) as u64,
+    );
+    SearchResult { outcome, stats }
+}
+
+/// How one bounded depth-first search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    Plan(Vec<OpId>),
+    Exhausted { cut_off: bool },
+}
+
+/// The current path: its nodes back to back, a set of them for the cycle check,
+/// and for each depth the successors still to try.
+pub(crate) struct Dfs {
+    words: usize,
+    path: Vec<u64>,
+    on_path: HashTable<u32>,
+    hasher: FixedState,
+    ops: Vec<OpId>,
+    g: Vec<u32>,
+    /// Successors of the node at each depth, and the next one to try.
+    succ: Vec<(Successors, usize)>,
+}
+
+impl Dfs {
+    pub(crate) fn new(words: usize) -> Dfs {
+        Dfs {
+            words,
+            path: Vec::new(),
+            on_path: HashTable::new(),
+            hasher: FixedState::with_seed(1),
+            ops: Vec::new(),
+            g: Vec::new(),
+            succ: Vec::new(),
+        }
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        self.path.capacity() * 8
+            + self.on_path.allocation_size()
+            + self.ops.capacity() * 8
+            + self.succ.iter().map(|(s, _)| s.bytes()).sum::<usize>()
+    }
+
+    fn hash(&self, node: &[u64]) -> u64 {
+        let mut h = self.hasher.build_hasher();
+        node.iter().for_each(|&w| h.write_u64(w));
+        h.finish()
+    }
+
+    fn node(&self, depth: usize) -> &[u64] {
+        &self.path[depth * self.words..(depth + 1) * self.words]
+    }
+
+    fn is_on_path(&self, node: &[u64]) -> bool {
+        let (path, w) = (&self.path, self.words);
+        let eq = |&d: &u32| &path[d as usize * w..(d as usize + 1) * w] == node;
+        self.on_path.find(self.hash(node), eq).is_some()
+    }
+
+    fn push(&mut self, node: &[u64], op: OpId, g: u32) {
+        let depth = self.g.len() as u32;
+        let hash = self.hash(node);
+        self.path.extend_from_slice(node);
+        let (path, w, hasher) = (&self.path, self.words, &self.hasher);
+        self.on_path.insert_unique(hash, depth, |&d| {
+            let mut h = hasher.build_hasher();
+            path[d as usize * w..(d as usize + 1) * w]
+                .iter()
+                .for_each(|&x| h.write_u64(x));
+            h.finish()
+        });
+        self.ops.push(op);
+        self.g.push(g);
+        if self.succ.len() <= depth as usize {
+            self.succ.push((Successors::new(self.words), 0));
+        }
+        self.succ[depth as usize].1 = usize::MAX; // not yet expanded
+    }
+
+    fn pop(&mut self) {
+        let depth = self.g.len() - 1;
+        let hash = self.hash(self.node(depth));
+        if let Ok(entry) = self.on_path.find_entry(hash, |&d| d as usize == depth) {
+            entry.remove();
+        }
+        self.path.truncate(depth * self.words);
+        self.ops.pop();
+        self.g.pop();
+    }
+
+    /// Searches from the start node of `space` to depth `bound`.
+    pub(crate) fn run<S: SearchSpace + ?Sized>(
+        &mut self,
+        space: &mut S,
+        bound: u32,
+        monitor: &mut Monitor,
+        stats: &mut Stats,
+    ) -> Result<End, Stop> {
+        let mut start = vec![0; self.words];
+        space.start(&mut start);
+        self.path.clear();
+        self.on_path.clear();
+        self.ops.clear();
+        self.g.clear();
+        self.push(&start, OpId(u32::MAX), 0);
+        if space.is_target(&start) {
+            return Ok(End::Plan(space.plan_from_path(Vec::new())));
+        }
+        let mut cut_off = false;
+        let mut child = vec![0; self.words];
+        while let Some(&g) = self.g.last() {
+            let depth = self.g.len() - 1;
+            if self.succ[depth].1 == usize::MAX {
+                // First visit: expand, or at the bound only look for a cut-off.
+                monitor.tick(
+                    || Footprint::of(&[self.bytes(), space.bytes()]),
+                    || Progress {
+                        expanded: stats.expanded,
+                        generated: stats.generated,
+                        evaluated: 0,
+                        value: Some(("depth", depth as u32)),
+                        elapsed: Default::default(),
+                        memory: 0,
+                    },
+                )?;
+                let mut succ = std::mem::take(&mut self.succ[depth].0);
+                let node = self.node(depth);
+                if depth as u32 >= bound {
+                    space.successors(node, &mut succ);
+                    cut_off = cut_off || (0..succ.len()).any(|i| !self.is_on_path(succ.get(i).1));
+                    self.succ[depth].0 = succ;
+                    self.pop();
+                    continue;
+                }
+                space.on_expand(node, g);
+                space.successors(node, &mut succ);
+                stats.expanded += 1;
+                self.succ[depth] = (succ, 0);
+            }
+            let (succ, next) = &mut self.succ[depth];
+            if *next == succ.len() {
+                self.pop();
+                continue;
+            }
+            let (op, node) = succ.get(*next);
+            *next += 1;
+            child.copy_from_slice(node);
+            let child_g = g.saturating_add(space.cost(op));
+            if space.prune(&child, child_g) {
+                continue;
+            }
+            stats.generated += 1;
+            if self.is_on_path(&child) {
+                continue;
+            }
+            self.push(&child, op, child_g);
+            if space.is_target(&child) {
+                return Ok(End::Plan(space.plan_from_path(self.ops[1..].to_vec())));
+            }
+        }
+        Ok(End::Exhausted { cut_off })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::toy::Graph;
+    use crate::search::{Limits, bfs};
+
+    fn run(g: &mut Graph, bound: Option<u32>) -> SearchResult {
+        dfs(g, bound, &mut Monitor::new(Limits::none()))
+    }
+
+    #[test]
+    fn the_module_example_backs_up_from_0() {
+        let mut g = Graph::new(
+            4,
+            &[(1, 0, 1), (1, 2, 1), (2, 1, 1), (0, 1, 1), (2, 3, 1)],
+            1,
+            &[3],
+        );
+        let r = run(&mut g, None);
+        assert_eq!(r.outcome, Outcome::Plan(vec![OpId(1), OpId(4)]));
+        // Expanded 1, 0, 2.
+        assert_eq!(g.expanded, vec![(1, 0), (0, 1), (2, 1)]);
+    }
+
+    #[test]
+    fn first_plan_found_is_not_the_shortest() {
+        // 0 -> 1 -> 2 -> 3 is tried first; 0 -> 3 is the short way.
+        let mut g = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (2, 3, 1), (0, 3, 1)], 0, &[3]);
+        let r = run(&mut g, None);
+        let Outcome::Plan(plan) = &r.outcome else {
+            panic!("{r:?}")
+        };
+        assert_eq!(g.plan_cost(plan), Some(3));
+        let b = bfs(&mut g, &mut Monitor::new(Limits::none()));
+        assert_eq!(b.outcome, Outcome::Plan(vec![OpId(3)]));
+    }
+
+    #[test]
+    fn a_bound_that_cuts_off_gives_incomplete() {
+        let mut g = Graph::line(6, 0, 5);
+        assert_eq!(run(&mut g, Some(3)).outcome, Outcome::Incomplete);
+        let r = run(&mut g, Some(5));
+        assert_eq!(
+            r.outcome,
+            Outcome::Plan((0..5).map(|i| OpId(2 * i)).collect())
+        );
+    }
+
+    #[test]
+    fn a_bound_beyond_every_path_proves_unsolvability() {
+        // 0 <-> 1 <-> 2 with target 3 unreachable: the longest simple path has
+        // 2 steps, so bound 2 cuts nothing off.
+        let mut g = Graph::new(4, &[(0, 1, 1), (1, 0, 1), (1, 2, 1), (2, 1, 1)], 0, &[3]);
+        assert_eq!(run(&mut g, Some(2)).outcome, Outcome::Unsolvable);
+        assert_eq!(run(&mut g, Some(1)).outcome, Outcome::Incomplete);
+        assert_eq!(run(&mut g, None).outcome, Outcome::Unsolvable);
+    }
+
+    #[test]
+    fn same_stats_twice() {
+        let mut g = Graph::line(8, 3, 7);
+        let a = run(&mut g, Some(6));
+        let b = run(&mut g, Some(6));
+        assert_eq!((a.outcome, a.stats.expanded), (b.outcome, b.stats.expanded));
+        assert!(a.stats.expanded > 0);
+    }
+}

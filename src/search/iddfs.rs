@@ -1,0 +1,90 @@
+//! Iterative deepening depth-first search.
+//!
+//! Run the depth-bounded [`super::dfs`] with bound 0, then 1, then 2, ... until
+//! an iteration finds a plan. Each iteration repeats the work of the previous
+//! ones, but the layers grow so fast that the last iteration dominates, while
+//! the memory stays that of one path. The first plan found has the fewest
+//! steps, as in breadth-first search (not necessarily the lowest cost).
+//!
+//! An iteration that ends without a plan and without a cut-off (no node at the
+//! bound had a successor off its path) has seen every simple path from the
+//! start: then no plan exists at all and the answer is
+//! [`Outcome::Unsolvable`]. With a maximum bound (`--depth-limit`), reaching it
+//! without a plan gives [`Outcome::Incomplete`].
+//!
+//! Statistics add up over all iterations, as if it were one search.
+//!
+//! Example: on the number line 0..=2 from 0 to 2, bound 0 tests 0, bound 1
+//! expands 0 and tests 1, bound 2 expands 0 and 1 and finds 2.
+
+use super::dfs::{Dfs, End};
+use super::limits::Monitor;
+use super::{Outcome, SearchResult, SearchSpace, Stats};
+
+/// Iterative deepening over `space`, up to bound `max_bound` (no limit if `None`).
+pub fn iddfs<S: SearchSpace + ?Sized>(
+    space: &mut S,
+    max_bound: Option<u32>,
+    monitor: &mut Monitor,
+) -> SearchResult {
+    let mut stats = Stats::default();
+    let mut search = Dfs::new(space.words());
+    let max_bound = max_bound.unwrap_or(u32::MAX);
+    let mut bound = 0;
+    let outcome = loop {
+        match search.run(space, bound, monitor, &mut stats) {
+            Ok(End::Plan(plan)) => break Outcome::Plan(plan),
+            Ok(End::Exhausted { cut_off: false }) => break Outcome::Unsolvable,
+            Ok(End::Exhausted { cut_off: true }) if bound >= max_bound => {
+                break Outcome::Incomplete;
+            }
+            Ok(End::Exhausted { cut_off: true }) => bound += 1,
+            Err(stop) => break stop.into(),
+        }
+    };
+    stats.finish(
+        monitor.elapsed(),
+        space.pruning_counters(),
+        (search.bytes() + space.bytes()) as u64,
+    );
+    SearchResult { outcome, stats }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::toy::Graph;
+    use crate::search::{Limits, dfs};
+    use crate::task::OpId;
+
+    fn run(g: &mut Graph, max: Option<u32>) -> SearchResult {
+        iddfs(g, max, &mut Monitor::new(Limits::none()))
+    }
+
+    #[test]
+    fn the_module_example_deepens_three_times() {
+        let mut g = Graph::line(3, 0, 2);
+        let r = run(&mut g, None);
+        assert_eq!(r.outcome, Outcome::Plan(vec![OpId(0), OpId(2)]));
+        // Bound 1 expands 0; bound 2 expands 0 and 1.
+        assert_eq!(r.stats.expanded, 3);
+    }
+
+    #[test]
+    fn finds_the_shortest_plan_where_dfs_does_not() {
+        let edges = [(0, 1, 1), (1, 2, 1), (2, 3, 1), (0, 3, 1)];
+        let mut g = Graph::new(4, &edges, 0, &[3]);
+        assert_eq!(run(&mut g, None).outcome, Outcome::Plan(vec![OpId(3)]));
+        let d = dfs(&mut g, None, &mut Monitor::new(Limits::none()));
+        assert_eq!(d.outcome, Outcome::Plan(vec![OpId(0), OpId(1), OpId(2)]));
+    }
+
+    #[test]
+    fn unsolvable_and_incomplete() {
+        let edges = [(0, 1, 1), (1, 0, 1), (1, 2, 1), (2, 1, 1)];
+        let mut g = Graph::new(4, &edges, 0, &[3]);
+        assert_eq!(run(&mut g, None).outcome, Outcome::Unsolvable);
+        let mut g = Graph::line(10, 0, 9);
+        assert_eq!(run(&mut g, Some(4)).outcome, Outcome::Incomplete);
+    }
+}

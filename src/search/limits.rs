@@ -1,0 +1,249 @@
+//! Time and memory limits, checked cheaply from inside the search loop.
+//!
+//! Reading the clock and the memory figures costs far more than expanding a node
+//! in a fast search, so the algorithms call [`Monitor::tick`] once per expansion
+//! and the monitor does the real check only every [`CHECK_EVERY`] ticks. A search
+//! that hits a limit stops cleanly and returns [`Stop`] with the statistics so far.
+//!
+//! **Memory.** The limit is compared with an estimate of the most memory the
+//! process may need before the next check: the resident set size when the search
+//! started (the task, the heuristic's tables, ...), plus the bytes that the
+//! search's own growing structures hold (the state registry's arena and hash
+//! table, the node arena, the open list; each algorithm lists them in a
+//! [`Footprint`]), plus twice the largest of them, because a vector or hash
+//! table that grows allocates its new, doubled buffer before it frees the old
+//! one. The search stops while the next growth would still fit, so the process
+//! stays under the limit. The structures also grow with `try_reserve`, so an
+//! allocation the system refuses becomes [`Stop::Memory`], never an abort.
+//!
+//! Example: with `--memory-limit 1` the first check already finds more than
+//! 1 MB in use and the search ends with `OutOfMemory` (exit code 22).
+
+use std::time::{Duration, Instant};
+
+/// The real check runs once every this many ticks.
+pub const CHECK_EVERY: u32 = 64;
+
+/// Limits on one search run. `None` means no limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    /// Memory limit in bytes.
+    pub memory: Option<u64>,
+    /// How often to report progress (see [`Monitor::with_progress`]).
+    pub progress_every: Option<Duration>,
+}
+
+impl Limits {
+    /// No limits at all.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+}
+
+/// Why a search stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Time,
+    Memory,
+}
+
+/// What a search reports about itself every few seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub expanded: u64,
+    pub generated: u64,
+    pub evaluated: u64,
+    /// The value that orders the search, with its name: `("f", 12)` for A*,
+    /// `("h", 3)` (the best so far) for GBFS, `("depth", 7)` for BFS and DFS.
+    pub value: Option<(&'static str, u32)>,
+    pub elapsed: Duration,
+    /// The estimated memory use in bytes (see the module docs).
+    pub memory: u64,
+}
+
+/// The bytes held by a search's growing structures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Footprint {
+    /// All structures together.
+    pub total: usize,
+    /// The largest single allocation.
+    pub largest: usize,
+}
+
+impl Footprint {
+    /// The footprint of structures of these sizes.
+    pub fn of(parts: &[usize]) -> Footprint {
+        Footprint {
+            total: parts.iter().sum(),
+            largest: parts.iter().copied().max().unwrap_or(0),
+        }
+    }
+
+    /// The most the structures can hold at once: everything, plus the new
+    /// buffer of the largest while it grows (up to twice its size).
+    pub fn peak(&self) -> usize {
+        self.total.saturating_add(self.largest.saturating_mul(2))
+    }
+}
+
+/// A callback that receives progress reports.
+type Report<'a> = Box<dyn FnMut(&Progress) + 'a>;
+
+/// The limits of one run, its clock, and the progress callback.
+pub struct Monitor<'a> {
+    limits: Limits,
+    start: Instant,
+    baseline: u64,
+    ticks: u32,
+    next_report: Duration,
+    report: Option<Report<'a>>,
+}
+
+impl<'a> Monitor<'a> {
+    /// Starts the clock. Reads the process's resident memory as the baseline when
+    /// a memory limit is set.
+    pub fn new(limits: Limits) -> Monitor<'a> {
+        let baseline = if limits.memory.is_some() {
+            resident_bytes().unwrap_or(0)
+        } else {
+            0
+        };
+        Monitor {
+            limits,
+            start: Instant::now(),
+            baseline,
+            ticks: 0,
+            next_report: limits.progress_every.unwrap_or(Duration::MAX),
+            report: None,
+        }
+    }
+
+    /// Calls `report` every `limits.progress_every` during the search.
+    pub fn with_progress(mut self, report: impl FnMut(&Progress) + 'a) -> Monitor<'a> {
+        self.report = Some(Box::new(report));
+        self
+    }
+
+    /// Time since the monitor was made.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// The estimated memory of the process while the search holds `footprint`.
+    pub fn memory(&self, footprint: Footprint) -> u64 {
+        self.baseline.saturating_add(footprint.total as u64)
+    }
+
+    /// Counts one expansion; every [`CHECK_EVERY`] calls, checks the limits
+    /// (`footprint` and `progress` are only evaluated then).
+    #[inline]
+    pub fn tick(
+        &mut self,
+        footprint: impl FnOnce() -> Footprint,
+        progress: impl FnOnce() -> Progress,
+    ) -> Result<(), Stop> {
+        self.ticks += 1;
+        if self.ticks < CHECK_EVERY {
+            return Ok(());
+        }
+        self.ticks = 0;
+        self.check(footprint(), progress)
+    }
+
+    /// Checks the limits now.
+    #[cold]
+    pub fn check(
+        &mut self,
+        footprint: Footprint,
+        progress: impl FnOnce() -> Progress,
+    ) -> Result<(), Stop> {
+        let elapsed = self.start.elapsed();
+        if self.limits.time.is_some_and(|t| elapsed >= t) {
+            return Err(Stop::Time);
+        }
+        let memory = self.memory(footprint);
+        let peak = self.baseline.saturating_add(footprint.peak() as u64);
+        if self.limits.memory.is_some_and(|m| peak > m) {
+            return Err(Stop::Memory);
+        }
+        if elapsed >= self.next_report {
+            if let Some(report) = self.report.as_mut() {
+                let mut p = progress();
+                p.elapsed = elapsed;
+                p.memory = memory;
+                report(&p);
+            }
+            let every = self.limits.progress_every.unwrap_or(Duration::MAX);
+            self.next_report = elapsed.saturating_add(every);
+        }
+        Ok(())
+    }
+}
+
+/// The process's resident set size in bytes (`VmRSS`), where `/proc` has it.
+pub fn resident_bytes() -> Option<u64> {
+    super::stats::proc_status_kb("VmRSS:").map(|kb| kb * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn progress() -> Progress {
+        Progress {
+            expanded: 0,
+            generated: 0,
+            evaluated: 0,
+            value: None,
+            elapsed: Duration::ZERO,
+            memory: 0,
+        }
+    }
+
+    #[test]
+    fn time_limit_is_seen_at_the_next_check() {
+        let mut m = Monitor::new(Limits {
+            time: Some(Duration::ZERO),
+            ..Limits::none()
+        });
+        let mut stopped = None;
+        for i in 0..CHECK_EVERY {
+            if let Err(stop) = m.tick(Footprint::default, progress) {
+                stopped = Some((i, stop));
+            }
+        }
+        assert_eq!(stopped, Some((CHECK_EVERY - 1, Stop::Time)));
+    }
+
+    #[test]
+    fn memory_limit_counts_the_search_structures() {
+        let mut m = Monitor::new(Limits {
+            memory: Some(u64::MAX / 2),
+            ..Limits::none()
+        });
+        assert_eq!(
+            m.check(Footprint::of(&[1 << 20, 1 << 10]), progress),
+            Ok(())
+        );
+        let big = Footprint::of(&[usize::MAX / 4, 1]);
+        assert_eq!(m.check(big, progress), Err(Stop::Memory), "growth counted");
+        assert_eq!(big.peak(), usize::MAX / 4 * 3 + 1);
+    }
+
+    #[test]
+    fn progress_is_reported_when_due() {
+        let mut seen = Vec::new();
+        {
+            let mut m = Monitor::new(Limits {
+                progress_every: Some(Duration::ZERO),
+                ..Limits::none()
+            })
+            .with_progress(|p| seen.push(p.expanded));
+            let mut p = progress();
+            p.expanded = 7;
+            assert_eq!(m.check(Footprint::default(), || p), Ok(()));
+        }
+        assert_eq!(seen, vec![7]);
+    }
+}

@@ -1,0 +1,225 @@
+//! Search: walking a graph of nodes from a start node to a target node.
+//!
+//! Every planner in planbox is a search through a [`SearchSpace`]. The space says
+//! where to start, which nodes are targets, and which successors a node has; the
+//! algorithms ([`bfs`], [`dfs`], [`iddfs`], [`astar`], [`wastar`], [`gbfs`]) know
+//! nothing else, so one algorithm serves every direction of search:
+//!
+//! * **Progression** ([`Progression`]) walks forward. A node is a *state*, the set
+//!   of facts that hold, packed one bit per fact. It starts at the initial state,
+//!   a target is a state that satisfies the goal, and the successors of `s` are
+//!   `apply(s, o)` for every operator `o` applicable in `s`.
+//! * **Regression** (a later module) walks backward. A node is a *subgoal set*, a
+//!   partial state with a positive and a negative literal bitset packed side by side
+//!   (`2 * words`). It starts at the goal, a target is a subgoal set that the
+//!   initial state satisfies, and the successors of `G` are the regressions of `G`
+//!   through the relevant operators. The path it finds runs from the goal back to
+//!   the initial state, so [`SearchSpace::plan_from_path`] reverses it.
+//!
+//! Example, on a number line with operators `inc` (+1) and `dec` (-1), start 0 and
+//! target 2: breadth-first search expands 0, generates 1 and -1, expands 1,
+//! generates 2, sees the target and returns the plan `[inc, inc]`.
+//!
+//! # Nodes are packed words
+//!
+//! A node is a `&[u64]` of [`SearchSpace::words`] words, the same length for every
+//! node of a space. That lets all algorithms share one [`StateRegistry`]: each
+//! distinct node is stored once, in one contiguous arena, and gets a dense
+//! [`NodeId`]; the search bookkeeping ([`NodeArena`]: parent, operator, g) is a
+//! plain vector indexed by that id. Heuristics evaluate the same packed words.
+//!
+//! # Pruning hooks
+//!
+//! A space may refuse nodes that the algorithm would otherwise keep. Regression
+//! prunes subgoal sets that are inconsistent or *subsumed* (a subset of them was
+//! already expanded at no greater cost). For that the algorithms tell the space
+//! what they expand ([`SearchSpace::on_expand`]) and ask it about every successor
+//! ([`SearchSpace::prune`]); the space counts each rule and reports the counts
+//! ([`SearchSpace::pruning_counters`]), which end up in [`Stats::pruned`].
+//! Progression prunes nothing: its hooks are the empty defaults and compile away.
+
+mod best_first;
+mod bfs;
+mod dfs;
+mod iddfs;
+mod limits;
+mod node;
+mod open_list;
+mod progression;
+mod registry;
+mod stats;
+pub mod successors;
+
+#[cfg(test)]
+pub(crate) mod toy;
+
+pub use best_first::{Priority, astar, best_first, gbfs, wastar};
+pub use bfs::bfs;
+pub use dfs::dfs;
+pub use iddfs::iddfs;
+pub use limits::{CHECK_EVERY, Footprint, Limits, Monitor, Progress, Stop};
+pub use node::{NodeArena, NodeId, SearchNode};
+pub use progression::Progression;
+pub use registry::{OutOfMemory, StateRegistry};
+pub use stats::{Stats, peak_memory_kb};
+
+use crate::task::OpId;
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A plan, in execution order.
+    Plan(Vec<OpId>),
+    /// The whole reachable space was searched and no target was found.
+    Unsolvable,
+    /// An incomplete search (depth-bounded DFS) ended without a plan: a plan may
+    /// still exist beyond the bound.
+    Incomplete,
+    /// The time limit was reached.
+    OutOfTime,
+    /// The memory limit was reached.
+    OutOfMemory,
+}
+
+/// The outcome of a search together with its statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    pub outcome: Outcome,
+    pub stats: Stats,
+}
+
+impl From<OutOfMemory> for Stop {
+    fn from(_: OutOfMemory) -> Stop {
+        Stop::Memory
+    }
+}
+
+impl From<Stop> for Outcome {
+    fn from(stop: Stop) -> Outcome {
+        match stop {
+            Stop::Time => Outcome::OutOfTime,
+            Stop::Memory => Outcome::OutOfMemory,
+        }
+    }
+}
+
+/// The successors of one node: for each, the operator that leads there and the
+/// node's words. Filled by [`SearchSpace::successors`]; reused between calls so
+/// that expanding a node allocates nothing.
+#[derive(Clone, Debug, Default)]
+pub struct Successors {
+    words: usize,
+    ops: Vec<OpId>,
+    data: Vec<u64>,
+}
+
+impl Successors {
+    /// An empty buffer for nodes of `words` words.
+    pub fn new(words: usize) -> Self {
+        Successors {
+            words,
+            ops: Vec::new(),
+            data: Vec::new(),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.ops.clear();
+        self.data.clear();
+    }
+
+    /// Appends a successor reached by `op`, starting as a copy of `from`, and
+    /// returns its words for the space to change.
+    #[inline]
+    pub fn push(&mut self, op: OpId, from: &[u64]) -> &mut [u64] {
+        debug_assert_eq!(from.len(), self.words);
+        self.ops.push(op);
+        let start = self.data.len();
+        self.data.extend_from_slice(from);
+        &mut self.data[start..]
+    }
+
+    /// Drops the last successor pushed (a space that finds a successor invalid
+    /// after building it).
+    pub fn pop(&mut self) {
+        if self.ops.pop().is_some() {
+            self.data.truncate(self.ops.len() * self.words);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.ops.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ops.is_empty()
+    }
+
+    /// The `i`-th successor: its operator and words.
+    #[inline]
+    pub fn get(&self, i: usize) -> (OpId, &[u64]) {
+        (
+            self.ops[i],
+            &self.data[i * self.words..(i + 1) * self.words],
+        )
+    }
+
+    /// Bytes held by the buffer.
+    pub fn bytes(&self) -> usize {
+        self.ops.capacity() * 4 + self.data.capacity() * 8
+    }
+}
+
+/// A graph for the algorithms to search, with nodes packed as `u64` words.
+///
+/// The algorithms call, in this order: [`words`](Self::words) once,
+/// [`start`](Self::start) once, then for every node they select:
+/// [`is_target`](Self::is_target), [`on_expand`](Self::on_expand),
+/// [`successors`](Self::successors), and [`prune`](Self::prune) on each successor.
+/// When they reach a target they hand the operators on the path from the start,
+/// in the order they were applied, to [`plan_from_path`](Self::plan_from_path).
+pub trait SearchSpace {
+    /// Number of `u64` words in every node of this space.
+    fn words(&self) -> usize;
+
+    /// Writes the start node into `node` (`words()` long, zeroed).
+    fn start(&self, node: &mut [u64]);
+
+    /// Whether `node` ends the search (progression: the goal holds; regression:
+    /// the initial state satisfies the subgoals).
+    fn is_target(&self, node: &[u64]) -> bool;
+
+    /// Clears `out`, then appends every successor of `node`, in a deterministic
+    /// order.
+    fn successors(&mut self, node: &[u64], out: &mut Successors);
+
+    /// The cost of operator `op` (zero is allowed).
+    fn cost(&self, op: OpId) -> u32;
+
+    /// Called when the algorithm expands `node`, reached at cost `g`.
+    #[inline]
+    fn on_expand(&mut self, _node: &[u64], _g: u32) {}
+
+    /// Whether to discard successor `node`, reached at cost `g`, before the
+    /// algorithm looks it up or stores it. A space that prunes counts why.
+    #[inline]
+    fn prune(&mut self, _node: &[u64], _g: u32) -> bool {
+        false
+    }
+
+    /// One `(rule, count)` pair per pruning rule of the space, in a fixed order.
+    fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+
+    /// Turns the operators on the path from the start node to the target node
+    /// into a plan in execution order. Progression keeps the order; regression
+    /// reverses it.
+    fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId>;
+
+    /// Bytes held by the space's own structures that grow during search (such
+    /// as a subsumption store), for the memory limit.
+    fn bytes(&self) -> usize {
+        0
+    }
+}

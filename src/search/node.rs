@@ -1,0 +1,130 @@
+//! Search nodes: how each stored node was reached.
+//!
+//! The registry stores *what* a node is; the node arena stores *how the search
+//! got there*: the parent node, the operator applied to the parent, and `g`, the
+//! cost of that path. Both are indexed by the same [`NodeId`], so following
+//! parents from a target back to the start (whose parent is [`NodeId::NONE`])
+//! and reversing gives the path.
+//!
+//! Example: start `0`, then `1 = apply(0, inc)`, `2 = apply(1, inc)`: the arena
+//! holds `[(NONE, -, 0), (0, inc, 1), (1, inc, 2)]` and `path(2) = [inc, inc]`.
+
+use super::registry::OutOfMemory;
+use crate::task::OpId;
+
+/// Dense id of a node in the [`super::StateRegistry`] and the [`NodeArena`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The parent of the start node.
+    pub const NONE: NodeId = NodeId(u32::MAX);
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// How a node was reached: 12 bytes per node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchNode {
+    pub parent: NodeId,
+    /// The operator applied to `parent` (meaningless for the start node).
+    pub op: OpId,
+    /// Cost of the cheapest path found so far.
+    pub g: u32,
+}
+
+const _: () = assert!(std::mem::size_of::<NodeId>() == 4);
+const _: () = assert!(std::mem::size_of::<SearchNode>() == 12);
+
+/// The search nodes, indexed by [`NodeId`].
+#[derive(Clone, Debug, Default)]
+pub struct NodeArena {
+    nodes: Vec<SearchNode>,
+}
+
+impl NodeArena {
+    pub fn new() -> Self {
+        NodeArena::default()
+    }
+
+    /// Appends the node for the next id (the id the registry just handed out).
+    #[inline]
+    pub fn push(&mut self, node: SearchNode) -> Result<(), OutOfMemory> {
+        self.nodes.try_reserve(1).map_err(|_| OutOfMemory)?;
+        self.nodes.push(node);
+        Ok(())
+    }
+
+    #[inline]
+    pub fn get(&self, id: NodeId) -> SearchNode {
+        self.nodes[id.index()]
+    }
+
+    #[inline]
+    pub fn get_mut(&mut self, id: NodeId) -> &mut SearchNode {
+        &mut self.nodes[id.index()]
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The operators from the start node to `id`, in the order applied.
+    pub fn path(&self, mut id: NodeId) -> Vec<OpId> {
+        let mut ops = Vec::new();
+        // A parent chain is at most as long as the arena; the bound guards
+        // against a cycle that a buggy algorithm might have made.
+        for _ in 0..=self.nodes.len() {
+            let node = self.nodes[id.index()];
+            if node.parent == NodeId::NONE {
+                break;
+            }
+            ops.push(node.op);
+            id = node.parent;
+        }
+        ops.reverse();
+        ops
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<SearchNode>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_follows_parents_back_to_the_start() {
+        let mut a = NodeArena::new();
+        let inc = OpId(0);
+        let start = SearchNode {
+            parent: NodeId::NONE,
+            op: OpId(u32::MAX),
+            g: 0,
+        };
+        a.push(start).expect("memory");
+        a.push(SearchNode {
+            parent: NodeId(0),
+            op: inc,
+            g: 1,
+        })
+        .expect("memory");
+        a.push(SearchNode {
+            parent: NodeId(1),
+            op: OpId(1),
+            g: 2,
+        })
+        .expect("memory");
+        assert_eq!(a.path(NodeId(2)), vec![inc, OpId(1)]);
+        assert_eq!(a.path(NodeId(0)), vec![]);
+    }
+}

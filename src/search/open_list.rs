@@ -1,0 +1,132 @@
+//! Open lists: which node a best-first search expands next.
+//!
+//! A [`BucketQueue`] keeps one first-in-first-out bucket per key and always
+//! pops from the bucket with the smallest key, as Fast Downward's
+//! `tiebreaking` open list does (a map from keys to deques). Keys are pairs
+//! compared lexicographically, so A* can order by `(f, h)`: smallest `f` first,
+//! among equal `f` the smallest `h` (the node that looks closest to the goal),
+//! and among equal `(f, h)` the node that was pushed first.
+//!
+//! Example: pushing `a` with `(3, 1)`, `b` with `(2, 5)`, `c` with `(3, 1)` pops
+//! `b`, `a`, `c`.
+//!
+//! An [`Alternation`] list holds two bucket queues, one for every node and one
+//! for the nodes reached by a *preferred operator* (one the heuristic marked as
+//! useful, such as h^FF's helpful actions), and pops from them in turn, as Fast
+//! Downward's `alt` open list does: it takes from the queue that has been popped
+//! fewer times, the all-nodes queue on a tie, skipping an empty queue.
+
+use super::node::NodeId;
+use super::registry::OutOfMemory;
+use std::collections::{BTreeMap, VecDeque};
+
+/// The key of an open-list entry; smaller is expanded first.
+pub type Key = (u64, u32);
+
+/// A min-priority queue of node ids with first-in-first-out ties.
+#[derive(Clone, Debug, Default)]
+pub struct BucketQueue {
+    buckets: BTreeMap<Key, VecDeque<NodeId>>,
+    len: usize,
+    capacity: usize,
+}
+
+impl BucketQueue {
+    #[inline]
+    pub fn push(&mut self, key: Key, id: NodeId) -> Result<(), OutOfMemory> {
+        let bucket = self.buckets.entry(key).or_default();
+        if bucket.len() == bucket.capacity() {
+            let before = bucket.capacity();
+            bucket.try_reserve(1).map_err(|_| OutOfMemory)?;
+            self.capacity += bucket.capacity() - before;
+        }
+        bucket.push_back(id);
+        self.len += 1;
+        Ok(())
+    }
+
+    /// The smallest key and the oldest node under it.
+    #[inline]
+    pub fn pop(&mut self) -> Option<(Key, NodeId)> {
+        let mut entry = self.buckets.first_entry()?;
+        let key = *entry.key();
+        let id = entry.get_mut().pop_front();
+        if entry.get().is_empty() {
+            self.capacity -= entry.get().capacity();
+            entry.remove();
+        }
+        self.len -= 1;
+        id.map(|id| (key, id))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Bytes held, roughly: the deques plus a map node per bucket.
+    pub fn bytes(&self) -> usize {
+        self.capacity * 4 + self.buckets.len() * 64
+    }
+}
+
+/// Two bucket queues, all nodes and preferred nodes, popped in turn.
+#[derive(Clone, Debug, Default)]
+pub struct Alternation {
+    pub all: BucketQueue,
+    pub preferred: BucketQueue,
+    pops: [u64; 2],
+}
+
+impl Alternation {
+    pub fn new() -> Self {
+        Alternation::default()
+    }
+
+    /// Pops from the queue with fewer pops so far (the all-nodes queue on a tie).
+    pub fn pop(&mut self) -> Option<(Key, NodeId)> {
+        let take_preferred =
+            !self.preferred.is_empty() && (self.all.is_empty() || self.pops[1] < self.pops[0]);
+        if take_preferred {
+            self.pops[1] += 1;
+            self.preferred.pop()
+        } else {
+            self.pops[0] += 1;
+            self.all.pop()
+        }
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.all.bytes() + self.preferred.bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pops_smallest_key_first_and_ties_in_push_order() {
+        let mut q = BucketQueue::default();
+        q.push((3, 1), NodeId(0)).expect("memory");
+        q.push((2, 5), NodeId(1)).expect("memory");
+        q.push((3, 1), NodeId(2)).expect("memory");
+        q.push((3, 0), NodeId(3)).expect("memory");
+        let order: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|(_, id)| id.0).collect();
+        assert_eq!(order, vec![1, 3, 0, 2]);
+        assert!(q.is_empty());
+        assert_eq!(q.bytes(), 0);
+    }
+
+    #[test]
+    fn alternation_takes_turns_and_skips_an_empty_queue() {
+        let mut q = Alternation::new();
+        for i in 0..3 {
+            q.all.push((i, 0), NodeId(i as u32)).expect("memory");
+        }
+        q.preferred.push((9, 0), NodeId(9)).expect("memory");
+        q.preferred.push((8, 0), NodeId(8)).expect("memory");
+        let order: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|(_, id)| id.0).collect();
+        // all, preferred, all, preferred, then all alone.
+        assert_eq!(order, vec![0, 8, 1, 9, 2]);
+    }
+}

@@ -1,0 +1,151 @@
+//! Progression: forward search from the initial state.
+//!
+//! A node is a *state*, the set of fluent facts that hold, packed one bit per
+//! fact (see [`crate::bits`]). The start node is the initial state, a target is a
+//! state where every goal fact holds and no negative goal fact does, and the
+//! successors of a state `s` are
+//!
+//! ```text
+//! apply(s, o) = (s \ del(o)) ∪ add(o)    for every o applicable in s
+//! ```
+//!
+//! where the applicable operators come from a [`SuccessorGenerator`] instead of
+//! a scan of all operators. Deleting before adding makes a fact in both lists
+//! end up true, as PDDL says.
+//!
+//! Example: facts `0 = (at 0)`, `1 = (at 1)`, operator `go` with `pre = [0]`,
+//! `del = [0]`, `add = [1]`: the start state `{0}` is `[0b01]` and its one
+//! successor is `[0b10]`.
+
+use super::successors::{self, SuccessorGenerator};
+use super::{SearchSpace, Successors};
+use crate::bits::{self, FactSet};
+use crate::task::{OpId, Task};
+
+/// The forward search space of a task, with successor generator `G`.
+pub struct Progression<'t, G = successors::Default> {
+    task: &'t Task,
+    words: usize,
+    goal: FactSet,
+    neg_goal: FactSet,
+    generator: G,
+    applicable: Vec<OpId>,
+}
+
+impl<'t> Progression<'t> {
+    /// The forward space of `task` with the default successor generator.
+    pub fn new(task: &'t Task) -> Self {
+        Progression::with_generator(task)
+    }
+}
+
+impl<'t, G: SuccessorGenerator> Progression<'t, G> {
+    /// The forward space of `task` with successor generator `G`.
+    pub fn with_generator(task: &'t Task) -> Self {
+        let n = task.facts.len();
+        Progression {
+            task,
+            words: bits::words_for(n),
+            goal: FactSet::from_facts(n, &task.goal),
+            neg_goal: FactSet::from_facts(n, &task.neg_goal),
+            generator: G::new(task),
+            applicable: Vec::new(),
+        }
+    }
+
+    pub fn task(&self) -> &'t Task {
+        self.task
+    }
+
+    /// Bytes held by the successor generator.
+    pub fn generator_bytes(&self) -> usize {
+        self.generator.bytes()
+    }
+}
+
+impl<G: SuccessorGenerator> SearchSpace for Progression<'_, G> {
+    fn words(&self) -> usize {
+        self.words
+    }
+
+    fn start(&self, node: &mut [u64]) {
+        for &f in self.task.init.iter() {
+            bits::insert(node, f);
+        }
+    }
+
+    #[inline]
+    fn is_target(&self, node: &[u64]) -> bool {
+        bits::is_subset(self.goal.words(), node)
+            && self
+                .neg_goal
+                .words()
+                .iter()
+                .zip(node)
+                .all(|(n, s)| n & s == 0)
+    }
+
+    #[inline]
+    fn successors(&mut self, node: &[u64], out: &mut Successors) {
+        out.clear();
+        self.applicable.clear();
+        self.generator.applicable(node, &mut self.applicable);
+        for &o in &self.applicable {
+            let op = &self.task.operators[o.index()];
+            let next = out.push(o, node);
+            for &f in op.del.iter() {
+                bits::remove(next, f);
+            }
+            for &f in op.add.iter() {
+                bits::insert(next, f);
+            }
+        }
+    }
+
+    #[inline]
+    fn cost(&self, op: OpId) -> u32 {
+        self.task.operators[op.index()].cost
+    }
+
+    fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
+        path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::toy::line_task;
+
+    #[test]
+    fn add_wins_over_del_and_goals_are_checked_both_ways() {
+        // Facts 0..3 are positions on a line; the operator `stay` adds and
+        // deletes fact 0, so it stays true.
+        let mut task = line_task(3);
+        task.operators.push(crate::task::Operator {
+            name: "stay".into(),
+            pre: Box::new([crate::task::FactId(0)]),
+            neg_pre: Box::new([]),
+            add: Box::new([crate::task::FactId(0)]),
+            del: Box::new([crate::task::FactId(0)]),
+            cost: 1,
+        });
+        let mut space = Progression::new(&task);
+        let mut start = vec![0; space.words()];
+        space.start(&mut start);
+        assert_eq!(start, vec![0b001]);
+        let mut out = Successors::new(space.words());
+        space.successors(&start, &mut out);
+        let succ: Vec<(OpId, Vec<u64>)> = (0..out.len())
+            .map(|i| (out.get(i).0, out.get(i).1.to_vec()))
+            .collect();
+        // right 0->1 is operator 0; `stay` is the last operator.
+        assert_eq!(succ, vec![(OpId(0), vec![0b010]), (OpId(4), vec![0b001])]);
+        assert!(!space.is_target(&start));
+        assert!(space.is_target(&[0b100]));
+        task.neg_goal = Box::new([crate::task::FactId(0)]);
+        let space = Progression::new(&task);
+        assert!(space.is_target(&[0b100]));
+        assert!(!space.is_target(&[0b101]));
+    }
+}

@@ -1,0 +1,88 @@
+//! Search statistics, counted the way Fast Downward counts them.
+//!
+//! * *expanded*: nodes whose successors were generated;
+//! * *generated*: successors produced, duplicates included (after the space's
+//!   own pruning, which has its own counters in [`Stats::pruned`]);
+//! * *evaluated*: distinct nodes the heuristic was computed for;
+//! * *reopened*: closed nodes put back on the open list after a cheaper path to
+//!   them was found (A* with an inconsistent heuristic);
+//! * *dead ends*: evaluated nodes the heuristic recognised as dead ends.
+//!
+//! Example: breadth-first search on the number line 0..=2 from 0 to 2 expands 0
+//! and 1, and generates 1, then 0 and 2: `expanded = 2`, `generated = 3`.
+
+use std::time::Duration;
+
+/// Counters and measurements of one search run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub expanded: u64,
+    pub generated: u64,
+    pub evaluated: u64,
+    pub reopened: u64,
+    pub dead_ends: u64,
+    /// One `(rule, count)` pair per pruning rule of the space.
+    pub pruned: Vec<(&'static str, u64)>,
+    /// Wall-clock time of the search proper.
+    pub search_time: Duration,
+    /// The process's peak resident memory in KB when the search ended, if known.
+    pub peak_memory_kb: Option<u64>,
+}
+
+impl Stats {
+    /// Adds the counters of `other` (one iteration of iterative deepening).
+    pub fn add_counts(&mut self, other: &Stats) {
+        self.expanded += other.expanded;
+        self.generated += other.generated;
+        self.evaluated += other.evaluated;
+        self.reopened += other.reopened;
+        self.dead_ends += other.dead_ends;
+    }
+
+    /// Fills in the time, the pruning counters and the peak memory at the end.
+    pub fn finish(
+        &mut self,
+        search_time: Duration,
+        pruned: Vec<(&'static str, u64)>,
+        tracked_bytes: u64,
+    ) {
+        self.search_time = search_time;
+        self.pruned = pruned;
+        self.peak_memory_kb = Some(peak_memory_kb().unwrap_or(tracked_bytes / 1024));
+    }
+}
+
+/// The process's peak resident memory in KB, read from `VmHWM` in
+/// `/proc/self/status` as Fast Downward does; `None` where there is no `/proc`.
+pub fn peak_memory_kb() -> Option<u64> {
+    proc_status_kb("VmHWM:")
+}
+
+/// The value in KB of the line starting with `key` in `/proc/self/status`.
+pub(crate) fn proc_status_kb(key: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
+    line[key.len()..].split_whitespace().next()?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn peak_memory_is_read_on_linux() {
+        if cfg!(target_os = "linux") {
+            let kb = peak_memory_kb().expect("/proc/self/status has VmHWM on Linux");
+            assert!(kb > 100, "a test process uses more than 100 KB, got {kb}");
+        }
+    }
+
+    #[test]
+    fn finish_falls_back_to_tracked_bytes() {
+        let mut stats = Stats::default();
+        stats.finish(Duration::from_millis(5), vec![("subsumed", 2)], 4096);
+        assert!(stats.peak_memory_kb.is_some());
+        assert_eq!(stats.pruned, vec![("subsumed", 2)]);
+        assert_eq!(stats.search_time, Duration::from_millis(5));
+    }
+}

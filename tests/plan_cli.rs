@@ -1,0 +1,255 @@
+//! `planbox plan` through the real binary: plan files, the log, `--json`,
+//! limits, usage errors and exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn planbox_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_planbox"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the planbox binary runs")
+}
+
+fn planbox(args: &[&str]) -> Output {
+    planbox_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+fn root(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .to_str()
+        .expect("utf-8 path")
+        .to_string()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+const GRIPPER: &str = "problems/ipc/gripper/prob01.pddl";
+const SOKOBAN_BIG: &str = "problems/ipc/sokoban-opt08-strips/p05.pddl";
+
+#[test]
+fn writes_sas_plan_that_validates() {
+    let dir = scratch("plan-sas");
+    let problem = root(GRIPPER);
+    let out = planbox_in(
+        &dir,
+        &[
+            "plan",
+            "--search",
+            "astar",
+            "--heuristic",
+            "blind",
+            &problem,
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let log = stderr(&out);
+    for line in [
+        "Solution found!",
+        "Plan length: 11 step(s).",
+        "Plan cost: 11",
+        "Expanded ",
+        "Generated ",
+        "Evaluated ",
+        "Search time: ",
+        "Total time: ",
+        "Peak memory: ",
+    ] {
+        assert!(log.contains(line), "missing `{line}` in:\n{log}");
+    }
+    let plan = std::fs::read_to_string(dir.join("sas_plan")).expect("sas_plan written");
+    assert_eq!(plan.lines().count(), 12);
+    assert!(plan.ends_with("; cost = 11 (unit cost)\n"), "{plan}");
+    let domain = root("problems/ipc/gripper/domain.pddl");
+    let plan_path = dir.join("sas_plan");
+    let check = planbox(&[
+        "validate",
+        &domain,
+        &problem,
+        plan_path.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+}
+
+#[test]
+fn json_is_one_record_with_the_configuration_and_figures() {
+    let out = planbox(&[
+        "plan",
+        "--search",
+        "wastar",
+        "--heuristic",
+        "blind",
+        "--weight",
+        "3",
+        "--json",
+        "--plan-file",
+        "-",
+        GRIPPER,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let r: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(r["engine"], "progression");
+    assert_eq!(r["search"], "wastar");
+    assert_eq!(r["heuristic"], "blind");
+    assert_eq!(r["weight"], 3);
+    assert_eq!(r["outcome"], "plan");
+    assert_eq!(r["length"], 11);
+    assert_eq!(r["cost"], 11);
+    assert_eq!(r["plan"].as_array().map(Vec::len), Some(11));
+    assert_eq!(r["plan"][0], "(pick ball4 rooma left)");
+    for key in ["expanded", "generated", "evaluated", "peak_memory_kb"] {
+        assert!(r[key].as_u64().is_some(), "{key}: {r}");
+    }
+    for key in ["search_time_s", "total_time_s"] {
+        assert!(r[key].as_f64().is_some_and(|t| t >= 0.0), "{key}: {r}");
+    }
+}
+
+#[test]
+fn plan_file_dash_prints_the_plan_on_stdout() {
+    let out = planbox(&["plan", "--search", "bfs", "--plan-file", "-", GRIPPER]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 12, "{text}");
+    assert!(text.starts_with('('), "{text}");
+}
+
+#[test]
+fn outcomes_map_to_fast_downward_exit_codes() {
+    let unsolvable = planbox(&[
+        "plan",
+        "--search",
+        "bfs",
+        "--plan-file",
+        "-",
+        "problems/ipc/blocks/domain.pddl",
+        "tests/data/solve/blocks-cycle.pddl",
+    ]);
+    assert_eq!(
+        unsolvable.status.code(),
+        Some(11),
+        "{}",
+        stderr(&unsolvable)
+    );
+    assert!(stderr(&unsolvable).contains("Completely explored state space -- no solution!"));
+
+    let incomplete = planbox(&["plan", "--search", "dfs", "--depth-limit", "3", GRIPPER]);
+    assert_eq!(
+        incomplete.status.code(),
+        Some(12),
+        "{}",
+        stderr(&incomplete)
+    );
+
+    let json = planbox(&[
+        "plan",
+        "--search",
+        "iddfs",
+        "--depth-limit",
+        "3",
+        "--json",
+        GRIPPER,
+    ]);
+    assert_eq!(json.status.code(), Some(12));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("JSON");
+    assert_eq!(r["outcome"], "incomplete");
+    assert_eq!(r["depth_limit"], 3);
+}
+
+#[test]
+fn a_tiny_memory_limit_stops_cleanly_with_exit_22() {
+    let out = planbox(&[
+        "plan",
+        "--search",
+        "astar",
+        "--heuristic",
+        "blind",
+        "--memory-limit",
+        "1",
+        SOKOBAN_BIG,
+    ]);
+    assert_eq!(out.status.code(), Some(22), "{}", stderr(&out));
+    let log = stderr(&out);
+    assert!(log.contains("Memory limit reached"), "{log}");
+    assert!(log.contains("Expanded "), "statistics so far: {log}");
+    // A real limit: the search stops near it, not far beyond.
+    let out = planbox(&[
+        "plan",
+        "--search",
+        "bfs",
+        "--memory-limit",
+        "40",
+        "--json",
+        SOKOBAN_BIG,
+    ]);
+    assert_eq!(out.status.code(), Some(22), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(r["outcome"], "out_of_memory");
+    let peak = r["peak_memory_kb"].as_u64().expect("peak memory");
+    assert!(peak <= 40 * 1024, "peak {peak} KB above the 40 MB limit");
+}
+
+#[test]
+fn a_time_limit_stops_cleanly_with_exit_23() {
+    let out = planbox(&[
+        "plan",
+        "--search",
+        "bfs",
+        "--time-limit",
+        "0",
+        "--json",
+        SOKOBAN_BIG,
+    ]);
+    assert_eq!(out.status.code(), Some(23), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(r["outcome"], "out_of_time");
+}
+
+#[test]
+fn options_that_do_not_fit_the_search_are_usage_errors() {
+    for (args, needle) in [
+        (
+            vec!["--search", "bfs", "--heuristic", "blind"],
+            "`--heuristic` needs a heuristic search",
+        ),
+        (
+            vec!["--search", "astar", "--weight", "2"],
+            "`--weight` only applies to `--search wastar`",
+        ),
+        (vec!["--search", "wastar", "--weight", "0"], "at least 1"),
+        (
+            vec!["--search", "gbfs", "--depth-limit", "4"],
+            "`--depth-limit` only applies",
+        ),
+        (vec!["--search", "bfs", "--time-limit=-1"], "`--time-limit`"),
+        (vec!["--search", "bogus"], "invalid value 'bogus'"),
+        (
+            vec!["--search", "astar", "--heuristic", "nope"],
+            "invalid value 'nope'",
+        ),
+    ] {
+        let mut all = vec!["plan"];
+        all.extend(&args);
+        all.push(GRIPPER);
+        let out = planbox(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+}

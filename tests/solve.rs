@@ -1,0 +1,247 @@
+//! Solving bundled IPC problems with every search algorithm. Every plan found
+//! is written as a plan file, read back, and checked by the lifted validator;
+//! costs are compared with known optima.
+
+use planbox::pddl::{self, ast};
+use planbox::plan::{format_plan, parse_plan};
+use planbox::search::{self, Limits, Monitor, Outcome, Progression, SearchResult};
+use planbox::task::{OpId, Task};
+use std::path::Path;
+
+/// A solved problem: the lifted domain and problem (for the validator) and the
+/// ground task.
+struct Loaded {
+    domain: ast::Domain,
+    problem: ast::Problem,
+    task: Task,
+}
+
+fn source(path: &Path) -> ast::Source {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let text = std::fs::read_to_string(&path).expect("bundled problem");
+    ast::Source { path, text }
+}
+
+fn load(domain: &str, problem: &str) -> Loaded {
+    let d = pddl::parse_domain(source(Path::new(domain))).expect("domain parses");
+    pddl::check_domain(&d).expect("domain checks");
+    let p = pddl::parse_problem(source(Path::new(problem))).expect("problem parses");
+    pddl::check_problem(&d, &p).expect("problem checks");
+    let (task, _) = planbox::ground::ground(&d, &p).expect("grounds");
+    Loaded {
+        domain: d,
+        problem: p,
+        task,
+    }
+}
+
+/// `problems/ipc/<set>/<file>` with the set's `domain.pddl`.
+fn ipc(set: &str, file: &str) -> Loaded {
+    load(
+        &format!("problems/ipc/{set}/domain.pddl"),
+        &format!("problems/ipc/{set}/{file}"),
+    )
+}
+
+/// h = 0; on tasks whose cheapest operator costs 0 (Sokoban's `move`) this is
+/// Fast Downward's `blind()`, elsewhere it only expands a little more.
+struct Zero;
+
+impl planbox::heuristics::Heuristic for Zero {
+    fn name(&self) -> &'static str {
+        "zero"
+    }
+    fn is_admissible(&self) -> bool {
+        true
+    }
+    fn estimate(&mut self, _state: &[u64]) -> planbox::heuristics::Estimate {
+        planbox::heuristics::Estimate::Value(0)
+    }
+}
+
+fn monitor() -> Monitor<'static> {
+    Monitor::new(Limits {
+        time: Some(std::time::Duration::from_secs(60)),
+        ..Limits::none()
+    })
+}
+
+/// The plan of `result`, checked by the lifted validator after a round trip
+/// through the plan file format; returns its cost.
+fn validated(l: &Loaded, result: &SearchResult, what: &str) -> u64 {
+    let Outcome::Plan(plan) = &result.outcome else {
+        panic!("{what}: expected a plan, got {:?}", result.outcome);
+    };
+    let cost = planbox::plan::check_plan(&l.task, plan)
+        .unwrap_or_else(|e| panic!("{what}: the ground replay fails: {e}"));
+    let steps = parse_plan(&format_plan(&l.task, plan)).expect("written plans parse");
+    let report = planbox::validate::validate(&l.domain, &l.problem, &steps);
+    assert!(report.is_valid(), "{what}: {}", report.verdict);
+    assert_eq!(report.length, plan.len(), "{what}");
+    assert_eq!(
+        report.cost, cost,
+        "{what}: validator and task disagree on the cost"
+    );
+    cost
+}
+
+fn astar(l: &Loaded) -> SearchResult {
+    search::astar(&mut Progression::new(&l.task), &mut Zero, &mut monitor())
+}
+
+/// Known optimal costs of IPC Sokoban, from `problems/ipc/sokoban-index.tsv`.
+fn sokoban_optima() -> Vec<(String, u64)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc/sokoban-index.tsv");
+    let text = std::fs::read_to_string(path).expect("index is bundled");
+    text.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            (cols[0] == "sokoban-opt08-strips")
+                .then(|| (cols[1].to_string(), cols[3].parse().expect("cost")))
+        })
+        .collect()
+}
+
+/// Blind A* returns the optimal cost on Sokoban p01-p10 (zero-cost moves,
+/// unit-cost pushes). p05 and p08 need 10-13 million expansions without a
+/// heuristic, too slow for the test suite; they are left to lmcut.
+#[test]
+fn astar_blind_is_optimal_on_ipc_sokoban() {
+    let optima = sokoban_optima();
+    let mut checked = 0;
+    for (file, optimum) in &optima {
+        let n: u32 = file[1..3].parse().expect("pNN.pddl");
+        if n > 10 || n == 5 || n == 8 {
+            continue;
+        }
+        let l = ipc("sokoban-opt08-strips", file);
+        let cost = validated(&l, &astar(&l), file);
+        assert_eq!(cost, *optimum, "{file}");
+        checked += 1;
+    }
+    assert_eq!(checked, 8);
+}
+
+/// Optimal plan lengths of small unit-cost problems, each confirmed by blind A*
+/// and by breadth-first search (two different searches, same answer).
+const UNIT_COST_OPTIMA: &[(&str, &str, u64)] = &[
+    ("gripper", "prob01.pddl", 11),
+    ("gripper", "prob02.pddl", 17),
+    ("blocks", "probBLOCKS-4-0.pddl", 6),
+    ("blocks", "probBLOCKS-4-1.pddl", 10),
+    ("blocks", "probBLOCKS-5-0.pddl", 12),
+    ("blocks", "probBLOCKS-6-0.pddl", 12),
+    ("logistics00", "probLOGISTICS-4-0.pddl", 20),
+    ("miconic", "s1-0.pddl", 4),
+    ("miconic", "s3-0.pddl", 10),
+    ("depot", "p01.pddl", 10),
+    ("driverlog", "p01.pddl", 7),
+    ("driverlog", "p02.pddl", 19),
+    ("satellite", "p01-pfile1.pddl", 9),
+    ("movie", "prob01.pddl", 7),
+];
+
+#[test]
+fn astar_and_bfs_agree_on_known_optima() {
+    for &(set, file, optimum) in UNIT_COST_OPTIMA {
+        let l = ipc(set, file);
+        let what = format!("{set}/{file}");
+        assert_eq!(validated(&l, &astar(&l), &what), optimum, "{what}: astar");
+        let bfs = search::bfs(&mut Progression::new(&l.task), &mut monitor());
+        assert_eq!(validated(&l, &bfs, &what), optimum, "{what}: bfs");
+    }
+}
+
+#[test]
+fn iddfs_finds_shortest_plans_and_dfs_finds_valid_ones() {
+    for (set, file, optimum) in [
+        ("blocks", "probBLOCKS-4-0.pddl", 6),
+        ("miconic", "s1-0.pddl", 4),
+    ] {
+        let l = ipc(set, file);
+        let r = search::iddfs(&mut Progression::new(&l.task), None, &mut monitor());
+        assert_eq!(validated(&l, &r, file), optimum, "{file}: iddfs");
+        let r = search::dfs(&mut Progression::new(&l.task), None, &mut monitor());
+        assert!(validated(&l, &r, file) >= optimum, "{file}: dfs");
+        let r = search::dfs(&mut Progression::new(&l.task), Some(2), &mut monitor());
+        assert_eq!(r.outcome, Outcome::Incomplete, "{file}: dfs to depth 2");
+    }
+}
+
+#[test]
+fn greedy_and_weighted_searches_return_valid_plans() {
+    for (set, file) in [
+        ("gripper", "prob02.pddl"),
+        ("blocks", "probBLOCKS-5-0.pddl"),
+        ("elevators-opt08-strips", "p01.pddl"),
+    ] {
+        let l = ipc(set, file);
+        let r = search::gbfs(
+            &mut Progression::new(&l.task),
+            &mut Zero,
+            true,
+            &mut monitor(),
+        );
+        validated(&l, &r, file);
+        let r = search::wastar(&mut Progression::new(&l.task), &mut Zero, 3, &mut monitor());
+        validated(&l, &r, file);
+    }
+}
+
+#[test]
+fn action_costs_are_minimised() {
+    // Elevators has action costs: the cheapest plan is not the shortest.
+    let l = ipc("elevators-opt08-strips", "p01.pddl");
+    let cheapest = validated(&l, &astar(&l), "elevators p01");
+    let shortest = search::bfs(&mut Progression::new(&l.task), &mut monitor());
+    let shortest_cost = validated(&l, &shortest, "elevators p01 bfs");
+    assert_eq!(cheapest, 42);
+    assert!(shortest_cost > cheapest, "{shortest_cost} > {cheapest}");
+    let Outcome::Plan(plan) = &shortest.outcome else {
+        unreachable!()
+    };
+    let unit = l.task.clone().with_unit_costs();
+    let r = search::astar(&mut Progression::new(&unit), &mut Zero, &mut monitor());
+    let Outcome::Plan(unit_plan) = &r.outcome else {
+        panic!("{:?}", r.outcome)
+    };
+    assert_eq!(
+        unit_plan.len(),
+        plan.len(),
+        "A* with unit costs finds the fewest steps"
+    );
+}
+
+#[test]
+fn a_relaxed_reachable_but_unsolvable_problem_is_proved_unsolvable() {
+    let l = load(
+        "problems/ipc/blocks/domain.pddl",
+        "tests/data/solve/blocks-cycle.pddl",
+    );
+    for r in [
+        astar(&l),
+        search::bfs(&mut Progression::new(&l.task), &mut monitor()),
+        search::iddfs(&mut Progression::new(&l.task), None, &mut monitor()),
+    ] {
+        assert_eq!(r.outcome, Outcome::Unsolvable);
+    }
+    assert_eq!(astar(&l).stats.expanded, 22, "the whole state space");
+}
+
+#[test]
+fn searches_are_deterministic() {
+    let l = ipc("sokoban-opt08-strips", "p04.pddl");
+    let a = astar(&l);
+    let b = astar(&l);
+    assert_eq!(a.outcome, b.outcome);
+    assert_eq!(
+        (a.stats.expanded, a.stats.generated, a.stats.evaluated),
+        (b.stats.expanded, b.stats.generated, b.stats.evaluated)
+    );
+    let plan: Vec<OpId> = match a.outcome {
+        Outcome::Plan(p) => p,
+        o => panic!("{o:?}"),
+    };
+    assert!(!plan.is_empty());
+}

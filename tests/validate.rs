@@ -1,0 +1,149 @@
+//! `planbox validate` on hand-broken Gripper plans: each breakage gives the
+//! verdict, the plan file line and the exit code VAL users expect.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const DOMAIN: &str = "problems/ipc/gripper/domain.pddl";
+const PROBLEM: &str = "problems/ipc/gripper/prob01.pddl";
+
+/// An optimal plan for Gripper prob01 (11 steps), in Fast Downward's format.
+const GOOD: &[&str] = &[
+    "(pick ball4 rooma left)",
+    "(pick ball3 rooma right)",
+    "(move rooma roomb)",
+    "(drop ball4 roomb left)",
+    "(drop ball3 roomb right)",
+    "(move roomb rooma)",
+    "(pick ball2 rooma left)",
+    "(pick ball1 rooma right)",
+    "(move rooma roomb)",
+    "(drop ball2 roomb left)",
+    "(drop ball1 roomb right)",
+];
+
+fn planbox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_planbox"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the planbox binary runs")
+}
+
+/// Writes `text` as a plan file and validates it; returns (exit code, stdout, stderr).
+fn validate(name: &str, text: &str) -> (Option<i32>, String, String) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("validate");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let path: PathBuf = dir.join(name);
+    std::fs::write(&path, text).expect("write plan");
+    let out = planbox(&["validate", DOMAIN, PROBLEM, path.to_str().expect("utf-8")]);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn lines(steps: &[&str]) -> String {
+    let mut text = steps.join("\n");
+    text.push_str("\n; cost = 11 (unit cost)\n");
+    text
+}
+
+#[test]
+fn a_good_plan_is_valid_in_every_format() {
+    let (code, out, err) = validate("good.plan", &lines(GOOD));
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("Plan valid"), "{out}");
+    assert!(out.contains("Plan length: 11 step(s)."), "{out}");
+    assert!(out.contains("Plan cost: 11"), "{out}");
+    // VAL's timed format, with comments and blank lines.
+    let timed: Vec<String> = GOOD
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{i}: {s} [1]"))
+        .collect();
+    let text = format!("; from a temporal planner\n\n{}\n", timed.join("\n"));
+    let (code, out, _) = validate("timed.plan", &text);
+    assert_eq!(code, Some(0), "{out}");
+}
+
+#[test]
+fn steps_in_the_wrong_order_name_the_false_facts_and_the_line() {
+    let mut steps = GOOD.to_vec();
+    steps.swap(2, 3); // drop before moving
+    let (code, out, _) = validate("order.plan", &lines(&steps));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("step 3 `(drop ball4 roomb left)` (plan line 3)"),
+        "{out}"
+    );
+    assert!(out.contains("(at-robby roomb)"), "{out}");
+}
+
+#[test]
+fn a_missing_step_breaks_a_later_one() {
+    let mut steps = GOOD.to_vec();
+    steps.remove(5); // never move back
+    let (code, out, _) = validate("missing.plan", &lines(&steps));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("(plan line 6)"), "{out}");
+    assert!(out.contains("(at-robby rooma)"), "{out}");
+}
+
+#[test]
+fn an_unmet_goal_is_reported() {
+    let steps = &GOOD[..8];
+    let (code, out, _) = validate("short.plan", &lines(steps));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("goal not satisfied"), "{out}");
+    assert!(
+        out.contains("(at ball2 roomb)") && out.contains("(at ball1 roomb)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn unknown_action_and_wrong_arity_name_the_line() {
+    let mut steps = GOOD.to_vec();
+    steps[1] = "(grab ball3 rooma right)";
+    let (code, out, _) = validate("unknown.plan", &lines(&steps));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("(plan line 2)") && out.contains("no such action"),
+        "{out}"
+    );
+    let mut steps = GOOD.to_vec();
+    steps[2] = "(move rooma)";
+    let (code, out, _) = validate("arity.plan", &lines(&steps));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("(plan line 3)") && out.contains("takes 2"),
+        "{out}"
+    );
+    let mut steps = GOOD.to_vec();
+    steps[0] = "(pick ball9 rooma left)";
+    let (code, out, _) = validate("object.plan", &lines(&steps));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("unknown object `ball9`"), "{out}");
+}
+
+#[test]
+fn garbage_text_is_invalid_input_with_line_and_column() {
+    let text = format!("{}\n{}\nthis is not a plan\n", GOOD[0], GOOD[1]);
+    let (code, _, err) = validate("garbage.plan", &text);
+    assert_eq!(code, Some(31), "{err}");
+    assert!(err.contains("garbage.plan"), "{err}");
+    assert!(err.contains("line 3, column 1: expected `(`"), "{err}");
+}
+
+#[test]
+fn a_missing_plan_file_is_invalid_input() {
+    let out = planbox(&["validate", DOMAIN, PROBLEM, "no/such/plan"]);
+    assert_eq!(out.status.code(), Some(31));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot read plan file `no/such/plan`"),
+        "{err}"
+    );
+}
