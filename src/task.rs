@@ -134,3 +134,29 @@ impl Task {
         self
     }
 }
+
+/// An operator in PDDL-like syntax, for `planbox ground --dump`:
+///
+/// ```text
+/// (:action move rooma roomb
+///   :precondition (and (at-robby rooma))
+///   :effect (and (at-robby roomb) (not (at-robby rooma)))
+///   :cost 1)
+/// ```
+pub fn dump_operator(task: &Task, op: &Operator) -> String {
+    let mut pre: Vec<String> = op.pre.iter().map(|&f| task.fact(f).to_string()).collect();
+    pre.extend(
+        op.neg_pre
+            .iter()
+            .map(|&f| format!("(not {})", task.fact(f))),
+    );
+    let mut eff: Vec<String> = op.add.iter().map(|&f| task.fact(f).to_string()).collect();
+    eff.extend(op.del.iter().map(|&f| format!("(not {})", task.fact(f))));
+    format!(
+        "(:action {}\n  :precondition (and {})\n  :effect (and {})\n  :cost {})\n",
+        op.name,
+        pre.join(" "),
+        eff.join(" "),
+        op.cost
+    )
+}

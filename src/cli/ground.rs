@@ -45,6 +45,7 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
             "operators": stats.operators,
             "action_costs": task.has_action_costs,
             "parse_time_s": parse_time.as_secs_f64(),
+            "lifted_time_s": stats.lifted_time.as_secs_f64(),
             "reachability_time_s": stats.reachability_time.as_secs_f64(),
             "instantiate_time_s": stats.instantiate_time.as_secs_f64(),
             "time_s": total.as_secs_f64(),
@@ -73,6 +74,7 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
             }
         );
         println!("Parse and check time: {:.6}s", parse_time.as_secs_f64());
+        println!("Lifted time: {:.6}s", stats.lifted_time.as_secs_f64());
         println!(
             "Reachability time: {:.6}s",
             stats.reachability_time.as_secs_f64()
@@ -85,26 +87,7 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
     }
     if args.dump {
         for op in &task.operators {
-            println!("(:action {}", op.name);
-            let show = |ids: &[planbox::task::FactId]| {
-                ids.iter()
-                    .map(|&f| task.fact(f).to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            let negs: Vec<String> = op
-                .neg_pre
-                .iter()
-                .map(|&f| format!("(not {})", task.fact(f)))
-                .collect();
-            println!("  :precondition (and {} {})", show(&op.pre), negs.join(" "));
-            let dels: Vec<String> = op
-                .del
-                .iter()
-                .map(|&f| format!("(not {})", task.fact(f)))
-                .collect();
-            println!("  :effect (and {} {})", show(&op.add), dels.join(" "));
-            println!("  :cost {})", op.cost);
+            print!("{}", planbox::task::dump_operator(&task, op));
         }
     }
     Ok(super::exit::SUCCESS)

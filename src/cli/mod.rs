@@ -60,12 +60,6 @@ fn exit_code_of(err: &anyhow::Error) -> u8 {
         if let Some(e) = cause.downcast_ref::<Coded>() {
             return e.code;
         }
-        if cause
-            .downcast_ref::<planbox::ground::GroundError>()
-            .is_some()
-        {
-            return exit::INPUT_ERROR;
-        }
         if cause.downcast_ref::<std::io::Error>().is_some() {
             return exit::INPUT_ERROR;
         }

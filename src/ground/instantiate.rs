@@ -12,61 +12,79 @@
 //! `add = {(at-robby roomb)}`, `del = {(at-robby rooma)}`; the static `(room ?x)`
 //! tests are gone.
 
-use super::GroundError;
-use super::lifted::{CostTerm, GAtom, Lifted, ObjId};
+use super::lifted::{Arg, AtomRef, CostTerm, GAtom, LAtom, Lifted, ObjId};
 use super::reachability::Reachable;
+use crate::pddl::PddlError;
+use crate::pddl::ast::Domain;
 use crate::task::{Atom, FactId, Operator, Task};
 use indexmap::IndexSet;
-use rustc_hash::FxHashMap;
 
 /// Builds the task. Fact ids follow the order in which atoms became reachable,
 /// so the initial state comes first.
-pub fn build_task(lifted: &Lifted, reachable: &Reachable) -> Result<Task, GroundError> {
-    // GAtom -> FactId for the reachable fluent atoms.
-    let mut ids: FxHashMap<&GAtom, FactId> = FxHashMap::default();
+pub fn build_task(
+    lifted: &Lifted,
+    reachable: &Reachable,
+    domain: &Domain,
+) -> Result<Task, PddlError> {
+    // Atom index in `reachable.atoms` -> FactId, for the fluent atoms.
+    let mut fact_of: Vec<Option<FactId>> = vec![None; reachable.atoms.len()];
     let mut facts: IndexSet<Atom> = IndexSet::new();
-    for atom in &reachable.atoms {
+    for (i, atom) in reachable.atoms.iter().enumerate() {
         if lifted.fluent[atom.pred as usize] {
-            let (i, _) = facts.insert_full(lifted.atom_text(atom));
-            ids.insert(atom, FactId(i as u32));
+            let (f, _) = facts.insert_full(lifted.atom_text(atom));
+            fact_of[i] = Some(FactId(f as u32));
         }
     }
-    let init: Vec<FactId> = lifted.fluent_init.iter().map(|a| ids[a]).collect();
+    let id_of = |atom: &GAtom| -> Option<FactId> { fact_of[reachable.atoms.get_index_of(atom)?] };
+    let init: Vec<FactId> = lifted.fluent_init.iter().filter_map(id_of).collect();
 
-    let mut operators = Vec::with_capacity(reachable.actions.len());
-    for (s, binding) in &reachable.actions {
-        let schema = &lifted.schemas[*s as usize];
-        let lookup = |atoms: &[super::lifted::LAtom], fluent_only: bool| -> Vec<FactId> {
-            let mut out: Vec<FactId> = atoms
-                .iter()
-                .filter(|a| !fluent_only || lifted.fluent[a.pred as usize])
-                .filter_map(|a| ids.get(&a.ground(binding)).copied())
-                .collect();
+    let mut operators = Vec::with_capacity(reachable.schemas.len());
+    let mut scratch: Vec<ObjId> = Vec::new();
+    for (s, binding) in reachable.actions(lifted) {
+        let schema = &lifted.schemas[s as usize];
+        let mut lookup = |atoms: &[LAtom], fluent_only: bool| -> Box<[FactId]> {
+            let mut out: Vec<FactId> = Vec::with_capacity(atoms.len());
+            for a in atoms {
+                if fluent_only && !lifted.fluent[a.pred as usize] {
+                    continue;
+                }
+                a.ground_into(binding, &mut scratch);
+                let key = AtomRef {
+                    pred: a.pred,
+                    args: &scratch,
+                };
+                if let Some(f) = reachable.atoms.get_index_of(&key).and_then(|i| fact_of[i]) {
+                    out.push(f);
+                }
+            }
             out.sort_unstable();
             out.dedup();
-            out
+            out.into_boxed_slice()
         };
         let pre = lookup(&schema.pos, true);
         let neg_pre = lookup(&schema.neg, true);
         let add = lookup(&schema.add, false);
-        let mut del = lookup(&schema.del, false);
-        del.retain(|f| add.binary_search(f).is_err());
+        let del: Box<[FactId]> = lookup(&schema.del, false)
+            .iter()
+            .copied()
+            .filter(|f| add.binary_search(f).is_err())
+            .collect();
         let cost = if lifted.metric {
-            cost(lifted, schema, binding)?
+            cost(lifted, s as usize, binding, domain)?
         } else {
             1
         };
         let mut name = schema.name.clone();
-        for &o in binding.iter() {
+        for &o in binding {
             name.push(' ');
             name.push_str(&lifted.objects[o as usize]);
         }
         operators.push(Operator {
             name,
-            pre: pre.into(),
-            neg_pre: neg_pre.into(),
-            add: add.into(),
-            del: del.into(),
+            pre,
+            neg_pre,
+            add,
+            del,
             cost,
         });
     }
@@ -77,8 +95,8 @@ pub fn build_task(lifted: &Lifted, reachable: &Reachable) -> Result<Task, Ground
     let mut neg_goal = Vec::new();
     let mut extra_init = Vec::new();
     let intern = |facts: &mut IndexSet<Atom>, atom: &GAtom| -> FactId {
-        match ids.get(atom) {
-            Some(&f) => f,
+        match id_of(atom) {
+            Some(f) => f,
             None => FactId(facts.insert_full(lifted.atom_text(atom)).0 as u32),
         }
     };
@@ -91,7 +109,7 @@ pub fn build_task(lifted: &Lifted, reachable: &Reachable) -> Result<Task, Ground
             (true, false) if holds_forever => {}
             (true, false) => goal.push(intern(&mut facts, atom)),
             (false, true) => {
-                if let Some(&f) = ids.get(atom) {
+                if let Some(f) = id_of(atom) {
                     neg_goal.push(f);
                 }
             }
@@ -126,51 +144,56 @@ pub fn build_task(lifted: &Lifted, reachable: &Reachable) -> Result<Task, Ground
     })
 }
 
-/// The `total-cost` increase of an action instance.
-fn cost(
-    lifted: &Lifted,
-    schema: &super::lifted::Schema,
-    binding: &[ObjId],
-) -> Result<u32, GroundError> {
+/// The `total-cost` increase of an instance of schema `s`.
+fn cost(lifted: &Lifted, s: usize, binding: &[ObjId], domain: &Domain) -> Result<u32, PddlError> {
+    let schema = &lifted.schemas[s];
+    let exprs = &domain.actions[s].effect.cost;
     let mut total: u64 = 0;
-    for term in &schema.cost {
+    for (term, expr) in schema.cost.iter().zip(exprs) {
         total += match term {
             CostTerm::Const(c) => *c,
             CostTerm::Function { name, args } => {
                 let objs: Box<[ObjId]> = args
                     .iter()
                     .map(|a| match *a {
-                        super::lifted::Arg::Var(v) => binding[v as usize],
-                        super::lifted::Arg::Obj(o) => o,
+                        Arg::Var(v) => binding[v as usize],
+                        Arg::Obj(o) => o,
                     })
                     .collect();
                 match lifted.function_values.get(&(name.clone(), objs.clone())) {
                     Some(&v) => v,
                     None => {
-                        let shown: Vec<&str> = objs
-                            .iter()
-                            .map(|&o| lifted.objects[o as usize].as_str())
-                            .collect();
-                        return Err(GroundError {
-                            message: format!(
-                                "action `{}` needs the cost `({} {})`, which `:init` does not \
-                                 define; expected `(= ({} {}) N)` in the problem",
-                                schema.name,
-                                name,
-                                shown.join(" "),
-                                name,
-                                shown.join(" ")
+                        let mut shown = name.clone();
+                        for &o in objs.iter() {
+                            shown.push(' ');
+                            shown.push_str(&lifted.objects[o as usize]);
+                        }
+                        let mut instance = schema.name.clone();
+                        for &o in binding {
+                            instance.push(' ');
+                            instance.push_str(&lifted.objects[o as usize]);
+                        }
+                        return Err(PddlError::invalid(
+                            &domain.source,
+                            expr.span(),
+                            format!(
+                                "the reachable action `({instance})` costs `({shown})`, but the \
+                                 problem's `:init` gives it no value; expected `(= ({shown}) N)`"
                             ),
-                        });
+                        ));
                     }
                 }
             }
         };
     }
-    u32::try_from(total).map_err(|_| GroundError {
-        message: format!(
-            "an instance of action `{}` costs {total}; expected a cost below 2^32",
-            schema.name
-        ),
+    u32::try_from(total).map_err(|_| {
+        PddlError::invalid(
+            &domain.source,
+            domain.actions[s].name.span,
+            format!(
+                "an instance of action `{}` costs {total}; expected a cost below 2^32",
+                schema.name
+            ),
+        )
     })
 }

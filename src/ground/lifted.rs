@@ -44,6 +44,20 @@ pub struct GAtom {
     pub args: Box<[ObjId]>,
 }
 
+/// A borrowed ground atom, to look up a [`GAtom`] without allocating. It hashes
+/// exactly like the `GAtom` it stands for.
+#[derive(Hash)]
+pub struct AtomRef<'a> {
+    pub pred: PredId,
+    pub args: &'a [ObjId],
+}
+
+impl indexmap::Equivalent<GAtom> for AtomRef<'_> {
+    fn equivalent(&self, key: &GAtom) -> bool {
+        self.pred == key.pred && *self.args == *key.args
+    }
+}
+
 /// One term of an action's cost: a number or a static function's value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CostTerm {
@@ -324,6 +338,15 @@ impl Lifted {
 }
 
 impl LAtom {
+    /// Writes the arguments under a complete `binding` into `out` (cleared first).
+    pub fn ground_into(&self, binding: &[ObjId], out: &mut Vec<ObjId>) {
+        out.clear();
+        out.extend(self.args.iter().map(|a| match *a {
+            Arg::Var(v) => binding[v as usize],
+            Arg::Obj(o) => o,
+        }));
+    }
+
     /// The ground atom under a complete `binding` of the schema's parameters.
     pub fn ground(&self, binding: &[ObjId]) -> GAtom {
         GAtom {

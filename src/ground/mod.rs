@@ -22,9 +22,9 @@ pub mod instantiate;
 pub mod lifted;
 pub mod reachability;
 
+use crate::pddl::PddlError;
 use crate::pddl::ast::{Domain, Problem};
 use crate::task::Task;
-use std::fmt;
 use std::time::{Duration, Instant};
 
 /// Figures about one grounding run, for `planbox ground`.
@@ -48,23 +48,12 @@ pub struct GroundStats {
     pub instantiate_time: Duration,
 }
 
-/// A problem found while grounding (the input passed the checker, but, for
-/// example, an action's cost refers to a function value `:init` lacks).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GroundError {
-    pub message: String,
-}
-
-impl fmt::Display for GroundError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for GroundError {}
-
 /// Grounds a checked domain and problem.
-pub fn ground(domain: &Domain, problem: &Problem) -> Result<(Task, GroundStats), GroundError> {
+///
+/// The only errors left at this stage concern action costs: an instance whose
+/// cost function has no value in `:init`, or a cost that does not fit in 32 bits.
+/// They point at the cost expression in the domain file.
+pub fn ground(domain: &Domain, problem: &Problem) -> Result<(Task, GroundStats), PddlError> {
     let start = Instant::now();
     let lifted = lifted::Lifted::new(domain, problem);
     let lifted_time = start.elapsed();
@@ -74,7 +63,7 @@ pub fn ground(domain: &Domain, problem: &Problem) -> Result<(Task, GroundStats),
     let reachability_time = start.elapsed();
 
     let start = Instant::now();
-    let task = instantiate::build_task(&lifted, &reachable)?;
+    let task = instantiate::build_task(&lifted, &reachable, domain)?;
     let instantiate_time = start.elapsed();
 
     let stats = GroundStats {

@@ -15,17 +15,17 @@
 //! time choosing the precondition with the fewest candidate atoms (found
 //! through an index from `(predicate, position, object)` to atoms). Static
 //! preconditions join against the initial static atoms. Each instance is
-//! found when its last precondition atom is processed, so nothing is
-//! enumerated twice (a set removes the rare repeats).
+//! found exactly once: when the last of its precondition atoms is processed,
+//! with that atom matched to the first precondition it satisfies.
 //!
 //! Example (Gripper): from `(at-robby rooma)` the join of `move(?from, ?to)`
 //! binds `?from = rooma` and, with `?to` in no precondition, enumerates every
 //! object for `?to`: `move rooma rooma`, `move rooma roomb`, ... Each makes
 //! `(at-robby ?to)` reachable, which triggers `move` again from there.
 
-use super::lifted::{Arg, GAtom, Lifted, ObjId, Schema};
+use super::lifted::{Arg, AtomRef, GAtom, Lifted, ObjId, Schema};
 use indexmap::IndexSet;
-use rustc_hash::{FxBuildHasher, FxHashSet};
+use rustc_hash::FxBuildHasher;
 use std::collections::VecDeque;
 
 /// Marks an unbound parameter.
@@ -36,8 +36,23 @@ pub struct Reachable {
     /// Every known atom: the static initial atoms first, then the fluent atoms
     /// in the order they became reachable (initial fluent atoms first).
     pub atoms: IndexSet<GAtom, FxBuildHasher>,
-    /// Reachable action instances `(schema, binding)`, in discovery order.
-    pub actions: Vec<(u32, Box<[ObjId]>)>,
+    /// The schema of each reachable action instance, in discovery order.
+    pub schemas: Vec<u32>,
+    /// The bindings of the instances, one after the other (instance `i` of
+    /// schema `s` takes `schemas[s].params.len()` objects).
+    pub bindings: Vec<ObjId>,
+}
+
+impl Reachable {
+    /// The reachable action instances as `(schema, binding)`.
+    pub fn actions<'a>(&'a self, lifted: &'a Lifted) -> impl Iterator<Item = (u32, &'a [ObjId])> {
+        let mut at = 0;
+        self.schemas.iter().map(move |&s| {
+            let n = lifted.schemas[s as usize].params.len();
+            at += n;
+            (s, &self.bindings[at - n..at])
+        })
+    }
 }
 
 /// The atoms processed so far, indexed for joins.
@@ -92,12 +107,15 @@ struct Db<'a> {
 /// What joins produce.
 #[derive(Default)]
 struct Found {
-    seen: FxHashSet<(u32, Box<[ObjId]>)>,
-    actions: Vec<(u32, Box<[ObjId]>)>,
+    schemas: Vec<u32>,
+    bindings: Vec<ObjId>,
     /// Add effects of new action instances, not yet known to be new atoms.
     pending: Vec<GAtom>,
     /// Parameters bound so far, innermost last (undone by truncating).
     trail: Vec<u32>,
+    /// When joining from a new atom: the atom and the precondition it matched.
+    pivot: Option<(u32, u32)>,
+    scratch: Vec<ObjId>,
 }
 
 /// Computes the relaxed-reachable atoms and action instances.
@@ -178,7 +196,8 @@ pub fn explore(lifted: &Lifted) -> Reachable {
     }
     Reachable {
         atoms,
-        actions: found.actions,
+        schemas: found.schemas,
+        bindings: found.bindings,
     }
 }
 
@@ -297,21 +316,45 @@ fn complete(db: &Db<'_>, found: &mut Found, s: u32, binding: &mut [ObjId], from:
         binding[v] = UNBOUND;
         return;
     }
-    if !conditions_hold(lifted, schema, binding) {
+    if !conditions_hold(lifted, schema, binding) || !first_match_of_pivot(db, found, s, binding) {
         return;
     }
-    let key: (u32, Box<[ObjId]>) = (s, binding.into());
-    if !found.seen.contains(&key) {
-        for add in &schema.add {
-            let atom = add.ground(binding);
-            if !db.atoms.contains(&atom) {
-                found.pending.push(atom);
-            }
+    found.schemas.push(s);
+    found.bindings.extend_from_slice(binding);
+    for add in &schema.add {
+        add.ground_into(binding, &mut found.scratch);
+        let key = AtomRef {
+            pred: add.pred,
+            args: &found.scratch,
+        };
+        if !db.atoms.contains(&key) {
+            found.pending.push(GAtom {
+                pred: add.pred,
+                args: found.scratch.as_slice().into(),
+            });
         }
-        found.seen.insert(key.clone());
-        found.actions.push(key);
     }
 }
+
+/// An instance whose precondition atoms include the pivot atom several times
+/// is met once per such precondition; it counts only at the first of them.
+fn first_match_of_pivot(db: &Db<'_>, found: &mut Found, s: u32, binding: &[ObjId]) -> bool {
+    let Some((atom, c)) = found.pivot else {
+        return true;
+    };
+    let pivot = &db.atoms[atom as usize];
+    let schema = &db.lifted.schemas[s as usize];
+    for cond in &schema.pos[..c as usize] {
+        if cond.pred == pivot.pred {
+            cond.ground_into(binding, &mut found.scratch);
+            if found.scratch[..] == pivot.args[..] {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Equalities and negated static preconditions under a complete binding.
 /// (Negated fluent preconditions are left to the planner.)
 fn conditions_hold(lifted: &Lifted, schema: &Schema, binding: &[ObjId]) -> bool {

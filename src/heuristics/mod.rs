@@ -10,9 +10,70 @@
 //! goal `{(on a b), (on b c)}` and a state where only `(on b c)` holds, `h = 1`.
 //!
 //! Every heuristic here implements [`Heuristic`] over states packed as bitsets
-//! (see [`crate::bits`]).
+//! (see [`crate::bits`]); [`by_name`] builds one from its command-line name.
+//!
+//! | name        | module          | admissible | consistent | dead ends     |
+//! |-------------|-----------------|------------|------------|---------------|
+//! | `blind`     | [`blind`]       | yes        | yes        | no¹           |
+//! | `goalcount` | [`goalcount`]   | see ²      | see ²      | no            |
+//! | `hmax`      | [`hmax`]        | yes        | yes        | relaxed³      |
+//! | `hadd`      | [`hadd`]        | no         | no         | relaxed³      |
+//! | `hff`       | [`hff`]         | no         | no         | relaxed³      |
+//! | `lmcut`     | [`lmcut`]       | yes        | no         | relaxed³      |
+//!
+//! ¹ Only in a task without operators. ² Exactly when every operator costs at
+//! least the number of goal conditions it can satisfy (unit costs are not
+//! enough if an operator adds two goal facts, and zero-cost operators that add
+//! a goal break it); `is_admissible()` checks this on the task. ³ `DeadEnd`
+//! exactly when the goal is unreachable with deletes ignored, so all four agree;
+//! some real dead ends are not detected.
+//!
+//! The relaxation heuristics ignore negative preconditions and negative goals
+//! (they treat them as satisfiable), which keeps them relaxations. On every
+//! state, `hmax <= lmcut <= h+ <= hff <= hadd`, and `h+ <= h*`.
+//! [`relaxed::fact_costs`] gives the per-fact h^max or h^add costs that a
+//! regression planner (HSPr) needs.
 
-use crate::task::OpId;
+pub mod blind;
+pub mod goalcount;
+pub mod hadd;
+pub mod hff;
+pub mod hmax;
+pub mod lmcut;
+pub mod queue;
+pub mod relaxed;
+
+#[cfg(test)]
+mod properties;
+#[cfg(test)]
+pub(crate) mod testing;
+
+pub use blind::Blind;
+pub use goalcount::GoalCount;
+pub use hadd::Hadd;
+pub use hff::Hff;
+pub use hmax::Hmax;
+pub use lmcut::LmCut;
+pub use relaxed::{Combine, fact_costs, subgoal_cost};
+
+use crate::task::{OpId, Task};
+
+/// The names [`by_name`] accepts, in the order the CLI lists them.
+pub const NAMES: &[&str] = &["blind", "goalcount", "hmax", "hadd", "hff", "lmcut"];
+
+/// The heuristic called `name` (one of [`NAMES`]) for `task`, or `None` for an
+/// unknown name. Building it precomputes the task's relaxed form once.
+pub fn by_name(name: &str, task: &Task) -> Option<Box<dyn Heuristic>> {
+    Some(match name {
+        "blind" => Box::new(Blind::new(task)),
+        "goalcount" => Box::new(GoalCount::new(task)),
+        "hmax" => Box::new(Hmax::new(task)),
+        "hadd" => Box::new(Hadd::new(task)),
+        "hff" => Box::new(Hff::new(task)),
+        "lmcut" => Box::new(LmCut::new(task)),
+        _ => return None,
+    })
+}
 
 /// What a heuristic says about a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -41,5 +102,31 @@ pub trait Heuristic {
     /// for searches that use them. Empty for heuristics that have none.
     fn preferred_operators(&self) -> &[OpId] {
         &[]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::testing::chain;
+
+    #[test]
+    fn every_listed_name_builds_a_heuristic_of_that_name() {
+        let task = chain();
+        for &name in NAMES {
+            let h = by_name(name, &task).expect("listed names are known");
+            assert_eq!(h.name(), name);
+        }
+        assert!(by_name("hm", &task).is_none());
+    }
+
+    #[test]
+    fn admissibility_flags_match_the_table() {
+        let task = chain();
+        let admissible: Vec<bool> = NAMES
+            .iter()
+            .map(|n| by_name(n, &task).expect("known").is_admissible())
+            .collect();
+        assert_eq!(admissible, [true, true, true, false, false, true]);
     }
 }

@@ -94,6 +94,14 @@ pub enum CostExpr {
     },
 }
 
+impl CostExpr {
+    pub fn span(&self) -> Span {
+        match self {
+            CostExpr::Number { span, .. } | CostExpr::Function { span, .. } => *span,
+        }
+    }
+}
+
 /// The effect of an action: add and delete lists and the cost increases.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Effect {

@@ -1,5 +1,6 @@
-//! Reading PDDL: a pest grammar turns the text into an [`ast`], and [`check`]
-//! makes sure every name is declared and used with the right arity and types.
+//! Reading PDDL: a pest grammar turns the text into an [`ast`], and
+//! [`check_domain`] / [`check_problem`] make sure every name is declared and
+//! used with the right arity and types.
 //!
 //! ```text
 //! domain.pddl --parse_domain--> ast::Domain --check_domain--> ok

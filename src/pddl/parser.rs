@@ -67,19 +67,62 @@ fn syntax_error(source: &Source, e: pest::error::Error<Rule>) -> PddlError {
                 }
             }
             let found = found_at(&source.text, start);
-            match wanted.len() {
+            let mut message = match wanted.len() {
                 0 => format!("unexpected {found}"),
                 1 => format!("expected {}, found {found}", wanted[0]),
                 _ => {
                     let last = wanted.pop().expect("invariant: at least two phrases");
                     format!("expected {} or {last}, found {found}", wanted.join(", "))
                 }
-            }
+            };
+            message.push_str(&hint(&source.text, start, positives));
+            message
         }
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
     let end = token_end(&source.text, start);
     PddlError::invalid(source, Span { start, end }, message)
+}
+
+/// Extra help for two common mistakes: a file that ends inside an unclosed
+/// parenthesis, and a domain file given where a problem was expected (or the
+/// other way round).
+fn hint(text: &str, at: usize, positives: &[Rule]) -> String {
+    if at >= text.len()
+        && let Some((line, column)) = unclosed_paren(text)
+    {
+        return format!(" (the `(` at line {line}, column {column} is never closed)");
+    }
+    let rest = text[at.min(text.len())..].to_ascii_lowercase();
+    if positives.contains(&Rule::kw_problem) && rest.starts_with("domain") {
+        return " (this is a domain file; give the domain first, then the problem)".into();
+    }
+    if positives.contains(&Rule::kw_domain) && rest.starts_with("problem") {
+        return " (this is a problem file; give the domain first, then the problem)".into();
+    }
+    String::new()
+}
+
+/// Line and column of the innermost `(` that is never closed, skipping comments.
+fn unclosed_paren(text: &str) -> Option<(usize, usize)> {
+    let mut open: Vec<usize> = Vec::new();
+    let mut in_comment = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' => in_comment = false,
+            _ if in_comment => {}
+            ';' => in_comment = true,
+            '(' => open.push(i),
+            ')' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    let at = *open.last()?;
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[..at].matches('\n').count() + 1;
+    Some((line, text[line_start..at].chars().count() + 1))
 }
 
 /// What a grammar rule stands for, in words a PDDL user knows.

@@ -1,0 +1,91 @@
+//! The blind heuristic: no information beyond "is this a goal state?".
+//!
+//! A goal state gets 0. Any other state needs at least one more operator, so it
+//! gets the cheapest operator cost, as in Fast Downward's `blind()`. With unit
+//! costs this is 1 everywhere off the goal, and A* with it is uniform-cost
+//! search (Dijkstra) up to tie-breaking.
+//!
+//! Example: with operator costs `{0, 2, 5}` a non-goal state gets 0; with
+//! costs `{2, 5}` it gets 2.
+//!
+//! Properties: **admissible** and **consistent** (`h(s) <= cost(o)` for every
+//! operator). It never reports a dead end, except in a task without operators,
+//! where every non-goal state is one. Negative goals are checked.
+
+use super::{Estimate, Heuristic};
+use crate::bits;
+use crate::task::{FactId, Task};
+
+/// The blind heuristic; see the module docs.
+#[derive(Clone, Debug)]
+pub struct Blind {
+    goal: Box<[FactId]>,
+    neg_goal: Box<[FactId]>,
+    /// The cheapest operator cost; `None` if the task has no operators.
+    min_cost: Option<u32>,
+}
+
+impl Blind {
+    pub fn new(task: &Task) -> Self {
+        Blind {
+            goal: task.goal.clone(),
+            neg_goal: task.neg_goal.clone(),
+            min_cost: task.operators.iter().map(|o| o.cost).min(),
+        }
+    }
+}
+
+/// Whether `state` satisfies the positive and the negative goals.
+pub(crate) fn is_goal(goal: &[FactId], neg_goal: &[FactId], state: &[u64]) -> bool {
+    goal.iter().all(|&f| bits::contains(state, f))
+        && !neg_goal.iter().any(|&f| bits::contains(state, f))
+}
+
+impl Heuristic for Blind {
+    fn name(&self) -> &'static str {
+        "blind"
+    }
+
+    fn is_admissible(&self) -> bool {
+        true
+    }
+
+    fn estimate(&mut self, state: &[u64]) -> Estimate {
+        if is_goal(&self.goal, &self.neg_goal, state) {
+            Estimate::Value(0)
+        } else {
+            self.min_cost.map_or(Estimate::DeadEnd, Estimate::Value)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::testing::{chain, state, task};
+
+    #[test]
+    fn zero_on_goal_states_and_the_cheapest_cost_elsewhere() {
+        let t = chain(); // operator costs 1 and 2
+        let mut h = Blind::new(&t);
+        assert_eq!(h.estimate(&state(&t, &[0])), Estimate::Value(1));
+        assert_eq!(h.estimate(&state(&t, &[2])), Estimate::Value(0));
+    }
+
+    #[test]
+    fn negative_goals_count() {
+        let mut t = task(2, &[0], &[0], &[(&[0], &[1], &[], 4)]);
+        t.neg_goal = Box::new([FactId(1)]);
+        let mut h = Blind::new(&t);
+        assert_eq!(h.estimate(&state(&t, &[0])), Estimate::Value(0));
+        assert_eq!(h.estimate(&state(&t, &[0, 1])), Estimate::Value(4));
+    }
+
+    #[test]
+    fn without_operators_only_goal_states_escape_dead_end() {
+        let t = task(2, &[0], &[1], &[]);
+        let mut h = Blind::new(&t);
+        assert_eq!(h.estimate(&state(&t, &[0])), Estimate::DeadEnd);
+        assert_eq!(h.estimate(&state(&t, &[1])), Estimate::Value(0));
+    }
+}

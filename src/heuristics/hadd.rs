@@ -1,0 +1,98 @@
+//! h^add: the sum of the relaxed costs of the goal facts (Bonet & Geffner
+//! 2001, the heuristic of HSP).
+//!
+//! Each fact costs as much as its cheapest achiever plus the *sum* of that
+//! achiever's precondition costs; the estimate is the sum over the goal facts.
+//! The sum assumes that subgoals share no work, so it is informative for
+//! greedy search but counts shared operators more than once.
+//!
+//! Example: from `{a}` with `a → r` (cost 2), `r → p` (1), `r → q` (1) and the
+//! goal `{p, q}`, `h^add = (2 + 1) + (2 + 1) = 6`: the step `a → r` is counted
+//! twice, though the optimal plan costs 4.
+//!
+//! Properties: **not admissible**, not consistent. Negative preconditions and
+//! negative goals are ignored. [`Estimate::DeadEnd`] exactly when h^max says so.
+
+use super::relaxed::{Combine, Exploration, RelaxedTask};
+use super::{Estimate, Heuristic};
+use crate::task::Task;
+
+/// The h^add heuristic; see the module docs.
+#[derive(Clone, Debug)]
+pub struct Hadd {
+    relaxed: RelaxedTask,
+    exploration: Exploration,
+}
+
+impl Hadd {
+    pub fn new(task: &Task) -> Self {
+        let relaxed = RelaxedTask::new(task);
+        let exploration = Exploration::new(&relaxed);
+        Hadd {
+            relaxed,
+            exploration,
+        }
+    }
+}
+
+impl Heuristic for Hadd {
+    fn name(&self) -> &'static str {
+        "hadd"
+    }
+
+    fn is_admissible(&self) -> bool {
+        false
+    }
+
+    fn estimate(&mut self, state: &[u64]) -> Estimate {
+        self.exploration
+            .run(&self.relaxed, state, Combine::Sum, true);
+        self.exploration.goal_estimate(&self.relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::testing::{chain, shared_supporter, state, task};
+
+    #[test]
+    fn chain_costs_the_sum_of_its_steps() {
+        let t = chain();
+        assert_eq!(Hadd::new(&t).estimate(&state(&t, &[0])), Estimate::Value(3));
+    }
+
+    #[test]
+    fn counts_a_shared_supporter_twice() {
+        let t = shared_supporter();
+        assert_eq!(Hadd::new(&t).estimate(&state(&t, &[0])), Estimate::Value(6));
+    }
+
+    #[test]
+    fn sums_preconditions_where_hmax_takes_the_largest() {
+        // a → b (1), a → c (2), {b, c} → d (1); goal {d}: h^max 3, h^add 4.
+        let t = task(
+            4,
+            &[0],
+            &[3],
+            &[
+                (&[0], &[1], &[], 1),
+                (&[0], &[2], &[], 2),
+                (&[1, 2], &[3], &[], 1),
+            ],
+        );
+        let s = state(&t, &[0]);
+        assert_eq!(Hadd::new(&t).estimate(&s), Estimate::Value(4));
+        use crate::heuristics::Hmax;
+        assert_eq!(Hmax::new(&t).estimate(&s), Estimate::Value(3));
+    }
+
+    #[test]
+    fn zero_cost_operators_cost_nothing() {
+        // a → b (0), b → c (0); goal {c}.
+        let t = task(3, &[0], &[2], &[(&[0], &[1], &[], 0), (&[1], &[2], &[], 0)]);
+        let mut h = Hadd::new(&t);
+        assert_eq!(h.estimate(&state(&t, &[0])), Estimate::Value(0));
+        assert_eq!(h.estimate(&state(&t, &[])), Estimate::DeadEnd);
+    }
+}

@@ -1,0 +1,171 @@
+//! h^FF: the cost of a relaxed plan (Hoffmann & Nebel 2001), extracted from
+//! h^add best supporters as in Fast Downward's `ff_heuristic`.
+//!
+//! After the h^add fixpoint, every reached fact that is not in the state has a
+//! *best supporter*: the operator through which it got its cost. Starting from
+//! the goal facts, we collect the best supporter of each fact, then recurse into
+//! that operator's preconditions. The collected operators form a *relaxed plan*
+//! (a plan when deletes are ignored), and h^FF is their total cost, each
+//! operator counted once, where h^add counts it once per use.
+//!
+//! Example: from `{a}` with `a → r` (cost 2), `r → p` (1), `r → q` (1) and the
+//! goal `{p, q}`, the relaxed plan is `{a → r, r → p, r → q}` and `h^FF = 4`,
+//! while `h^add = 6` counts `a → r` twice.
+//!
+//! *Preferred* (helpful) operators are the relaxed-plan operators that are
+//! applicable in the state (all of `pre` true and no `neg_pre` true); searches
+//! such as GBFS with a preferred-operator queue try them first. They come in
+//! increasing [`OpId`] order.
+//!
+//! Properties: **not admissible**, not consistent. Since a relaxed plan is at
+//! least as expensive as an optimal one, `h^max <= LM-cut <= h^+ <= h^FF <= h^add`.
+//! Negative preconditions and goals are ignored in the relaxation.
+//! [`Estimate::DeadEnd`] exactly when h^max says so.
+
+use super::relaxed::{Combine, Exploration, RelaxedTask, add_cost};
+use super::{Estimate, Heuristic};
+use crate::bits;
+use crate::task::{FactId, OpId, Task};
+
+/// The h^FF heuristic; see the module docs.
+#[derive(Clone, Debug)]
+pub struct Hff {
+    relaxed: RelaxedTask,
+    exploration: Exploration,
+    /// `neg_pre` of each task operator, to decide applicability.
+    neg_pre: Vec<Box<[FactId]>>,
+    /// Facts and operators already in the relaxed plan carry the current `epoch`.
+    fact_mark: Vec<u32>,
+    op_mark: Vec<u32>,
+    epoch: u32,
+    stack: Vec<FactId>,
+    preferred: Vec<OpId>,
+}
+
+impl Hff {
+    pub fn new(task: &Task) -> Self {
+        let relaxed = RelaxedTask::new(task);
+        Hff {
+            exploration: Exploration::new(&relaxed),
+            neg_pre: task.operators.iter().map(|o| o.neg_pre.clone()).collect(),
+            fact_mark: vec![0; relaxed.num_facts()],
+            op_mark: vec![0; relaxed.num_ops()],
+            epoch: 0,
+            stack: Vec::new(),
+            preferred: Vec::new(),
+            relaxed,
+        }
+    }
+
+    /// Collects the relaxed plan from the supporters of the last exploration,
+    /// records its applicable operators as preferred and returns its cost.
+    fn extract_relaxed_plan(&mut self, state: &[u64]) -> u32 {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.fact_mark.fill(0);
+            self.op_mark.fill(0);
+            self.epoch = 1;
+        }
+        let (rt, ex) = (&self.relaxed, &self.exploration);
+        let mut cost = 0;
+        self.stack.clear();
+        self.stack.extend_from_slice(rt.pre(rt.goal_op));
+        while let Some(fact) = self.stack.pop() {
+            if std::mem::replace(&mut self.fact_mark[fact.index()], self.epoch) == self.epoch {
+                continue;
+            }
+            let Some(op) = ex.supporter(fact) else {
+                continue; // true in the state
+            };
+            if std::mem::replace(&mut self.op_mark[op.index()], self.epoch) == self.epoch {
+                continue;
+            }
+            cost = add_cost(cost, rt.cost(op));
+            let pre = rt.pre(op);
+            self.stack.extend_from_slice(pre);
+            // Applicable: every precondition holds in the state (has no supporter)
+            // and no negative precondition does.
+            if pre.iter().all(|&p| ex.supporter(p).is_none())
+                && let Some(o) = rt.origin(op)
+                && !self.neg_pre[o.index()]
+                    .iter()
+                    .any(|&f| bits::contains(state, f))
+            {
+                self.preferred.push(o);
+            }
+        }
+        self.preferred.sort_unstable();
+        cost
+    }
+}
+
+impl Heuristic for Hff {
+    fn name(&self) -> &'static str {
+        "hff"
+    }
+
+    fn is_admissible(&self) -> bool {
+        false
+    }
+
+    fn estimate(&mut self, state: &[u64]) -> Estimate {
+        self.preferred.clear();
+        self.exploration
+            .run(&self.relaxed, state, Combine::Sum, true);
+        match self.exploration.goal_estimate(&self.relaxed) {
+            Estimate::DeadEnd => Estimate::DeadEnd,
+            Estimate::Value(_) => Estimate::Value(self.extract_relaxed_plan(state)),
+        }
+    }
+
+    fn preferred_operators(&self) -> &[OpId] {
+        &self.preferred
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::testing::{chain, shared_supporter, state, task};
+
+    #[test]
+    fn shared_supporter_is_paid_once() {
+        let t = shared_supporter();
+        let mut h = Hff::new(&t);
+        assert_eq!(h.estimate(&state(&t, &[0])), Estimate::Value(4));
+        assert_eq!(h.preferred_operators(), &[OpId(0)]);
+        // With r reached, both remaining steps are applicable and preferred.
+        assert_eq!(h.estimate(&state(&t, &[1])), Estimate::Value(2));
+        assert_eq!(h.preferred_operators(), &[OpId(1), OpId(2)]);
+    }
+
+    #[test]
+    fn chain_prefers_its_first_step() {
+        let t = chain();
+        let mut h = Hff::new(&t);
+        assert_eq!(h.estimate(&state(&t, &[0])), Estimate::Value(3));
+        assert_eq!(h.preferred_operators(), &[OpId(0)]);
+        assert_eq!(h.estimate(&state(&t, &[2])), Estimate::Value(0));
+        assert!(h.preferred_operators().is_empty());
+    }
+
+    #[test]
+    fn operator_blocked_by_a_negative_precondition_is_not_preferred() {
+        // a → b (1) requires not-c; c holds.
+        let mut t = task(3, &[0, 2], &[1], &[(&[0], &[1], &[], 1)]);
+        t.operators[0].neg_pre = Box::new([FactId(2)]);
+        let mut h = Hff::new(&t);
+        assert_eq!(h.estimate(&state(&t, &[0, 2])), Estimate::Value(1));
+        assert!(h.preferred_operators().is_empty());
+        assert_eq!(h.estimate(&state(&t, &[0])), Estimate::Value(1));
+        assert_eq!(h.preferred_operators(), &[OpId(0)]);
+    }
+
+    #[test]
+    fn operator_without_preconditions_is_preferred() {
+        let t = task(2, &[], &[1], &[(&[], &[0], &[], 1), (&[0], &[1], &[], 1)]);
+        let mut h = Hff::new(&t);
+        assert_eq!(h.estimate(&state(&t, &[])), Estimate::Value(2));
+        assert_eq!(h.preferred_operators(), &[OpId(0)]);
+    }
+}

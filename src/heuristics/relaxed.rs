@@ -1,0 +1,469 @@
+//! The delete relaxation, shared by h^max, h^add, h^FF and LM-cut.
+//!
+//! Ignoring delete lists turns planning into a monotone problem: a fact, once
+//! reached, stays true. The relaxed cost of a fact `p` from a state `s` is then
+//! a shortest-path-like fixpoint (Bonet & Geffner 2001):
+//!
+//! ```text
+//! cost(p) = 0                                          if p ∈ s
+//! cost(p) = min over o with p ∈ add(o) of  cost(o) + C{ cost(q) : q ∈ pre(o) }
+//! ```
+//!
+//! where the combination `C` is `max` for h^max and `+` for h^add. Example: in a
+//! chain `a -(1)-> b -(2)-> c` (operator `a→b` costs 1, `b→c` costs 2) from
+//! `s = {a}`, `cost(a) = 0`, `cost(b) = 1`, `cost(c) = 3` under both combinations;
+//! with one operator `{b, c} → d` of cost 1 added, h^max gives `cost(d) = 4` and
+//! h^add `cost(d) = 1 + 3 + 1 = 5`.
+//!
+//! The fixpoint is computed Dijkstra-style, as Fast Downward's
+//! `relaxation_heuristic` does: each operator counts its unreached
+//! preconditions; when a fact is settled (popped from a [`BucketQueue`] in order
+//! of cost), the counters of the operators that need it drop, and an operator
+//! whose counter reaches zero offers its add effects at its own cost.
+//!
+//! [`RelaxedTask`] is the compact form built once per task:
+//!
+//! - two artificial facts: `true_fact`, a precondition of every operator with an
+//!   empty `pre` (so every operator is triggered by some fact), and
+//!   `goal_fact`, added by an artificial *goal operator* of cost 0 whose
+//!   preconditions are the goal. The cost of `goal_fact` is the heuristic value.
+//! - add effects that are also preconditions are dropped (they can never help
+//!   in the relaxation), operators left with no add effect are dropped, and
+//!   operators with the same `pre` and `add` are merged into the cheapest one.
+//!   None of this changes h^max, h^add, h^FF or LM-cut values.
+//! - negative preconditions (`neg_pre`) and negative goals (`neg_goal`) are
+//!   ignored: the relaxation treats them as always satisfiable, which keeps it
+//!   a relaxation (relaxed costs never exceed real ones).
+//!
+//! All arrays are flat (compressed rows) and indexed by [`FactId`] or
+//! [`RelaxedOpId`]. [`fact_costs`] exposes the per-fact costs, which is what a
+//! goal-regression planner (HSPr) computes once from the initial state.
+
+use super::Estimate;
+use super::queue::BucketQueue;
+use crate::bits;
+use crate::task::{FactId, OpId, Task};
+use indexmap::IndexMap;
+
+/// An operator's preconditions and add effects, the key for merging.
+type PreAdd = (Box<[FactId]>, Box<[FactId]>);
+
+/// Index of an operator of a [`RelaxedTask`] (not the same as an [`OpId`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RelaxedOpId(pub u32);
+
+impl RelaxedOpId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The cost of a fact that has not been reached (internal arrays only; the API
+/// returns `Option` or [`Estimate`]).
+pub(crate) const UNREACHED: u32 = u32::MAX;
+
+/// The largest finite cost: sums saturate here, one below the internal
+/// "unreached" marker `u32::MAX`.
+pub const MAX_COST: u32 = u32::MAX - 1;
+
+/// `a + b`, saturating at [`MAX_COST`].
+#[inline]
+pub fn add_cost(a: u32, b: u32) -> u32 {
+    a.saturating_add(b).min(MAX_COST)
+}
+
+/// How the costs of an operator's preconditions are combined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    /// h^max: the most expensive precondition (admissible).
+    Max,
+    /// h^add: the sum of the preconditions (assumes independent subgoals).
+    Sum,
+}
+
+impl Combine {
+    #[inline]
+    pub fn apply(self, a: u32, b: u32) -> u32 {
+        match self {
+            Combine::Max => a.max(b),
+            Combine::Sum => add_cost(a, b),
+        }
+    }
+}
+
+/// The delete relaxation of a [`Task`], in flat arrays; see the module docs.
+#[derive(Clone, Debug)]
+pub struct RelaxedTask {
+    /// Task facts plus the two artificial ones.
+    num_facts: usize,
+    /// Precondition of the operators whose `pre` is empty; true in every state.
+    pub true_fact: FactId,
+    /// Added by the goal operator only.
+    pub goal_fact: FactId,
+    /// The artificial goal operator: `pre = goal`, `add = [goal_fact]`, cost 0.
+    pub goal_op: RelaxedOpId,
+    pre_start: Vec<u32>,
+    pre: Vec<FactId>,
+    add_start: Vec<u32>,
+    add: Vec<FactId>,
+    cost: Vec<u32>,
+    num_pre: Vec<u32>,
+    /// The task operator each relaxed operator stands for (the goal operator has none).
+    origin: Vec<OpId>,
+    consumer_start: Vec<u32>,
+    consumers: Vec<RelaxedOpId>,
+    achiever_start: Vec<u32>,
+    achievers: Vec<RelaxedOpId>,
+}
+
+impl RelaxedTask {
+    pub fn new(task: &Task) -> Self {
+        let n = task.facts.len() as u32;
+        let (true_fact, goal_fact) = (FactId(n), FactId(n + 1));
+        let or_true = |facts: &[FactId]| -> Box<[FactId]> {
+            if facts.is_empty() {
+                Box::new([true_fact])
+            } else {
+                facts.into()
+            }
+        };
+        // (pre, add) -> (cost, origin), in order of first appearance; operators
+        // with the same pre and add merge into the cheapest.
+        let mut ops: IndexMap<PreAdd, (u32, OpId)> = IndexMap::new();
+        for (i, op) in task.operators.iter().enumerate() {
+            let add: Box<[FactId]> = op
+                .add
+                .iter()
+                .filter(|f| op.pre.binary_search(f).is_err())
+                .copied()
+                .collect();
+            if add.is_empty() {
+                continue;
+            }
+            let entry = (op.cost, OpId(i as u32));
+            ops.entry((or_true(&op.pre), add))
+                .and_modify(|e| *e = (*e).min(entry))
+                .or_insert(entry);
+        }
+        let goal_op = RelaxedOpId(ops.len() as u32);
+        let goal_key: PreAdd = (or_true(&task.goal), Box::new([goal_fact]));
+        ops.insert(goal_key, (0, OpId(u32::MAX)));
+
+        let num_facts = n as usize + 2;
+        let (pre_start, pre) = rows(ops.keys().map(|k| &k.0[..]));
+        let (add_start, add) = rows(ops.keys().map(|k| &k.1[..]));
+        let (consumer_start, consumers) = invert(num_facts, &pre_start, &pre);
+        let (achiever_start, achievers) = invert(num_facts, &add_start, &add);
+        RelaxedTask {
+            num_facts,
+            true_fact,
+            goal_fact,
+            goal_op,
+            num_pre: ops.keys().map(|k| k.0.len() as u32).collect(),
+            cost: ops.values().map(|v| v.0).collect(),
+            origin: ops.values().take(goal_op.index()).map(|v| v.1).collect(),
+            pre_start,
+            pre,
+            add_start,
+            add,
+            consumer_start,
+            consumers,
+            achiever_start,
+            achievers,
+        }
+    }
+
+    /// Number of facts, the two artificial ones included.
+    pub fn num_facts(&self) -> usize {
+        self.num_facts
+    }
+
+    /// Number of relaxed operators, the goal operator included.
+    pub fn num_ops(&self) -> usize {
+        self.cost.len()
+    }
+
+    #[inline]
+    pub fn pre(&self, op: RelaxedOpId) -> &[FactId] {
+        &self.pre[self.pre_start[op.index()] as usize..self.pre_start[op.index() + 1] as usize]
+    }
+
+    #[inline]
+    pub fn add(&self, op: RelaxedOpId) -> &[FactId] {
+        &self.add[self.add_start[op.index()] as usize..self.add_start[op.index() + 1] as usize]
+    }
+
+    #[inline]
+    pub fn cost(&self, op: RelaxedOpId) -> u32 {
+        self.cost[op.index()]
+    }
+
+    /// All operator costs, indexed by [`RelaxedOpId`].
+    pub fn costs(&self) -> &[u32] {
+        &self.cost
+    }
+
+    /// Number of preconditions of every operator, indexed by [`RelaxedOpId`].
+    pub fn pre_counts(&self) -> &[u32] {
+        &self.num_pre
+    }
+
+    /// The task operator behind `op`, or `None` for the goal operator.
+    pub fn origin(&self, op: RelaxedOpId) -> Option<OpId> {
+        self.origin.get(op.index()).copied()
+    }
+
+    /// The operators with `fact` in their precondition.
+    #[inline]
+    pub fn consumers(&self, fact: FactId) -> &[RelaxedOpId] {
+        let i = fact.index();
+        &self.consumers[self.consumer_start[i] as usize..self.consumer_start[i + 1] as usize]
+    }
+
+    /// The operators with `fact` in their add effects.
+    #[inline]
+    pub fn achievers(&self, fact: FactId) -> &[RelaxedOpId] {
+        let i = fact.index();
+        &self.achievers[self.achiever_start[i] as usize..self.achiever_start[i + 1] as usize]
+    }
+
+    /// Calls `f` on every fact of `state` and on `true_fact`: the facts of cost 0.
+    #[inline]
+    pub fn for_each_initial(&self, state: &[u64], mut f: impl FnMut(FactId)) {
+        let task_facts = self.num_facts - 2;
+        for fact in bits::iter(state) {
+            if fact.index() < task_facts {
+                f(fact);
+            }
+        }
+        f(self.true_fact);
+    }
+}
+
+/// Concatenates `lists` into compressed rows: `(start, items)` with row `i` in
+/// `items[start[i]..start[i + 1]]`.
+fn rows<'a>(lists: impl Iterator<Item = &'a [FactId]>) -> (Vec<u32>, Vec<FactId>) {
+    let (mut start, mut items) = (vec![0], Vec::new());
+    for list in lists {
+        items.extend_from_slice(list);
+        start.push(items.len() as u32);
+    }
+    (start, items)
+}
+
+/// Transposes operator → facts rows into fact → operators rows (operators in
+/// increasing order within each row).
+fn invert(num_facts: usize, start: &[u32], items: &[FactId]) -> (Vec<u32>, Vec<RelaxedOpId>) {
+    let mut count = vec![0u32; num_facts + 1];
+    for f in items {
+        count[f.index() + 1] += 1;
+    }
+    for i in 0..num_facts {
+        count[i + 1] += count[i];
+    }
+    let mut next = count.clone();
+    let mut out = vec![RelaxedOpId(0); items.len()];
+    for op in 0..start.len() - 1 {
+        for f in &items[start[op] as usize..start[op + 1] as usize] {
+            out[next[f.index()] as usize] = RelaxedOpId(op as u32);
+            next[f.index()] += 1;
+        }
+    }
+    (count, out)
+}
+
+/// Reusable buffers for one h^max or h^add fixpoint; see the module docs.
+#[derive(Clone, Debug)]
+pub struct Exploration {
+    fact_cost: Vec<u32>,
+    /// The operator that reached each fact at its cost; `NONE` for state facts.
+    supporter: Vec<RelaxedOpId>,
+    /// Combination of the costs of the preconditions settled so far.
+    op_cost: Vec<u32>,
+    unsatisfied: Vec<u32>,
+    queue: BucketQueue,
+}
+
+const NONE: RelaxedOpId = RelaxedOpId(u32::MAX);
+
+impl Exploration {
+    pub fn new(rt: &RelaxedTask) -> Self {
+        Exploration {
+            fact_cost: vec![UNREACHED; rt.num_facts()],
+            supporter: vec![NONE; rt.num_facts()],
+            op_cost: vec![0; rt.num_ops()],
+            unsatisfied: vec![0; rt.num_ops()],
+            queue: BucketQueue::new(2 * rt.num_facts() as u32 + 64),
+        }
+    }
+
+    /// Computes the relaxed cost of every fact from `state`. With
+    /// `stop_at_goal`, stops once the goal fact is settled: facts costlier than
+    /// the goal may then be left unreached or too expensive.
+    pub fn run(&mut self, rt: &RelaxedTask, state: &[u64], combine: Combine, stop_at_goal: bool) {
+        self.fact_cost.fill(UNREACHED);
+        self.op_cost.fill(0);
+        self.unsatisfied.copy_from_slice(rt.pre_counts());
+        self.queue.clear();
+        rt.for_each_initial(state, |f| {
+            self.fact_cost[f.index()] = 0;
+            self.supporter[f.index()] = NONE;
+            self.queue.push(0, f);
+        });
+        while let Some((key, fact)) = self.queue.pop() {
+            if self.fact_cost[fact.index()] < key {
+                continue; // stale entry: the fact was settled more cheaply
+            }
+            if stop_at_goal && fact == rt.goal_fact {
+                break;
+            }
+            for &op in rt.consumers(fact) {
+                let i = op.index();
+                self.op_cost[i] = combine.apply(self.op_cost[i], key);
+                self.unsatisfied[i] -= 1;
+                if self.unsatisfied[i] == 0 {
+                    let reached = add_cost(self.op_cost[i], rt.cost(op));
+                    for &g in rt.add(op) {
+                        if reached < self.fact_cost[g.index()] {
+                            self.fact_cost[g.index()] = reached;
+                            self.supporter[g.index()] = op;
+                            self.queue.push(reached, g);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cost of `fact` after the last [`run`](Self::run), `None` if unreached.
+    #[inline]
+    pub fn cost(&self, fact: FactId) -> Option<u32> {
+        Some(self.fact_cost[fact.index()]).filter(|&c| c != UNREACHED)
+    }
+
+    /// The cost of the goal fact as an [`Estimate`].
+    pub fn goal_estimate(&self, rt: &RelaxedTask) -> Estimate {
+        self.cost(rt.goal_fact)
+            .map_or(Estimate::DeadEnd, Estimate::Value)
+    }
+
+    /// The operator through which `fact` got its cost (its *best supporter*),
+    /// or `None` if `fact` was in the state. Meaningful only for reached facts.
+    #[inline]
+    pub fn supporter(&self, fact: FactId) -> Option<RelaxedOpId> {
+        Some(self.supporter[fact.index()]).filter(|&op| op != NONE)
+    }
+}
+
+/// The h^max (`Combine::Max`) or h^add (`Combine::Sum`) cost of every fact of
+/// `task` from `state`; `None` marks facts unreachable even when deletes are
+/// ignored. Negative preconditions are ignored.
+///
+/// A regression planner calls this once on the initial state and estimates a
+/// subgoal set with [`subgoal_cost`]; that is HSPr's heuristic.
+pub fn fact_costs(task: &Task, state: &[u64], combine: Combine) -> Vec<Option<u32>> {
+    let rt = RelaxedTask::new(task);
+    let mut exploration = Exploration::new(&rt);
+    exploration.run(&rt, state, combine, false);
+    (0..task.facts.len() as u32)
+        .map(|f| exploration.cost(FactId(f)))
+        .collect()
+}
+
+/// Combines per-fact costs from [`fact_costs`] over `subgoals`: the maximum or
+/// the (saturating) sum; `None` if some subgoal is unreachable, `Some(0)` for
+/// the empty set.
+pub fn subgoal_cost(
+    costs: &[Option<u32>],
+    subgoals: impl IntoIterator<Item = FactId>,
+    combine: Combine,
+) -> Option<u32> {
+    subgoals
+        .into_iter()
+        .try_fold(0, |acc, f| Some(combine.apply(acc, costs[f.index()]?)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::testing::{chain, state, task};
+
+    #[test]
+    fn artificial_facts_and_goal_operator() {
+        // op0 has no precondition, op1 adds only its own precondition (dropped),
+        // op2 and op3 share pre and add (merged into the cheaper op3).
+        let t = task(
+            3,
+            &[],
+            &[2],
+            &[
+                (&[], &[0], &[], 1),
+                (&[0], &[0], &[], 1),
+                (&[0], &[1, 2], &[], 4),
+                (&[0], &[1, 2], &[], 2),
+            ],
+        );
+        let rt = RelaxedTask::new(&t);
+        assert_eq!((rt.true_fact, rt.goal_fact), (FactId(3), FactId(4)));
+        assert_eq!(rt.num_ops(), 3);
+        assert_eq!(rt.pre(RelaxedOpId(0)), &[rt.true_fact]);
+        assert_eq!(rt.origin(RelaxedOpId(1)), Some(OpId(3)));
+        assert_eq!(rt.cost(RelaxedOpId(1)), 2);
+        assert_eq!(rt.pre(rt.goal_op), &[FactId(2)]);
+        assert_eq!(rt.add(rt.goal_op), &[rt.goal_fact]);
+        assert_eq!(rt.origin(rt.goal_op), None);
+        assert_eq!(rt.consumers(FactId(0)), &[RelaxedOpId(1)]);
+        assert_eq!(rt.achievers(FactId(2)), &[RelaxedOpId(1)]);
+    }
+
+    #[test]
+    fn empty_goal_is_reached_through_the_true_fact() {
+        let t = task(1, &[], &[], &[]);
+        let rt = RelaxedTask::new(&t);
+        let mut ex = Exploration::new(&rt);
+        ex.run(&rt, &state(&t, &[]), Combine::Sum, true);
+        assert_eq!(ex.goal_estimate(&rt), Estimate::Value(0));
+    }
+
+    #[test]
+    fn fact_costs_from_a_state() {
+        // a → b (1), a → c (2), {b, c} → d (1), x unreachable.
+        let t = task(
+            5,
+            &[0],
+            &[3],
+            &[
+                (&[0], &[1], &[], 1),
+                (&[0], &[2], &[], 2),
+                (&[1, 2], &[3], &[], 1),
+            ],
+        );
+        let s = state(&t, &[0]);
+        let hmax = fact_costs(&t, &s, Combine::Max);
+        assert_eq!(hmax, [Some(0), Some(1), Some(2), Some(3), None]);
+        let hadd = fact_costs(&t, &s, Combine::Sum);
+        assert_eq!(hadd, [Some(0), Some(1), Some(2), Some(4), None]);
+        let goal = [FactId(1), FactId(2)];
+        assert_eq!(subgoal_cost(&hadd, goal, Combine::Sum), Some(3));
+        assert_eq!(subgoal_cost(&hmax, goal, Combine::Max), Some(2));
+        assert_eq!(subgoal_cost(&hmax, [FactId(4)], Combine::Max), None);
+        assert_eq!(subgoal_cost(&hmax, [], Combine::Max), Some(0));
+    }
+
+    #[test]
+    fn supporters_are_recorded_and_state_facts_have_none() {
+        let t = chain();
+        let rt = RelaxedTask::new(&t);
+        let mut ex = Exploration::new(&rt);
+        ex.run(&rt, &state(&t, &[0]), Combine::Sum, false);
+        assert_eq!(ex.supporter(FactId(0)), None);
+        assert_eq!(ex.supporter(FactId(2)), Some(RelaxedOpId(1)));
+        assert_eq!(ex.cost(FactId(2)), Some(3));
+    }
+
+    #[test]
+    fn sums_saturate_below_unreached() {
+        assert_eq!(add_cost(MAX_COST, 5), MAX_COST);
+        assert_eq!(Combine::Sum.apply(u32::MAX - 3, 7), MAX_COST);
+    }
+}

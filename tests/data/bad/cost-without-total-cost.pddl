@@ -1,0 +1,4 @@
+(define (domain d)
+  (:requirements :action-costs)
+  (:predicates (p))
+  (:action a :parameters () :precondition () :effect (and (p) (increase (total-cost) 2))))

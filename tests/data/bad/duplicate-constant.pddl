@@ -1,0 +1,5 @@
+(define (domain d)
+  (:requirements :typing)
+  (:types place)
+  (:constants depot home - place depot - place)
+  (:predicates (at ?p - place)))

@@ -1,0 +1,3 @@
+(define (domain d)
+  (:predicates (p ?x))
+  (:predicates (q ?x)))

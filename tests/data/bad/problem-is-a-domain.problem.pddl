@@ -1,0 +1,2 @@
+(define (domain depot-mini)
+  (:predicates (p)))

@@ -1,0 +1,5 @@
+(define (problem p1) (:domain depot-mini)
+  (:objects t1 - truck home - place)
+  (:init (at t1 home) (= (total-cost) 0))
+  (:goal (at t1 home))
+  (:metric maximize (total-cost)))

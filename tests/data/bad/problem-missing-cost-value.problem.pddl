@@ -1,0 +1,5 @@
+(define (problem p1) (:domain depot-mini)
+  (:objects t1 - truck home - place)
+  (:init (at t1 home) (road home depot) (= (total-cost) 0))
+  (:goal (at t1 depot))
+  (:metric minimize (total-cost)))

@@ -1,0 +1,6 @@
+(define (problem p1) (:domain depot-mini)
+  (:objects t1 - truck p1 - package home shop - place)
+  (:init (at t1 home)
+         (at home p1)
+         (road home shop))
+  (:goal (at p1 home)))

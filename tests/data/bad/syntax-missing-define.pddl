@@ -1,0 +1,2 @@
+(domain d
+  (:predicates (p ?x)))

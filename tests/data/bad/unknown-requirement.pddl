@@ -1,0 +1,3 @@
+(define (domain d)
+  (:requirements :strips :typng)
+  (:predicates (p)))

@@ -1,0 +1,3 @@
+(define (domain d)
+  (:requirements :adl)
+  (:predicates (p)))

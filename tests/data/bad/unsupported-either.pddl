@@ -1,0 +1,4 @@
+(define (domain d)
+  (:requirements :typing)
+  (:types truck plane - object)
+  (:predicates (at ?v - (either truck plane))))

@@ -1,0 +1,5 @@
+(define (domain d)
+  (:requirements :action-costs)
+  (:predicates (p))
+  (:functions (total-cost) - number)
+  (:action a :parameters () :precondition () :effect (and (p) (increase (total-cost) 1.5))))

@@ -1,0 +1,4 @@
+(define (domain d)
+  (:requirements :numeric-fluents)
+  (:predicates (p ?x))
+  (:functions (fuel ?x)))

@@ -1,0 +1,10 @@
+; A valid problem for tests/data/bad/domain.pddl, the seed of mutation tests.
+(define (problem deliver-two) (:domain depot-mini)
+  (:objects t1 - truck p1 p2 - package home shop - place)
+  (:init (at t1 home) (at p1 shop) (at p2 depot)
+         (road home shop) (road shop home) (road home depot) (road depot home)
+         (= (distance home shop) 3) (= (distance shop home) 3)
+         (= (distance home depot) 5) (= (distance depot home) 5)
+         (= (total-cost) 0))
+  (:goal (and (in p1 t1) (in p2 t1)))
+  (:metric minimize (total-cost)))
