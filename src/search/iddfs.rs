@@ -32,6 +32,7 @@ pub fn iddfs<S: SearchSpace + ?Sized>(
     let max_bound = max_bound.unwrap_or(u32::MAX);
     let mut bound = 0;
     let outcome = loop {
+        space.on_restart();
         match search.run(space, bound, monitor, &mut stats) {
             Ok(End::Plan(plan)) => break Outcome::Plan(plan),
             Ok(End::Exhausted { cut_off: false }) => break Outcome::Unsolvable,

@@ -47,6 +47,7 @@ mod node;
 mod open_list;
 mod progression;
 mod registry;
+pub mod regression;
 mod stats;
 pub mod successors;
 
@@ -61,6 +62,7 @@ pub use limits::{CHECK_EVERY, Footprint, Limits, Monitor, Progress, Stop};
 pub use node::{NodeArena, NodeId, SearchNode};
 pub use progression::Progression;
 pub use registry::{OutOfMemory, StateRegistry};
+pub use regression::{Regression, RegressionHeuristic, RegressionOptions};
 pub use stats::{Stats, peak_memory_kb};
 
 use crate::task::OpId;
@@ -206,6 +208,11 @@ pub trait SearchSpace {
     fn prune(&mut self, _node: &[u64], _g: u32) -> bool {
         false
     }
+
+    /// Called by iterative deepening before each new iteration: a space that
+    /// remembers expanded nodes (regression's subsumption store) forgets them,
+    /// since the next iteration explores them again with a larger bound.
+    fn on_restart(&mut self) {}
 
     /// One `(rule, count)` pair per pruning rule of the space, in a fixed order.
     fn pruning_counters(&self) -> Vec<(&'static str, u64)> {

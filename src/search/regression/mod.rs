@@ -1,0 +1,392 @@
+//! Regression: backward search from the goal through relevant operators.
+//!
+//! A node is a *subgoal set* `G`: literals that must hold, positive facts `P`
+//! and negated facts `N`, packed side by side as two bitsets (`2 * words`
+//! words). The start node is the goal; a node is a target when the initial
+//! state satisfies it (`P ⊆ init`, `N ∩ init = ∅`). Walking back from `G`
+//! through an operator `o` asks: what must hold *before* `o` so that `G` holds
+//! after it?
+//!
+//! * `o` is **relevant** to `G` if it achieves some subgoal: it adds a fact of
+//!   `P` or deletes a fact of `N`;
+//! * `o` is **consistent** with `G` if it destroys none: it deletes no fact of
+//!   `P` and adds no fact of `N`;
+//! * the **regression** of `G` through a relevant, consistent `o` is
+//!
+//! ```text
+//! P' = (P \ add(o)) ∪ pre(o)        N' = (N \ del(o)) ∪ neg_pre(o)
+//! ```
+//!
+//! Example (Blocksworld): `G = {(on a b)}` and `o = stack(a, b)` with
+//! `pre = {(holding a), (clear b)}`, `add = {(on a b), ...}` give
+//! `G' = {(holding a), (clear b)}`.
+//!
+//! The plan is found from the goal backwards, so [`SearchSpace::plan_from_path`]
+//! reverses it into execution order.
+//!
+//! Many regressed sets describe no reachable state at all, such as "the man is
+//! in two places". Progression never meets such states; regression must prune
+//! them or drown in them. Each pruning rule has its own counter:
+//!
+//! | counter        | pruned when                                                  |
+//! |----------------|--------------------------------------------------------------|
+//! | `irrelevant`   | the operator achieves no subgoal (skipped via an index)       |
+//! | `inconsistent` | the operator destroys a subgoal, or `P' ∩ N' ≠ ∅`             |
+//! | `invariant`    | `P'` breaks a state invariant ("the man is in one place")    |
+//! | `h2_mutex`     | `P'` contains an h²-mutex pair of facts                       |
+//! | `subsumed`     | an expanded set `E ⊆ G'` was reached at no greater cost       |
+//!
+//! (Duplicates are counted by the search algorithms.)
+
+mod goal_order;
+mod heuristics;
+mod subsume;
+
+pub use goal_order::{rank, sort_subgoals};
+pub use heuristics::RegressionHeuristic;
+pub use subsume::SetTrie;
+
+use super::{SearchSpace, Successors};
+use crate::bits::{self, FactSet};
+use crate::task::{FactId, OpId, Task};
+
+/// Mutex knowledge that makes a subgoal set impossible (see `crate::invariants`).
+pub trait MutexOracle {
+    /// Whether the positive subgoals `pos` break a state invariant.
+    fn violates_invariant(&self, pos: &[u64]) -> bool;
+    /// Whether `pos` contains two facts that are h²-mutex.
+    fn violates_h2(&self, pos: &[u64]) -> bool;
+}
+
+/// Which of regression's optional techniques are on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RegressionOptions {
+    /// Try operators achieving subgoals false in the initial state first.
+    pub goal_sorting: bool,
+    /// Prune sets that break a state invariant (needs a [`MutexOracle`]).
+    pub invariants: bool,
+    /// Prune sets with an h²-mutex pair (needs a [`MutexOracle`]).
+    pub h2: bool,
+    /// Prune sets subsumed by an expanded set.
+    pub subsumption: bool,
+}
+
+impl Default for RegressionOptions {
+    fn default() -> Self {
+        RegressionOptions {
+            goal_sorting: true,
+            invariants: true,
+            h2: true,
+            subsumption: true,
+        }
+    }
+}
+
+/// The pruning counters of a regression search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pruned {
+    pub irrelevant: u64,
+    pub inconsistent: u64,
+    pub invariant: u64,
+    pub h2_mutex: u64,
+    pub subsumed: u64,
+}
+
+/// Why a candidate operator produced no successor (for traces).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    Inconsistent,
+    Invariant,
+    H2Mutex,
+}
+
+impl Rejection {
+    pub fn name(self) -> &'static str {
+        match self {
+            Rejection::Inconsistent => "inconsistent",
+            Rejection::Invariant => "invariant",
+            Rejection::H2Mutex => "h2_mutex",
+        }
+    }
+}
+
+/// The backward search space of a task.
+pub struct Regression<'t> {
+    task: &'t Task,
+    /// Words of one literal bitset; a node has `2 * w` words.
+    w: usize,
+    init: FactSet,
+    /// `achievers[f]`: operators adding `f`, ascending.
+    achievers: Vec<Vec<OpId>>,
+    /// `deleters[f]`: operators deleting `f`, ascending.
+    deleters: Vec<Vec<OpId>>,
+    options: RegressionOptions,
+    mutexes: Option<&'t dyn MutexOracle>,
+    /// Per operator: the expansion in which it was last listed.
+    stamp: Vec<u32>,
+    expansion: u32,
+    subgoals: Vec<(FactId, bool)>,
+    candidates: Vec<OpId>,
+    rejected: Vec<(OpId, Rejection)>,
+    trie: SetTrie,
+    literals: Vec<u32>,
+    pruned: Pruned,
+}
+
+impl<'t> Regression<'t> {
+    /// The backward space of `task`. `mutexes` feeds the invariant and h²
+    /// checks; without it they prune nothing.
+    pub fn new(
+        task: &'t Task,
+        options: RegressionOptions,
+        mutexes: Option<&'t dyn MutexOracle>,
+    ) -> Self {
+        let n = task.facts.len();
+        let mut achievers = vec![Vec::new(); n];
+        let mut deleters = vec![Vec::new(); n];
+        for (i, op) in task.operators.iter().enumerate() {
+            for &f in op.add.iter() {
+                achievers[f.index()].push(OpId(i as u32));
+            }
+            for &f in op.del.iter() {
+                deleters[f.index()].push(OpId(i as u32));
+            }
+        }
+        Regression {
+            task,
+            w: bits::words_for(n),
+            init: FactSet::from_facts(n, &task.init),
+            achievers,
+            deleters,
+            options,
+            mutexes,
+            stamp: vec![0; task.operators.len()],
+            expansion: 0,
+            subgoals: Vec::new(),
+            candidates: Vec::new(),
+            rejected: Vec::new(),
+            trie: SetTrie::default(),
+            literals: Vec::new(),
+            pruned: Pruned::default(),
+        }
+    }
+
+    pub fn task(&self) -> &'t Task {
+        self.task
+    }
+
+    pub fn pruned(&self) -> Pruned {
+        self.pruned
+    }
+
+    /// The positive and negative subgoals of a packed node.
+    pub fn split<'n>(&self, node: &'n [u64]) -> (&'n [u64], &'n [u64]) {
+        node.split_at(self.w)
+    }
+
+    /// The candidates rejected during the last [`SearchSpace::successors`]
+    /// call, with the reason (for traces).
+    pub fn last_rejections(&self) -> &[(OpId, Rejection)] {
+        &self.rejected
+    }
+
+    /// Lists the relevant operators of `node` into `self.candidates`, in
+    /// goal-sorting order or in operator order.
+    fn relevant_operators(&mut self, node: &[u64]) {
+        let (pos, neg) = node.split_at(self.w);
+        self.expansion = self.expansion.wrapping_add(1);
+        if self.expansion == 0 {
+            self.stamp.fill(0);
+            self.expansion = 1;
+        }
+        self.subgoals.clear();
+        self.subgoals.extend(bits::iter(pos).map(|f| (f, true)));
+        self.subgoals.extend(bits::iter(neg).map(|f| (f, false)));
+        if self.options.goal_sorting {
+            sort_subgoals(&self.init, &mut self.subgoals);
+        }
+        self.candidates.clear();
+        for &(f, positive) in &self.subgoals {
+            let list = if positive {
+                &self.achievers[f.index()]
+            } else {
+                &self.deleters[f.index()]
+            };
+            for &o in list {
+                if self.stamp[o.index()] != self.expansion {
+                    self.stamp[o.index()] = self.expansion;
+                    self.candidates.push(o);
+                }
+            }
+        }
+        if !self.options.goal_sorting {
+            self.candidates.sort_unstable();
+        }
+    }
+
+    /// Whether regressing through `o` keeps every subgoal: `o` deletes no
+    /// positive subgoal and adds no negative one.
+    pub fn is_consistent(&self, node: &[u64], o: OpId) -> bool {
+        let (pos, neg) = node.split_at(self.w);
+        let op = &self.task.operators[o.index()];
+        op.del.iter().all(|&f| !bits::contains(pos, f))
+            && op.add.iter().all(|&f| !bits::contains(neg, f))
+    }
+
+    /// Whether `o` achieves a subgoal of `node`.
+    pub fn is_relevant(&self, node: &[u64], o: OpId) -> bool {
+        let (pos, neg) = node.split_at(self.w);
+        let op = &self.task.operators[o.index()];
+        op.add.iter().any(|&f| bits::contains(pos, f))
+            || op.del.iter().any(|&f| bits::contains(neg, f))
+    }
+
+    /// Writes the regression of `node` through `o` into `out` (a copy of `node`).
+    pub fn regress(&self, o: OpId, out: &mut [u64]) {
+        let op = &self.task.operators[o.index()];
+        let (pos, neg) = out.split_at_mut(self.w);
+        for &f in op.add.iter() {
+            bits::remove(pos, f);
+        }
+        for &f in op.pre.iter() {
+            bits::insert(pos, f);
+        }
+        for &f in op.del.iter() {
+            bits::remove(neg, f);
+        }
+        for &f in op.neg_pre.iter() {
+            bits::insert(neg, f);
+        }
+    }
+
+    /// The reason to drop the regressed set `node`, if any.
+    fn rejection(&self, node: &[u64]) -> Option<Rejection> {
+        let (pos, neg) = node.split_at(self.w);
+        if pos.iter().zip(neg).any(|(p, n)| p & n != 0) {
+            return Some(Rejection::Inconsistent);
+        }
+        if let Some(m) = self.mutexes {
+            if self.options.invariants && m.violates_invariant(pos) {
+                return Some(Rejection::Invariant);
+            }
+            if self.options.h2 && m.violates_h2(pos) {
+                return Some(Rejection::H2Mutex);
+            }
+        }
+        None
+    }
+
+    /// The literals of `node` as sorted integers: `2f` for `f`, `2f + 1` for
+    /// `(not f)`.
+    fn encode(&mut self, node: &[u64]) {
+        let (pos, neg) = node.split_at(self.w);
+        self.literals.clear();
+        self.literals.extend(bits::iter(pos).map(|f| 2 * f.0));
+        self.literals.extend(bits::iter(neg).map(|f| 2 * f.0 + 1));
+        self.literals.sort_unstable();
+    }
+}
+
+impl SearchSpace for Regression<'_> {
+    fn words(&self) -> usize {
+        2 * self.w
+    }
+
+    fn start(&self, node: &mut [u64]) {
+        let (pos, neg) = node.split_at_mut(self.w);
+        for &f in self.task.goal.iter() {
+            bits::insert(pos, f);
+        }
+        for &f in self.task.neg_goal.iter() {
+            bits::insert(neg, f);
+        }
+    }
+
+    #[inline]
+    fn is_target(&self, node: &[u64]) -> bool {
+        let (pos, neg) = node.split_at(self.w);
+        let init = self.init.words();
+        bits::is_subset(pos, init) && neg.iter().zip(init).all(|(n, i)| n & i == 0)
+    }
+
+    fn successors(&mut self, node: &[u64], out: &mut Successors) {
+        out.clear();
+        self.rejected.clear();
+        self.relevant_operators(node);
+        self.pruned.irrelevant += (self.task.operators.len() - self.candidates.len()) as u64;
+        let candidates = std::mem::take(&mut self.candidates);
+        for &o in &candidates {
+            if !self.is_consistent(node, o) {
+                self.pruned.inconsistent += 1;
+                self.rejected.push((o, Rejection::Inconsistent));
+                continue;
+            }
+            let next = out.push(o, node);
+            self.regress(o, next);
+            let (_, next) = out.get(out.len() - 1);
+            if let Some(why) = self.rejection(next) {
+                match why {
+                    Rejection::Inconsistent => self.pruned.inconsistent += 1,
+                    Rejection::Invariant => self.pruned.invariant += 1,
+                    Rejection::H2Mutex => self.pruned.h2_mutex += 1,
+                }
+                self.rejected.push((o, why));
+                out.pop();
+            }
+        }
+        self.candidates = candidates;
+    }
+
+    #[inline]
+    fn cost(&self, op: OpId) -> u32 {
+        self.task.operators[op.index()].cost
+    }
+
+    fn on_expand(&mut self, node: &[u64], g: u32) {
+        if self.options.subsumption {
+            self.encode(node);
+            let literals = std::mem::take(&mut self.literals);
+            self.trie.insert(&literals, g);
+            self.literals = literals;
+        }
+    }
+
+    fn prune(&mut self, node: &[u64], g: u32) -> bool {
+        if !self.options.subsumption {
+            return false;
+        }
+        self.encode(node);
+        let subsumed = self.trie.contains_subset(&self.literals, g);
+        if subsumed {
+            self.pruned.subsumed += 1;
+        }
+        subsumed
+    }
+
+    fn on_restart(&mut self) {
+        self.trie.clear();
+    }
+
+    fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
+        let p = self.pruned;
+        vec![
+            ("irrelevant", p.irrelevant),
+            ("inconsistent", p.inconsistent),
+            ("invariant", p.invariant),
+            ("h2_mutex", p.h2_mutex),
+            ("subsumed", p.subsumed),
+        ]
+    }
+
+    fn plan_from_path(&self, mut path: Vec<OpId>) -> Vec<OpId> {
+        path.reverse();
+        path
+    }
+
+    fn bytes(&self) -> usize {
+        self.trie.bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests;
