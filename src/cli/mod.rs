@@ -5,9 +5,13 @@ mod check;
 mod ground;
 mod input;
 mod lurd;
+mod engine;
+mod mutexes;
+mod options;
 mod plan;
 mod replay;
 mod report;
+mod show;
 mod validate;
 mod xsb2pddl;
 

@@ -116,6 +116,7 @@ impl Bfs {
                 self.stats.generated += 1;
                 let (child_id, new) = self.registry.insert(child)?;
                 if !new {
+                    self.stats.duplicates += 1;
                     continue;
                 }
                 self.nodes.push(SearchNode {

@@ -235,14 +235,14 @@ fn both_directions_agree_on_random_tasks() {
             let mut back = Regression::new(&unit, options, None);
             if let (Outcome::Plan(b), Outcome::Plan(i)) = (
                 &backward,
-                &iddfs(&mut back, Some(12), &mut monitor()).outcome,
+                &iddfs(&mut back, Some(12), true, &mut monitor()).outcome,
             ) {
                 assert!(is_valid(&unit, i), "seed {seed}");
                 assert!(i.len() <= b.len().max(i.len()));
             }
             // Depth-first: any plan it finds is valid.
             let mut back = Regression::new(&unit, options, None);
-            if let Outcome::Plan(d) = dfs(&mut back, Some(10), &mut monitor()).outcome {
+            if let Outcome::Plan(d) = dfs(&mut back, Some(10), false, &mut monitor()).outcome {
                 assert!(is_valid(&unit, &d), "seed {seed}");
             }
         }
