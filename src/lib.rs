@@ -11,6 +11,7 @@ pub mod bits;
 pub mod exit;
 pub mod ground;
 pub mod heuristics;
+pub mod invariants;
 pub mod pddl;
 pub mod task;
 pub mod validate;

@@ -4,6 +4,7 @@
 mod check;
 mod ground;
 mod input;
+mod invariants;
 
 use clap::{Parser, Subcommand};
 pub use planbox::exit;
@@ -27,6 +28,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Ground a problem and print the task's figures.
     Ground(ground::GroundArgs),
+    /// Find state invariants, mutex groups and h² mutex pairs.
+    Invariants(invariants::InvariantsArgs),
 }
 
 /// An error that knows its exit code (input errors are 31, unsupported input 34).
@@ -65,6 +68,7 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Check(args) => check::run(args),
         Command::Ground(args) => ground::run(args),
+        Command::Invariants(args) => invariants::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
