@@ -4,6 +4,7 @@
 //! domain.pddl + problem.pddl --pddl::parse_*--> ast::{Domain, Problem}
 //!   --pddl::check_*--> (same, validated)
 //!   --ground::ground--> task::Task { facts, operators, init, goal }   (ids from here on)
+//!   --invariants::analyse--> Mutexes (groups "at most k of these facts", h² pairs)
 //! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
