@@ -164,7 +164,12 @@ fn iddfs_finds_shortest_plans_and_dfs_finds_valid_ones() {
         assert_eq!(validated(&l, &r, file), optimum, "{file}: iddfs");
         let r = search::dfs(&mut Progression::new(&l.task), None, true, &mut monitor());
         assert!(validated(&l, &r, file) >= optimum, "{file}: dfs");
-        let r = search::dfs(&mut Progression::new(&l.task), Some(2), true, &mut monitor());
+        let r = search::dfs(
+            &mut Progression::new(&l.task),
+            Some(2),
+            true,
+            &mut monitor(),
+        );
         assert_eq!(r.outcome, Outcome::Incomplete, "{file}: dfs to depth 2");
     }
 }

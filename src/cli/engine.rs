@@ -55,17 +55,16 @@ pub fn run(
             })?)
         }
     };
-    let limit = if o.trace { o.trace_limit } else { 0 }.max(if o.dot.is_some() {
-        o.dot_limit
-    } else {
-        0
-    });
+    let limit =
+        if o.trace { o.trace_limit } else { 0 }.max(if o.dot.is_some() { o.dot_limit } else { 0 });
     let h: Option<&mut dyn Heuristic> = match heuristic.as_mut() {
         Some(b) => Some(&mut **b),
         None => None,
     };
     let run = match config.engine {
-        EngineName::Progression => traced(&mut Progression::new(task), limit, config, o, h, monitor),
+        EngineName::Progression => {
+            traced(&mut Progression::new(task), limit, config, o, h, monitor)
+        }
         EngineName::Regression => {
             let mut space = Regression::new(task, regression_options(o), mutexes);
             traced(&mut space, limit, config, o, h, monitor)

@@ -2,10 +2,11 @@
 //! Fast Downward's exit codes. This is the only place that prints.
 
 mod check;
+mod engine;
 mod ground;
 mod input;
+mod invariants;
 mod lurd;
-mod engine;
 mod mutexes;
 mod options;
 mod plan;
@@ -47,6 +48,8 @@ enum Command {
     Lurd(lurd::LurdArgs),
     /// Check a LURD solution on a Sokoban level.
     Replay(replay::ReplayArgs),
+    /// Find state invariants, mutex groups and h² mutex pairs.
+    Invariants(invariants::InvariantsArgs),
 }
 
 /// An error that knows its exit code (input errors are 31, unsupported input 34).
@@ -90,6 +93,7 @@ pub fn main() -> ExitCode {
         Command::Xsb2pddl(args) => xsb2pddl::run(args),
         Command::Lurd(args) => lurd::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Invariants(args) => invariants::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -52,8 +52,9 @@ pub struct Loaded {
     pub domain_path: PathBuf,
     pub problem_path: PathBuf,
     pub task: Task,
-    pub domain: planbox::pddl::ast::Domain,
-    pub problem: planbox::pddl::ast::Problem,
+    /// The lifted task and its reachable instances, for invariant synthesis.
+    pub lifted: planbox::ground::lifted::Lifted,
+    pub reachable: planbox::ground::reachability::Reachable,
     /// The Sokoban level, if the problem is one (for boards and LURD).
     pub level: Option<planbox::sokoban::Level>,
 }
@@ -63,17 +64,19 @@ pub fn load(files: &[PathBuf], unit_cost: bool) -> Result<Loaded> {
     let (domain_path, problem_path) = input::domain_and_problem(files)?;
     let domain = input::load_domain(&domain_path)?;
     let problem = input::load_problem(&domain, &problem_path)?;
-    let (mut task, _) = planbox::ground::ground(&domain, &problem)?;
+    let grounded = planbox::ground::ground_all(&domain, &problem)?;
+    let mut task = grounded.task;
     if unit_cost {
         task = task.with_unit_costs();
     }
-    let level = planbox::sokoban::decode::level_from_problem(&problem_path, &problem.source.text).ok();
+    let level =
+        planbox::sokoban::decode::level_from_problem(&problem_path, &problem.source.text).ok();
     Ok(Loaded {
         domain_path,
         problem_path,
         task,
-        domain,
-        problem,
+        lifted: grounded.lifted,
+        reachable: grounded.reachable,
         level,
     })
 }
@@ -104,9 +107,15 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     let loaded = load(&args.files, args.options.unit_cost)?;
     let task = &loaded.task;
     let oracle = mutexes::build(&loaded, &args.options, args.engine);
-    let mut monitor = Monitor::new(limits(&args.options, args.json))
-        .with_progress(report::progress_line);
-    let run = engine::run(task, &config, &args.options, oracle.as_deref(), &mut monitor)?;
+    let mut monitor =
+        Monitor::new(limits(&args.options, args.json)).with_progress(report::progress_line);
+    let run = engine::run(
+        task,
+        &config,
+        &args.options,
+        oracle.as_deref(),
+        &mut monitor,
+    )?;
     let total_time = start.elapsed();
     let viewer = show::Viewer {
         task,
@@ -114,7 +123,10 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         level: loaded.level.as_ref(),
     };
     if args.options.trace {
-        eprint!("{}", viewer.trace(&run.trace[..run.trace.len().min(args.options.trace_limit)]));
+        eprint!(
+            "{}",
+            viewer.trace(&run.trace[..run.trace.len().min(args.options.trace_limit)])
+        );
     }
     if let Some(path) = &args.options.dot {
         let n = run.trace.len().min(args.options.dot_limit);

@@ -171,14 +171,26 @@ impl Viewer<'_> {
                 graph.add_edge(from, to, label);
             }
         }
-        let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\l");
+        let escape = |s: &str| {
+            s.replace('\\', "\\\\")
+                .replace('"', "\\\"")
+                .replace('\n', "\\l")
+        };
         let edge = |_: &DiGraph<Vertex, String>, e: petgraph::graph::EdgeReference<'_, String>| {
             let label = e.weight();
-            let style = if label.contains("pruned:") { ", style=dashed, color=red" } else { "" };
+            let style = if label.contains("pruned:") {
+                ", style=dashed, color=red"
+            } else {
+                ""
+            };
             format!("label=\"{}\"{style}", escape(label))
         };
         let node = |_: &DiGraph<Vertex, String>, (_, v): (NodeIndex, &Vertex)| {
-            let shape = if self.level.is_some() { "box, fontname=\"monospace\"" } else { "box" };
+            let shape = if self.level.is_some() {
+                "box, fontname=\"monospace\""
+            } else {
+                "box"
+            };
             format!(
                 "label=\"{}\\l\", shape={shape}, style=\"{}\"",
                 escape(&v.label),

@@ -49,8 +49,8 @@ mod progression;
 mod registry;
 pub mod regression;
 mod stats;
-pub mod trace;
 pub mod successors;
+pub mod trace;
 
 #[cfg(test)]
 pub(crate) mod toy;

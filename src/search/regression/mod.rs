@@ -378,7 +378,10 @@ impl SearchSpace for Regression<'_> {
     }
 
     fn rejections(&self) -> Vec<(OpId, &'static str)> {
-        self.rejected.iter().map(|&(o, why)| (o, why.name())).collect()
+        self.rejected
+            .iter()
+            .map(|&(o, why)| (o, why.name()))
+            .collect()
     }
 
     fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
