@@ -2,6 +2,7 @@
 //! Fast Downward's exit codes. This is the only place that prints.
 
 mod check;
+mod compare;
 mod engine;
 mod ground;
 mod input;
@@ -38,8 +39,10 @@ enum Command {
     Check(check::CheckArgs),
     /// Ground a problem and print the task's figures.
     Ground(ground::GroundArgs),
-    /// Find a plan by forward search and write it to `sas_plan`.
+    /// Find a plan (forward or backward search) and write it to `sas_plan`.
     Plan(plan::PlanArgs),
+    /// Run progression and regression with the same settings, side by side.
+    Compare(compare::CompareArgs),
     /// Check a plan on the lifted task, as VAL does.
     Validate(validate::ValidateArgs),
     /// Translate Sokoban levels (XSB) into PDDL problems.
@@ -89,6 +92,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Ground(args) => ground::run(args),
         Command::Plan(args) => plan::run(args),
+        Command::Compare(args) => compare::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Xsb2pddl(args) => xsb2pddl::run(args),
         Command::Lurd(args) => lurd::run(args),

@@ -44,7 +44,7 @@ mod subsume;
 
 pub use goal_order::{rank, sort_subgoals};
 pub use heuristics::RegressionHeuristic;
-pub use subsume::SetTrie;
+pub use subsume::SubsetIndex;
 
 use super::{SearchSpace, Successors};
 use crate::bits::{self, FactSet};
@@ -128,7 +128,7 @@ pub struct Regression<'t> {
     subgoals: Vec<(FactId, bool)>,
     candidates: Vec<OpId>,
     rejected: Vec<(OpId, Rejection)>,
-    trie: SetTrie,
+    subsumption: SubsetIndex,
     literals: Vec<u32>,
     pruned: Pruned,
     /// Set by `on_expand`: the next `successors` call is a real expansion, so
@@ -169,7 +169,7 @@ impl<'t> Regression<'t> {
             subgoals: Vec::new(),
             candidates: Vec::new(),
             rejected: Vec::new(),
-            trie: SetTrie::default(),
+            subsumption: SubsetIndex::default(),
             literals: Vec::new(),
             pruned: Pruned::default(),
             counting: false,
@@ -356,7 +356,7 @@ impl SearchSpace for Regression<'_> {
         if self.options.subsumption {
             self.encode(node);
             let literals = std::mem::take(&mut self.literals);
-            self.trie.insert(&literals, g);
+            self.subsumption.insert(&literals, g);
             self.literals = literals;
         }
     }
@@ -366,7 +366,9 @@ impl SearchSpace for Regression<'_> {
             return false;
         }
         self.encode(node);
-        let subsumed = self.trie.contains_subset(&self.literals, g);
+        let literals = std::mem::take(&mut self.literals);
+        let subsumed = self.subsumption.contains_subset(&literals, g);
+        self.literals = literals;
         if subsumed {
             self.pruned.subsumed += 1;
         }
@@ -374,7 +376,7 @@ impl SearchSpace for Regression<'_> {
     }
 
     fn on_restart(&mut self) {
-        self.trie.clear();
+        self.subsumption.clear();
     }
 
     fn rejections(&self) -> Vec<(OpId, &'static str)> {
@@ -401,7 +403,7 @@ impl SearchSpace for Regression<'_> {
     }
 
     fn bytes(&self) -> usize {
-        self.trie.bytes()
+        self.subsumption.bytes()
     }
 }
 

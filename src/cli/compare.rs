@@ -1,0 +1,201 @@
+//! `planbox compare [DOMAIN] PROBLEM`: progression and regression side by side,
+//! with the same algorithm, heuristic and limits, on the same ground task.
+//!
+//! Each direction runs in a child process (`planbox plan --json ...`), so that
+//! its time, peak memory and limits are its own: the second search does not
+//! inherit the first one's memory high-water mark. The children's stderr
+//! (progress lines, `--trace`) passes through.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use serde_json::Value;
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use super::options::{self, EngineName, SearchOptions};
+use super::report::PRUNING_KEYS;
+use super::{Coded, exit};
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// `[DOMAIN] PROBLEM`; without DOMAIN, the domain is looked for beside the
+    /// problem as for `ground`.
+    #[arg(num_args = 1..=2, required = true, value_name = "FILES")]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub options: SearchOptions,
+    /// Print one JSON object `{"progression": {...}, "regression": {...}}`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &CompareArgs) -> Result<u8> {
+    // Refuse bad combinations before starting anything.
+    for engine in [EngineName::Progression, EngineName::Regression] {
+        options::configure(&args.options, engine)?;
+    }
+    let mut records = Vec::new();
+    for engine in [EngineName::Progression, EngineName::Regression] {
+        records.push(child(args, engine)?);
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::json!({"progression": records[0], "regression": records[1]})
+        );
+    } else {
+        print!("{}", table(&records[0], &records[1]));
+    }
+    Ok(exit::SUCCESS)
+}
+
+/// Runs `planbox plan --engine ENGINE --json` with the shared options.
+fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
+    let exe = std::env::current_exe().context("cannot find the planbox executable")?;
+    let mut cmd = Command::new(exe);
+    cmd.arg("plan")
+        .args(["--engine", engine.name(), "--json", "--plan-file", "-"])
+        .args(forwarded(&args.options, engine))
+        .args(&args.files)
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit());
+    let out = cmd
+        .output()
+        .with_context(|| format!("cannot run the {} search", engine.name()))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    match serde_json::from_str::<Value>(stdout.trim()) {
+        Ok(record) => Ok(record),
+        // The child printed its error on stderr already; keep its exit code.
+        Err(_) => bail!(Coded {
+            code: out.status.code().map_or(exit::INPUT_ERROR, |c| c as u8),
+            message: format!("the {} search failed (see above)", engine.name()),
+        }),
+    }
+}
+
+/// The command-line options of `plan` that reproduce `o`.
+fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
+    let mut a: Vec<OsString> = vec!["--search".into(), o.search.name().into()];
+    let mut push = |flag: &str, value: Option<String>| {
+        a.push(flag.into());
+        if let Some(v) = value {
+            a.push(v.into());
+        }
+    };
+    if let Some(h) = o.heuristic {
+        push("--heuristic", Some(h.name().into()));
+    }
+    if let Some(d) = o.depth_limit {
+        push("--depth-limit", Some(d.to_string()));
+    }
+    if let Some(w) = o.weight {
+        push("--weight", Some(w.to_string()));
+    }
+    if o.cycle_check {
+        push("--cycle-check", None);
+    }
+    if o.unit_cost {
+        push("--unit-cost", None);
+    }
+    if let Some(t) = o.time_limit {
+        push("--time-limit", Some(t.to_string()));
+    }
+    if let Some(m) = o.memory_limit {
+        push("--memory-limit", Some(m.to_string()));
+    }
+    if engine == EngineName::Regression {
+        push("--mutex", Some(o.mutex.name().into()));
+        if o.no_goal_sorting {
+            push("--no-goal-sorting", None);
+        }
+        if o.no_subsumption {
+            push("--no-subsumption", None);
+        }
+    }
+    if o.trace {
+        push("--trace", None);
+        push("--trace-limit", Some(o.trace_limit.to_string()));
+    }
+    if let Some(dot) = &o.dot {
+        // One graph per direction: `g.dot` becomes `g.progression.dot`, ...
+        let stem = dot.file_stem().map(|s| s.to_string_lossy().into_owned());
+        let ext = dot.extension().map(|s| s.to_string_lossy().into_owned());
+        let name = format!(
+            "{}.{}.{}",
+            stem.unwrap_or_else(|| "graph".into()),
+            engine.name(),
+            ext.unwrap_or_else(|| "dot".into())
+        );
+        push(
+            "--dot",
+            Some(dot.with_file_name(name).display().to_string()),
+        );
+        push("--dot-limit", Some(o.dot_limit.to_string()));
+    }
+    a
+}
+
+/// The side-by-side table.
+fn table(p: &Value, r: &Value) -> String {
+    let cell = |v: &Value| -> String {
+        match v {
+            Value::Null => "-".into(),
+            Value::String(s) => s.clone(),
+            Value::Number(n) => match n.as_f64() {
+                Some(f) if n.is_f64() && f >= 100.0 => format!("{f:.0}"),
+                Some(f) if n.is_f64() => format!("{f:.4}"),
+                _ => n.to_string(),
+            },
+            other => other.to_string(),
+        }
+    };
+    let mut rows: Vec<(String, String, String)> = Vec::new();
+    let mut row = |label: &str, key: &str| {
+        rows.push((label.into(), cell(&p[key]), cell(&r[key])));
+    };
+    row("outcome", "outcome");
+    row("plan length", "length");
+    row("plan cost", "cost");
+    row("expanded", "expanded");
+    row("generated", "generated");
+    row("evaluated", "evaluated");
+    for key in PRUNING_KEYS {
+        row(&format!("pruned: {key}"), key);
+    }
+    row("search time (s)", "search_time_s");
+    row("total time (s)", "total_time_s");
+    row("expansions per second", "expansions_per_s");
+    row("peak memory (KB)", "peak_memory_kb");
+    let heading = format!(
+        "{} {}{}",
+        cell(&p["search"]),
+        p["heuristic"].as_str().unwrap_or(""),
+        p["depth_limit"]
+            .as_u64()
+            .map(|d| format!(" (depth limit {d})"))
+            .unwrap_or_default()
+    );
+    let w0 = rows
+        .iter()
+        .map(|r| r.0.len())
+        .max()
+        .unwrap_or(0)
+        .max(heading.len());
+    let w1 = rows.iter().map(|r| r.1.len()).max().unwrap_or(0).max(11);
+    let w2 = rows.iter().map(|r| r.2.len()).max().unwrap_or(0).max(10);
+    let mut out = format!(
+        "{heading:<w0$}  {:>w1$}  {:>w2$}\n",
+        "progression", "regression"
+    );
+    out.push_str(&format!(
+        "{}  {}  {}\n",
+        "-".repeat(w0),
+        "-".repeat(w1),
+        "-".repeat(w2)
+    ));
+    for (label, a, b) in rows {
+        out.push_str(&format!("{label:<w0$}  {a:>w1$}  {b:>w2$}\n"));
+    }
+    out
+}
