@@ -58,6 +58,13 @@ pub struct LmCut {
     queue: BucketQueue,
     stack: Vec<FactId>,
     cut: Vec<RelaxedOpId>,
+    /// The operators each fact supports, in increasing order: fact `f`'s list
+    /// is `supported[offset(f)..offset(f) + supported_len[f]]`, inside the
+    /// space of `f`'s consumer row (a supporter is always a precondition).
+    supported: Vec<RelaxedOpId>,
+    supported_len: Vec<u32>,
+    /// A copy of one fact's supported list while the list changes.
+    scratch: Vec<RelaxedOpId>,
 }
 
 impl LmCut {
@@ -75,6 +82,9 @@ impl LmCut {
             queue: BucketQueue::new(2 * facts as u32 + 64),
             stack: Vec::new(),
             cut: Vec::new(),
+            supported: vec![RelaxedOpId(0); relaxed.num_consumer_entries()],
+            supported_len: vec![0; facts],
+            scratch: Vec::new(),
             relaxed,
         }
     }
@@ -133,6 +143,57 @@ impl LmCut {
                 }
             }
         }
+        self.index_supporters();
+    }
+
+    /// Lists, for every fact, the operators it supports, in increasing order.
+    fn index_supporters(&mut self) {
+        let LmCut {
+            relaxed: rt,
+            supporter,
+            supported,
+            supported_len,
+            ..
+        } = self;
+        supported_len.fill(0);
+        for (op, &s) in supporter.iter().enumerate() {
+            if s != NO_FACT {
+                let len = &mut supported_len[s.index()];
+                supported[rt.consumer_offset(s) + *len as usize] = RelaxedOpId(op as u32);
+                *len += 1;
+            }
+        }
+    }
+
+    /// The operators that `fact` supports, in increasing order.
+    #[inline]
+    fn supported_by<'a>(
+        rt: &RelaxedTask,
+        supported: &'a [RelaxedOpId],
+        supported_len: &[u32],
+        fact: FactId,
+    ) -> &'a [RelaxedOpId] {
+        let start = rt.consumer_offset(fact);
+        &supported[start..start + supported_len[fact.index()] as usize]
+    }
+
+    /// Moves `op` from the supported list of `from` to that of `to`, keeping
+    /// both lists in increasing order.
+    fn move_supported(&mut self, op: RelaxedOpId, from: FactId, to: FactId) {
+        let rt = &self.relaxed;
+        let (start, len) = (rt.consumer_offset(from), self.supported_len[from.index()]);
+        let list = &mut self.supported[start..start + len as usize];
+        let at = list
+            .binary_search(&op)
+            .expect("op is listed under its supporter");
+        list[at..].rotate_left(1);
+        self.supported_len[from.index()] -= 1;
+        let (start, len) = (rt.consumer_offset(to), self.supported_len[to.index()]);
+        let list = &mut self.supported[start..start + len as usize + 1];
+        let at = list[..len as usize].binary_search(&op).unwrap_err();
+        list[at..].rotate_right(1);
+        list[at] = op;
+        self.supported_len[to.index()] += 1;
     }
 
     /// Step 4's update: after the costs of the cut operators dropped, settle
@@ -140,48 +201,66 @@ impl LmCut {
     /// every operator whose supporter got cheaper (Fast Downward's
     /// `first_exploration_incremental`).
     fn incremental_exploration(&mut self) {
-        let LmCut {
-            relaxed: rt,
-            op_cost,
-            supporter,
-            supporter_cost,
-            fact_cost,
-            queue,
-            cut,
-            ..
-        } = self;
-        queue.clear();
-        for &op in cut.iter() {
+        self.queue.clear();
+        for &op in self.cut.iter() {
             // The recorded supporter cost, not the supporter's current cost: an
             // earlier cut operator may already have lowered the supporter, which
             // then need not be a most expensive precondition any more.
-            let reached = add_cost(supporter_cost[op.index()], op_cost[op.index()]);
-            Self::offer_effects(rt, op, reached, fact_cost, queue);
+            let i = op.index();
+            let reached = add_cost(self.supporter_cost[i], self.op_cost[i]);
+            Self::offer_effects(
+                &self.relaxed,
+                op,
+                reached,
+                &mut self.fact_cost,
+                &mut self.queue,
+            );
         }
-        while let Some((key, fact)) = queue.pop() {
-            if fact_cost[fact.index()] < key {
+        while let Some((key, fact)) = self.queue.pop() {
+            if self.fact_cost[fact.index()] < key {
                 continue;
             }
-            for &op in rt.consumers(fact) {
+            // The operators `fact` supports, in increasing order (the consumers
+            // of `fact` whose supporter it is); copied, since their supporters
+            // may change below.
+            let mut ops = std::mem::take(&mut self.scratch);
+            ops.clear();
+            ops.extend_from_slice(Self::supported_by(
+                &self.relaxed,
+                &self.supported,
+                &self.supported_len,
+                fact,
+            ));
+            for &op in &ops {
                 let i = op.index();
-                let old = supporter_cost[i];
-                if supporter[i] != fact || old <= key {
+                let old = self.supporter_cost[i];
+                if old <= key {
                     continue;
                 }
                 let mut best = fact;
-                for &p in rt.pre(op) {
-                    if fact_cost[p.index()] > fact_cost[best.index()] {
+                for &p in self.relaxed.pre(op) {
+                    if self.fact_cost[p.index()] > self.fact_cost[best.index()] {
                         best = p;
                     }
                 }
-                let new = fact_cost[best.index()];
-                supporter[i] = best;
-                supporter_cost[i] = new;
+                let new = self.fact_cost[best.index()];
+                if best != fact {
+                    self.supporter[i] = best;
+                    self.move_supported(op, fact, best);
+                }
+                self.supporter_cost[i] = new;
                 if new != old {
-                    let reached = add_cost(new, op_cost[i]);
-                    Self::offer_effects(rt, op, reached, fact_cost, queue);
+                    let reached = add_cost(new, self.op_cost[i]);
+                    Self::offer_effects(
+                        &self.relaxed,
+                        op,
+                        reached,
+                        &mut self.fact_cost,
+                        &mut self.queue,
+                    );
                 }
             }
+            self.scratch = ops;
         }
     }
 
@@ -219,7 +298,8 @@ impl LmCut {
         let LmCut {
             relaxed: rt,
             op_cost,
-            supporter,
+            supported,
+            supported_len,
             zone,
             goal_zone,
             stack,
@@ -234,10 +314,7 @@ impl LmCut {
             stack.push(f);
         });
         while let Some(fact) = stack.pop() {
-            for &op in rt.consumers(fact) {
-                if supporter[op.index()] != fact {
-                    continue;
-                }
+            for &op in Self::supported_by(rt, supported, supported_len, fact) {
                 let effects = rt.add(op);
                 if effects.iter().any(|g| zone[g.index()] == goal_zone) {
                     debug_assert!(op_cost[op.index()] > 0, "zero-cost cut operator");
@@ -256,7 +333,8 @@ impl LmCut {
 
     /// Test-only check (Fast Downward's `validate_h_max`): the incrementally
     /// maintained costs equal h^max recomputed naively with the reduced
-    /// operator costs, and every supporter is a most expensive precondition.
+    /// operator costs, every supporter is a most expensive precondition, and
+    /// the supported lists hold exactly the operators of each supporter.
     #[cfg(test)]
     fn validate_hmax(&self, state: &[u64]) {
         let rt = &self.relaxed;
@@ -280,6 +358,18 @@ impl LmCut {
             }
         }
         assert_eq!(cost, self.fact_cost, "incremental h^max went wrong");
+        let mut listed = 0;
+        for f in (0..rt.num_facts() as u32).map(FactId) {
+            let list = Self::supported_by(rt, &self.supported, &self.supported_len, f);
+            assert!(
+                list.windows(2).all(|w| w[0] < w[1]),
+                "supported list unsorted"
+            );
+            assert!(list.iter().all(|op| self.supporter[op.index()] == f));
+            listed += list.len();
+        }
+        let with_supporter = self.supporter.iter().filter(|&&s| s != NO_FACT).count();
+        assert_eq!(listed, with_supporter, "supported lists incomplete");
         for op in (0..rt.num_ops() as u32).map(RelaxedOpId) {
             let supporter = self.supporter[op.index()];
             if supporter != NO_FACT {

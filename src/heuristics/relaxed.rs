@@ -220,6 +220,19 @@ impl RelaxedTask {
         &self.consumers[self.consumer_start[i] as usize..self.consumer_start[i + 1] as usize]
     }
 
+    /// Where the row of `fact` starts in the flat consumer array: a per-fact
+    /// list of at most `consumers(fact).len()` operators can live at this
+    /// offset of an array as long as [`Self::num_consumer_entries`].
+    #[inline]
+    pub fn consumer_offset(&self, fact: FactId) -> usize {
+        self.consumer_start[fact.index()] as usize
+    }
+
+    /// Length of the flat consumer array (all rows together).
+    pub fn num_consumer_entries(&self) -> usize {
+        self.consumers.len()
+    }
+
     /// The operators with `fact` in their add effects.
     #[inline]
     pub fn achievers(&self, fact: FactId) -> &[RelaxedOpId] {
