@@ -190,7 +190,9 @@ impl LmCut {
         self.supported_len[from.index()] -= 1;
         let (start, len) = (rt.consumer_offset(to), self.supported_len[to.index()]);
         let list = &mut self.supported[start..start + len as usize + 1];
-        let at = list[..len as usize].binary_search(&op).unwrap_err();
+        let at = list[..len as usize]
+            .binary_search(&op)
+            .unwrap_or_else(|at| at);
         list[at..].rotate_right(1);
         list[at] = op;
         self.supported_len[to.index()] += 1;
