@@ -4,6 +4,7 @@
 //! domain.pddl + problem.pddl --pddl::parse_*--> ast::{Domain, Problem}
 //!   --pddl::check_*--> (same, validated)
 //!   --ground::ground--> task::Task { facts, operators, init, goal }   (ids from here on)
+//!   --invariants::analyse--> Mutexes (groups "at most k of these facts", h² pairs)
 //! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
@@ -11,6 +12,7 @@ pub mod bits;
 pub mod exit;
 pub mod ground;
 pub mod heuristics;
+pub mod invariants;
 pub mod pddl;
 pub mod plan;
 pub mod search;

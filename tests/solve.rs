@@ -191,11 +191,16 @@ fn iddfs_finds_shortest_plans_and_dfs_finds_valid_ones() {
         ("miconic", "s1-0.pddl", 4),
     ] {
         let l = ipc(set, file);
-        let r = search::iddfs(&mut Progression::new(&l.task), None, &mut monitor());
+        let r = search::iddfs(&mut Progression::new(&l.task), None, true, &mut monitor());
         assert_eq!(validated(&l, &r, file), optimum, "{file}: iddfs");
-        let r = search::dfs(&mut Progression::new(&l.task), None, &mut monitor());
+        let r = search::dfs(&mut Progression::new(&l.task), None, true, &mut monitor());
         assert!(validated(&l, &r, file) >= optimum, "{file}: dfs");
-        let r = search::dfs(&mut Progression::new(&l.task), Some(2), &mut monitor());
+        let r = search::dfs(
+            &mut Progression::new(&l.task),
+            Some(2),
+            true,
+            &mut monitor(),
+        );
         assert_eq!(r.outcome, Outcome::Incomplete, "{file}: dfs to depth 2");
     }
 }
@@ -253,7 +258,7 @@ fn a_relaxed_reachable_but_unsolvable_problem_is_proved_unsolvable() {
     for r in [
         astar(&l),
         search::bfs(&mut Progression::new(&l.task), &mut monitor()),
-        search::iddfs(&mut Progression::new(&l.task), None, &mut monitor()),
+        search::iddfs(&mut Progression::new(&l.task), None, true, &mut monitor()),
     ] {
         assert_eq!(r.outcome, Outcome::Unsolvable);
     }

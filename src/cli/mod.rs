@@ -2,12 +2,17 @@
 //! Fast Downward's exit codes. This is the only place that prints.
 
 mod check;
+mod engine;
 mod ground;
 mod input;
+mod invariants;
 mod lurd;
+mod mutexes;
+mod options;
 mod plan;
 mod replay;
 mod report;
+mod show;
 mod validate;
 mod xsb2pddl;
 
@@ -43,6 +48,8 @@ enum Command {
     Lurd(lurd::LurdArgs),
     /// Check a LURD solution on a Sokoban level.
     Replay(replay::ReplayArgs),
+    /// Find state invariants, mutex groups and h² mutex pairs.
+    Invariants(invariants::InvariantsArgs),
 }
 
 /// An error that knows its exit code (input errors are 31, unsupported input 34).
@@ -86,6 +93,7 @@ pub fn main() -> ExitCode {
         Command::Xsb2pddl(args) => xsb2pddl::run(args),
         Command::Lurd(args) => lurd::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Invariants(args) => invariants::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1,25 +1,13 @@
-//! What `planbox plan` prints: the progress lines, the statistics in Fast
+//! What `planbox plan` and `compare` print: the progress lines, the statistics in Fast
 //! Downward's words (stderr), and the `--json` record (stdout).
 
-use clap::ValueEnum;
 use planbox::search::{Outcome, Progress, SearchResult};
 use planbox::task::Task;
 use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
 
-use super::plan::{Config, HeuristicName, PlanArgs};
-
-pub fn heuristic_name(h: HeuristicName) -> &'static str {
-    match h {
-        HeuristicName::Blind => "blind",
-        HeuristicName::Goalcount => "goalcount",
-        HeuristicName::Hmax => "hmax",
-        HeuristicName::Hadd => "hadd",
-        HeuristicName::Hff => "hff",
-        HeuristicName::Lmcut => "lmcut",
-    }
-}
+use super::options::{Config, EngineName, HeuristicName, SearchOptions};
 
 /// One progress line on stderr: `[t=5.0s, 812 KB] f = 12, 1000 expanded, ...`.
 pub fn progress_line(p: &Progress) {
@@ -69,6 +57,7 @@ pub fn log(task: &Task, result: &SearchResult, total_time: Duration) {
     eprintln!("Evaluated {} state(s).", s.evaluated);
     eprintln!("Generated {} state(s).", s.generated);
     eprintln!("Dead ends: {} state(s).", s.dead_ends);
+    eprintln!("Duplicates: {} state(s).", s.duplicates);
     for (rule, count) in &s.pruned {
         eprintln!("Pruned ({rule}): {count} state(s).");
     }
@@ -79,15 +68,28 @@ pub fn log(task: &Task, result: &SearchResult, total_time: Duration) {
     }
 }
 
-/// One JSON record on stdout.
-pub fn json(
+/// The pruning counters every record carries, whichever the engine: the rules
+/// a search space applies (progression applies none, so they are 0) and the
+/// duplicates the algorithm drops.
+pub const PRUNING_KEYS: &[&str] = &[
+    "irrelevant",
+    "inconsistent",
+    "invariant",
+    "h2_mutex",
+    "subsumed",
+    "duplicates",
+];
+
+/// The JSON record of one search: the configuration, the outcome, the plan
+/// and the statistics, with one key per pruning counter.
+pub fn record(
     task: &Task,
     config: &Config,
-    args: &PlanArgs,
+    o: &SearchOptions,
     (domain, problem): (&Path, &Path),
     result: &SearchResult,
     total_time: Duration,
-) {
+) -> serde_json::Value {
     let s = &result.stats;
     let plan: Vec<String> = match &result.outcome {
         Outcome::Plan(plan) => plan.iter().map(|&o| task.operator(o).plan_step()).collect(),
@@ -97,25 +99,19 @@ pub fn json(
         Outcome::Plan(p) => (json!(p.len()), json!(task.plan_cost(p))),
         _ => (json!(null), json!(null)),
     };
-    let search = config
-        .search
-        .to_possible_value()
-        .map(|v| v.get_name().to_string());
-    let pruned: serde_json::Map<String, serde_json::Value> = s
-        .pruned
-        .iter()
-        .map(|(rule, n)| (rule.to_string(), json!(n)))
-        .collect();
-    let record = json!({
-        "engine": "progression",
-        "search": search,
-        "heuristic": config.heuristic.map(heuristic_name),
+    let regression = config.engine == EngineName::Regression;
+    let mut record = json!({
+        "engine": config.engine.name(),
+        "search": config.search.name(),
+        "heuristic": config.heuristic.map(HeuristicName::name),
         "weight": config.weight,
-        "depth_limit": args.depth_limit,
-        "unit_cost": args.unit_cost,
+        "depth_limit": o.depth_limit,
+        "unit_cost": o.unit_cost,
+        "goal_sorting": regression.then_some(!o.no_goal_sorting),
+        "mutex": regression.then_some(o.mutex.name()),
+        "subsumption": regression.then_some(!o.no_subsumption),
         "domain_file": domain.display().to_string(),
         "problem_file": problem.display().to_string(),
-        "plan_file": matches!(result.outcome, Outcome::Plan(_)).then_some(&args.plan_file),
         "outcome": outcome_key(&result.outcome),
         "plan": plan,
         "length": length,
@@ -125,10 +121,27 @@ pub fn json(
         "evaluated": s.evaluated,
         "reopened": s.reopened,
         "dead_ends": s.dead_ends,
-        "pruned": pruned,
         "search_time_s": s.search_time.as_secs_f64(),
         "total_time_s": total_time.as_secs_f64(),
+        "expansions_per_s": per_second(s.expanded, s.search_time),
         "peak_memory_kb": s.peak_memory_kb,
     });
-    println!("{record}");
+    for key in PRUNING_KEYS {
+        let n = if *key == "duplicates" {
+            s.duplicates
+        } else {
+            s.pruned
+                .iter()
+                .find(|(rule, _)| rule == key)
+                .map_or(0, |&(_, n)| n)
+        };
+        record[*key] = json!(n);
+    }
+    record
+}
+
+/// Expansions per second of search time (0 for an instant search).
+pub fn per_second(n: u64, time: Duration) -> f64 {
+    let t = time.as_secs_f64();
+    if t > 0.0 { n as f64 / t } else { 0.0 }
 }

@@ -48,12 +48,27 @@ pub struct GroundStats {
     pub instantiate_time: Duration,
 }
 
+/// Everything grounding produces: the task and its figures, and the lifted
+/// task and reachable instances it was built from (for invariant synthesis).
+pub struct Grounded {
+    pub task: Task,
+    pub stats: GroundStats,
+    pub lifted: lifted::Lifted,
+    pub reachable: reachability::Reachable,
+}
+
 /// Grounds a checked domain and problem.
 ///
 /// The only errors left at this stage concern action costs: an instance whose
 /// cost function has no value in `:init`, or a cost that does not fit in 32 bits.
 /// They point at the cost expression in the domain file.
 pub fn ground(domain: &Domain, problem: &Problem) -> Result<(Task, GroundStats), PddlError> {
+    let g = ground_all(domain, problem)?;
+    Ok((g.task, g.stats))
+}
+
+/// Grounds as [`ground`] does, keeping the intermediate results.
+pub fn ground_all(domain: &Domain, problem: &Problem) -> Result<Grounded, PddlError> {
     let start = Instant::now();
     let lifted = lifted::Lifted::new(domain, problem);
     let lifted_time = start.elapsed();
@@ -78,5 +93,10 @@ pub fn ground(domain: &Domain, problem: &Problem) -> Result<(Task, GroundStats),
         reachability_time,
         instantiate_time,
     };
-    Ok((task, stats))
+    Ok(Grounded {
+        task,
+        stats,
+        lifted,
+        reachable,
+    })
 }

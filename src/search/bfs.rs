@@ -120,6 +120,7 @@ impl Bfs {
                 self.stats.generated += 1;
                 let (child_id, new) = self.registry.insert_successor(id, &self.node, child)?;
                 if !new {
+                    self.stats.duplicates += 1;
                     continue;
                 }
                 self.nodes.push(SearchNode {

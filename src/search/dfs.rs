@@ -6,23 +6,26 @@
 //! with the number of nodes seen, and it may visit the same node many times
 //! along different paths.
 //!
-//! Two details make it terminate and make its answers mean something:
+//! Two details decide whether it terminates and what its answers mean:
 //!
-//! * **Cycle check on the current path.** A successor that is already on the
-//!   current path is skipped (otherwise `inc`, `dec`, `inc`, ... would run
-//!   forever). Nodes on *other* paths are not remembered.
 //! * **Depth bound.** With a bound `d`, nodes at depth `d` are goal-tested but
-//!   not expanded. If some node at the bound had a successor off the path, the
-//!   bound *cut the search off*: not finding a plan then means
-//!   [`Outcome::Incomplete`], not [`Outcome::Unsolvable`].
+//!   not expanded. If some node at the bound had a successor (off the path,
+//!   with the cycle check), the bound *cut the search off*: not finding a plan
+//!   then means [`Outcome::Incomplete`], not [`Outcome::Unsolvable`].
+//! * **Cycle check on the current path** (optional). A successor that is
+//!   already on the current path is skipped. Without a bound the check is what
+//!   makes the search end (otherwise `inc`, `dec`, `inc`, ... runs forever);
+//!   with a bound it only saves work. The classroom version, as in Russell and
+//!   Norvig's depth-limited search (3rd edition), has no check: it relies on the
+//!   bound alone. Nodes on *other* paths are never remembered.
 //!
 //! The goal test is done when a node is generated (and on the start node). The
 //! first plan found is the one on the leftmost path, not the shortest or
 //! cheapest one.
 //!
 //! ```text
-//! dfs(s, depth): if depth == bound: note a cut-off if s has a successor off the path; return
-//!     for (o, t) in successors(s): if t not on path:
+//! dfs(s, depth): if depth == bound: note a cut-off if s has a successor; return
+//!     for (o, t) in successors(s): if not (cycle_check and t on path):
 //!         if target(t): return path + o
 //!         dfs(t, depth + 1)
 //! ```
@@ -37,14 +40,17 @@ use foldhash::fast::FixedState;
 use hashbrown::HashTable;
 use std::hash::{BuildHasher, Hasher};
 
-/// Depth-first tree search over `space`, to depth `bound` (unbounded if `None`).
+/// Depth-first tree search over `space`, to depth `bound` (unbounded if
+/// `None`), skipping successors on the current path if `cycle_check`. Without
+/// a bound the cycle check is always on, or the search might never end.
 pub fn dfs<S: SearchSpace + ?Sized>(
     space: &mut S,
     bound: Option<u32>,
+    cycle_check: bool,
     monitor: &mut Monitor,
 ) -> SearchResult {
     let mut stats = Stats::default();
-    let mut search = Dfs::new(space.words());
+    let mut search = Dfs::new(space.words(), cycle_check || bound.is_none());
     let outcome = match search.run(space, bound.unwrap_or(u32::MAX), monitor, &mut stats) {
         Ok(End::Plan(plan)) => Outcome::Plan(plan),
         Ok(End::Exhausted { cut_off: false }) => Outcome::Unsolvable,
@@ -77,11 +83,14 @@ pub(crate) struct Dfs {
     g: Vec<u32>,
     /// Successors of the node at each depth, and the next one to try.
     succ: Vec<(Successors, usize)>,
+    /// Skip successors that are on the current path.
+    cycle_check: bool,
 }
 
 impl Dfs {
-    pub(crate) fn new(words: usize) -> Dfs {
+    pub(crate) fn new(words: usize, cycle_check: bool) -> Dfs {
         Dfs {
+            cycle_check,
             words,
             path: Vec::new(),
             on_path: HashTable::new(),
@@ -185,7 +194,9 @@ impl Dfs {
                 let node = self.node(depth);
                 if depth as u32 >= bound {
                     space.successors(node, &mut succ);
-                    cut_off = cut_off || (0..succ.len()).any(|i| !self.is_on_path(succ.get(i).1));
+                    cut_off = cut_off
+                        || (0..succ.len())
+                            .any(|i| !self.cycle_check || !self.is_on_path(succ.get(i).1));
                     self.succ[depth].0 = succ;
                     self.pop();
                     continue;
@@ -208,7 +219,8 @@ impl Dfs {
                 continue;
             }
             stats.generated += 1;
-            if self.is_on_path(&child) {
+            if self.cycle_check && self.is_on_path(&child) {
+                stats.duplicates += 1;
                 continue;
             }
             self.push(&child, op, child_g);
@@ -227,7 +239,27 @@ mod tests {
     use crate::search::{Limits, bfs};
 
     fn run(g: &mut Graph, bound: Option<u32>) -> SearchResult {
-        dfs(g, bound, &mut Monitor::new(Limits::none()))
+        dfs(g, bound, true, &mut Monitor::new(Limits::none()))
+    }
+
+    #[test]
+    fn without_the_cycle_check_a_bounded_search_walks_back_and_forth() {
+        // Number line 0..=3 from 1 to 3, `dec` first: the tree search without
+        // a cycle check also tries 1 -> 0 -> 1 -> ... until the bound.
+        let edges = [(1, 0, 1), (1, 2, 1), (2, 1, 1), (0, 1, 1), (2, 3, 1)];
+        let mut g = Graph::new(4, &edges, 1, &[3]);
+        let checked = dfs(&mut g, Some(4), true, &mut Monitor::new(Limits::none()));
+        let mut g = Graph::new(4, &edges, 1, &[3]);
+        let pure = dfs(&mut g, Some(4), false, &mut Monitor::new(Limits::none()));
+        assert_eq!(checked.outcome, Outcome::Plan(vec![OpId(1), OpId(4)]));
+        // 1 -> 0 -> 1 -> 2 -> 3: the walk back fits in the bound of 4.
+        let walk = vec![OpId(0), OpId(3), OpId(1), OpId(4)];
+        assert_eq!(pure.outcome, Outcome::Plan(walk));
+        assert_eq!(pure.stats.duplicates, 0);
+        // Without a bound the check is on anyway, so the search ends.
+        let mut g = Graph::new(4, &edges, 1, &[3]);
+        let unbounded = dfs(&mut g, None, false, &mut Monitor::new(Limits::none()));
+        assert_eq!(unbounded.outcome, Outcome::Plan(vec![OpId(1), OpId(4)]));
     }
 
     #[test]

@@ -6,10 +6,12 @@
 //! the memory stays that of one path. The first plan found has the fewest
 //! steps, as in breadth-first search (not necessarily the lowest cost).
 //!
-//! An iteration that ends without a plan and without a cut-off (no node at the
-//! bound had a successor off its path) has seen every simple path from the
-//! start: then no plan exists at all and the answer is
-//! [`Outcome::Unsolvable`]. With a maximum bound (`--depth-limit`), reaching it
+//! With the cycle check, an iteration that ends without a plan and without a
+//! cut-off (no node at the bound had a successor off its path) has seen every
+//! simple path from the start: then no plan exists at all and the answer is
+//! [`Outcome::Unsolvable`]. Without it (the classroom version), a task with
+//! reversible actions is cut off at every bound, so only a plan or a limit
+//! ends the search. With a maximum bound (`--depth-limit`), reaching it
 //! without a plan gives [`Outcome::Incomplete`].
 //!
 //! Statistics add up over all iterations, as if it were one search.
@@ -21,14 +23,17 @@ use super::dfs::{Dfs, End};
 use super::limits::Monitor;
 use super::{Outcome, SearchResult, SearchSpace, Stats};
 
-/// Iterative deepening over `space`, up to bound `max_bound` (no limit if `None`).
+/// Iterative deepening over `space`, up to bound `max_bound` (no limit if
+/// `None`), each iteration skipping successors on the current path if
+/// `cycle_check`.
 pub fn iddfs<S: SearchSpace + ?Sized>(
     space: &mut S,
     max_bound: Option<u32>,
+    cycle_check: bool,
     monitor: &mut Monitor,
 ) -> SearchResult {
     let mut stats = Stats::default();
-    let mut search = Dfs::new(space.words());
+    let mut search = Dfs::new(space.words(), cycle_check);
     let max_bound = max_bound.unwrap_or(u32::MAX);
     let mut bound = 0;
     let outcome = loop {
@@ -59,7 +64,7 @@ mod tests {
     use crate::task::OpId;
 
     fn run(g: &mut Graph, max: Option<u32>) -> SearchResult {
-        iddfs(g, max, &mut Monitor::new(Limits::none()))
+        iddfs(g, max, true, &mut Monitor::new(Limits::none()))
     }
 
     #[test]
@@ -76,7 +81,7 @@ mod tests {
         let edges = [(0, 1, 1), (1, 2, 1), (2, 3, 1), (0, 3, 1)];
         let mut g = Graph::new(4, &edges, 0, &[3]);
         assert_eq!(run(&mut g, None).outcome, Outcome::Plan(vec![OpId(3)]));
-        let d = dfs(&mut g, None, &mut Monitor::new(Limits::none()));
+        let d = dfs(&mut g, None, true, &mut Monitor::new(Limits::none()));
         assert_eq!(d.outcome, Outcome::Plan(vec![OpId(0), OpId(1), OpId(2)]));
     }
 

@@ -54,6 +54,7 @@ mod registry;
 pub mod regression;
 mod stats;
 pub mod successors;
+pub mod trace;
 
 #[cfg(test)]
 pub(crate) mod toy;
@@ -212,6 +213,13 @@ pub trait SearchSpace {
     #[inline]
     fn prune(&mut self, _node: &[u64], _g: u32) -> bool {
         false
+    }
+
+    /// The operators the last [`successors`](Self::successors) call tried and
+    /// rejected, each with the rule that rejected it (for traces). Progression
+    /// rejects none: an inapplicable operator is never tried.
+    fn rejections(&self) -> Vec<(OpId, &'static str)> {
+        Vec::new()
     }
 
     /// Called by iterative deepening before each new iteration: a space that

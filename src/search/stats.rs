@@ -6,7 +6,9 @@
 //! * *evaluated*: distinct nodes the heuristic was computed for;
 //! * *reopened*: closed nodes put back on the open list after a cheaper path to
 //!   them was found (A* with an inconsistent heuristic);
-//! * *dead ends*: evaluated nodes the heuristic recognised as dead ends.
+//! * *dead ends*: evaluated nodes the heuristic recognised as dead ends;
+//! * *duplicates*: generated nodes dropped because they were seen before at no
+//!   greater cost (or, in depth-first tree search, are on the current path).
 //!
 //! Example: breadth-first search on the number line 0..=2 from 0 to 2 expands 0
 //! and 1, and generates 1, then 0 and 2: `expanded = 2`, `generated = 3`.
@@ -21,6 +23,7 @@ pub struct Stats {
     pub evaluated: u64,
     pub reopened: u64,
     pub dead_ends: u64,
+    pub duplicates: u64,
     /// One `(rule, count)` pair per pruning rule of the space.
     pub pruned: Vec<(&'static str, u64)>,
     /// Wall-clock time of the search proper.
@@ -37,6 +40,7 @@ impl Stats {
         self.evaluated += other.evaluated;
         self.reopened += other.reopened;
         self.dead_ends += other.dead_ends;
+        self.duplicates += other.duplicates;
     }
 
     /// Fills in the time, the pruning counters and the peak memory at the end.

@@ -131,6 +131,10 @@ pub struct Regression<'t> {
     trie: SetTrie,
     literals: Vec<u32>,
     pruned: Pruned,
+    /// Set by `on_expand`: the next `successors` call is a real expansion, so
+    /// its prunings count (depth-first search also lists the successors of
+    /// nodes at its depth bound, without expanding them).
+    counting: bool,
 }
 
 impl<'t> Regression<'t> {
@@ -168,6 +172,7 @@ impl<'t> Regression<'t> {
             trie: SetTrie::default(),
             literals: Vec::new(),
             pruned: Pruned::default(),
+            counting: false,
         }
     }
 
@@ -313,6 +318,7 @@ impl SearchSpace for Regression<'_> {
         out.clear();
         self.rejected.clear();
         self.relevant_operators(node);
+        let before = self.pruned;
         self.pruned.irrelevant += (self.task.operators.len() - self.candidates.len()) as u64;
         let candidates = std::mem::take(&mut self.candidates);
         for &o in &candidates {
@@ -335,6 +341,9 @@ impl SearchSpace for Regression<'_> {
             }
         }
         self.candidates = candidates;
+        if !std::mem::take(&mut self.counting) {
+            self.pruned = before;
+        }
     }
 
     #[inline]
@@ -343,6 +352,7 @@ impl SearchSpace for Regression<'_> {
     }
 
     fn on_expand(&mut self, node: &[u64], g: u32) {
+        self.counting = true;
         if self.options.subsumption {
             self.encode(node);
             let literals = std::mem::take(&mut self.literals);
@@ -365,6 +375,13 @@ impl SearchSpace for Regression<'_> {
 
     fn on_restart(&mut self) {
         self.trie.clear();
+    }
+
+    fn rejections(&self) -> Vec<(OpId, &'static str)> {
+        self.rejected
+            .iter()
+            .map(|&(o, why)| (o, why.name()))
+            .collect()
     }
 
     fn pruning_counters(&self) -> Vec<(&'static str, u64)> {

@@ -100,8 +100,10 @@ fn invariants_prune_and_count() {
     assert_eq!(result.outcome, Outcome::Plan(vec![OpId(1)]));
     assert_eq!(space.pruned().invariant, 1);
     assert_eq!(space.last_rejections().len(), 1);
-    let mut off = RegressionOptions::default();
-    off.invariants = false;
+    let off = RegressionOptions {
+        invariants: false,
+        ..RegressionOptions::default()
+    };
     let mut space = Regression::new(&task, off, Some(&oracle));
     bfs(&mut space, &mut monitor());
     assert_eq!(space.pruned().invariant, 0);
@@ -137,8 +139,10 @@ fn goal_sorting_orders_candidates() {
         OpId(1),
         "the achiever of the false subgoal first"
     );
-    let mut off = RegressionOptions::default();
-    off.goal_sorting = false;
+    let off = RegressionOptions {
+        goal_sorting: false,
+        ..RegressionOptions::default()
+    };
     let mut space = Regression::new(&task, off, None);
     space.successors(&start, &mut out);
     assert_eq!(out.get(0).0, OpId(0));
@@ -235,14 +239,14 @@ fn both_directions_agree_on_random_tasks() {
             let mut back = Regression::new(&unit, options, None);
             if let (Outcome::Plan(b), Outcome::Plan(i)) = (
                 &backward,
-                &iddfs(&mut back, Some(12), &mut monitor()).outcome,
+                &iddfs(&mut back, Some(12), true, &mut monitor()).outcome,
             ) {
                 assert!(is_valid(&unit, i), "seed {seed}");
                 assert!(i.len() <= b.len().max(i.len()));
             }
             // Depth-first: any plan it finds is valid.
             let mut back = Regression::new(&unit, options, None);
-            if let Outcome::Plan(d) = dfs(&mut back, Some(10), &mut monitor()).outcome {
+            if let Outcome::Plan(d) = dfs(&mut back, Some(10), false, &mut monitor()).outcome {
                 assert!(is_valid(&unit, &d), "seed {seed}");
             }
         }

@@ -1,0 +1,118 @@
+//! Running one search engine (progression or regression) with the configured
+//! algorithm and heuristic, optionally recording a trace.
+
+use anyhow::Result;
+use planbox::heuristics::Heuristic;
+use planbox::search::regression::MutexOracle;
+use planbox::search::trace::{Expansion, Traced};
+use planbox::search::{
+    self, Monitor, Progression, Regression, RegressionHeuristic, RegressionOptions, SearchResult,
+    SearchSpace,
+};
+use planbox::task::Task;
+
+use super::options::{Config, EngineName, MutexName, SearchName, SearchOptions, usage};
+
+/// The result of one search, with the expansions recorded for `--trace` and
+/// `--dot`.
+pub struct Run {
+    pub result: SearchResult,
+    pub trace: Vec<Expansion>,
+}
+
+/// Regression's switches, from the command line.
+pub fn regression_options(o: &SearchOptions) -> RegressionOptions {
+    RegressionOptions {
+        goal_sorting: !o.no_goal_sorting,
+        invariants: matches!(o.mutex, MutexName::All | MutexName::Invariants),
+        h2: matches!(o.mutex, MutexName::All | MutexName::H2),
+        subsumption: !o.no_subsumption,
+    }
+}
+
+/// Runs the configured search on `task` in the configured direction.
+pub fn run(
+    task: &Task,
+    config: &Config,
+    o: &SearchOptions,
+    mutexes: Option<&dyn MutexOracle>,
+    monitor: &mut Monitor,
+) -> Result<Run> {
+    let mut heuristic: Option<Box<dyn Heuristic>> = match config.heuristic {
+        None => None,
+        Some(h) => {
+            let name = h.name();
+            let built: Option<Box<dyn Heuristic>> = match config.engine {
+                EngineName::Progression => planbox::heuristics::by_name(name, task),
+                EngineName::Regression => RegressionHeuristic::by_name(name, task)
+                    .map(|h| Box::new(h) as Box<dyn Heuristic>),
+            };
+            Some(built.ok_or_else(|| {
+                usage(format!(
+                    "heuristic `{name}` is not available for {}",
+                    config.engine.name()
+                ))
+            })?)
+        }
+    };
+    let limit =
+        if o.trace { o.trace_limit } else { 0 }.max(if o.dot.is_some() { o.dot_limit } else { 0 });
+    let h: Option<&mut dyn Heuristic> = match heuristic.as_mut() {
+        Some(b) => Some(&mut **b),
+        None => None,
+    };
+    let run = match config.engine {
+        EngineName::Progression => {
+            traced(&mut Progression::new(task), limit, config, o, h, monitor)
+        }
+        EngineName::Regression => {
+            let mut space = Regression::new(task, regression_options(o), mutexes);
+            traced(&mut space, limit, config, o, h, monitor)
+        }
+    };
+    Ok(run)
+}
+
+/// Runs the search, through a [`Traced`] space if expansions are recorded.
+fn traced<S: SearchSpace>(
+    space: &mut S,
+    limit: usize,
+    config: &Config,
+    o: &SearchOptions,
+    h: Option<&mut dyn Heuristic>,
+    monitor: &mut Monitor,
+) -> Run {
+    if limit == 0 {
+        return Run {
+            result: algorithm(space, config, o, h, monitor),
+            trace: Vec::new(),
+        };
+    }
+    let mut recorder = Traced::new(space, limit);
+    let result = algorithm(&mut recorder, config, o, h, monitor);
+    Run {
+        result,
+        trace: recorder.expansions,
+    }
+}
+
+fn algorithm<S: SearchSpace + ?Sized>(
+    space: &mut S,
+    config: &Config,
+    o: &SearchOptions,
+    h: Option<&mut dyn Heuristic>,
+    monitor: &mut Monitor,
+) -> SearchResult {
+    match (config.search, h) {
+        (SearchName::Bfs, _) => search::bfs(space, monitor),
+        (SearchName::Dfs, _) => search::dfs(space, o.depth_limit, o.cycle_check, monitor),
+        (SearchName::Iddfs, _) => search::iddfs(space, o.depth_limit, o.cycle_check, monitor),
+        (SearchName::Astar, Some(h)) => search::astar(space, h, monitor),
+        (SearchName::Wastar, Some(h)) => {
+            search::wastar(space, h, config.weight.unwrap_or(2), monitor)
+        }
+        (SearchName::Gbfs, Some(h)) => search::gbfs(space, h, true, monitor),
+        // `configure` gives every informed search a heuristic.
+        (_, None) => search::bfs(space, monitor),
+    }
+}

@@ -1,0 +1,234 @@
+//! The search options shared by `plan` and `compare`: algorithm, heuristic,
+//! limits, regression's techniques, traces; and the checks that refuse
+//! combinations that make no sense.
+
+use anyhow::{Result, bail};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+use super::{Coded, exit};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SearchName {
+    /// Breadth-first search (fewest steps)
+    Bfs,
+    /// Depth-first tree search (with --depth-limit: bounded)
+    Dfs,
+    /// Iterative deepening depth-first search (fewest steps)
+    Iddfs,
+    /// A* (optimal with an admissible heuristic)
+    Astar,
+    /// Weighted A*, f = g + W * h
+    Wastar,
+    /// Greedy best-first search with preferred operators
+    Gbfs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HeuristicName {
+    Blind,
+    Goalcount,
+    Hmax,
+    Hadd,
+    Hff,
+    Lmcut,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineName {
+    /// Forward search from the initial state
+    Progression,
+    /// Backward search from the goal through relevant operators
+    Regression,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MutexName {
+    /// State invariants, and h² mutexes where they are cheap to compute
+    All,
+    /// State invariants only
+    Invariants,
+    /// h² mutex pairs only
+    H2,
+    /// No mutex checks (only relevance and consistency)
+    None,
+}
+
+impl EngineName {
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineName::Progression => "progression",
+            EngineName::Regression => "regression",
+        }
+    }
+}
+
+impl SearchName {
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchName::Bfs => "bfs",
+            SearchName::Dfs => "dfs",
+            SearchName::Iddfs => "iddfs",
+            SearchName::Astar => "astar",
+            SearchName::Wastar => "wastar",
+            SearchName::Gbfs => "gbfs",
+        }
+    }
+}
+
+impl HeuristicName {
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicName::Blind => "blind",
+            HeuristicName::Goalcount => "goalcount",
+            HeuristicName::Hmax => "hmax",
+            HeuristicName::Hadd => "hadd",
+            HeuristicName::Hff => "hff",
+            HeuristicName::Lmcut => "lmcut",
+        }
+    }
+}
+
+impl MutexName {
+    pub fn name(self) -> &'static str {
+        match self {
+            MutexName::All => "all",
+            MutexName::Invariants => "invariants",
+            MutexName::H2 => "h2",
+            MutexName::None => "none",
+        }
+    }
+}
+
+#[derive(Args, Clone, Debug)]
+pub struct SearchOptions {
+    /// The search algorithm.
+    #[arg(long, value_enum, default_value_t = SearchName::Gbfs)]
+    pub search: SearchName,
+    /// The heuristic for astar, wastar and gbfs [default: lmcut for astar, hff
+    /// otherwise; for regression hmax for astar, hadd otherwise].
+    #[arg(long, value_enum)]
+    pub heuristic: Option<HeuristicName>,
+    /// Maximum depth for dfs and iddfs.
+    #[arg(long, value_name = "N")]
+    pub depth_limit: Option<u32>,
+    /// dfs, iddfs: skip successors already on the current path. Without it the
+    /// search is the classroom tree search, bounded by --depth-limit alone
+    /// (dfs without --depth-limit always checks, or it might never end).
+    #[arg(long)]
+    pub cycle_check: bool,
+    /// The weight W of wastar [default: 2].
+    #[arg(long, value_name = "W")]
+    pub weight: Option<u32>,
+    /// Treat every action as costing 1.
+    #[arg(long)]
+    pub unit_cost: bool,
+    /// Stop the search after this many seconds (exit 23).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Stop the search when the process would use more than this many MB (exit 22).
+    #[arg(long, value_name = "MB")]
+    pub memory_limit: Option<u64>,
+    /// Regression: which mutexes prune impossible subgoal sets.
+    #[arg(long, value_enum, default_value_t = MutexName::All)]
+    pub mutex: MutexName,
+    /// Regression: try relevant operators in operator order, not subgoals
+    /// false in the initial state first.
+    #[arg(long)]
+    pub no_goal_sorting: bool,
+    /// Regression: keep subgoal sets that contain an expanded set.
+    #[arg(long)]
+    pub no_subsumption: bool,
+    /// Print the first expansions (see --trace-limit) on stderr: the node, each
+    /// operator tried, its successor or the rule that pruned it.
+    #[arg(long)]
+    pub trace: bool,
+    /// How many expansions --trace prints.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub trace_limit: usize,
+    /// Write the explored search graph (its first expansions) to FILE in
+    /// Graphviz format.
+    #[arg(long, value_name = "FILE")]
+    pub dot: Option<PathBuf>,
+    /// How many expansions --dot draws.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub dot_limit: usize,
+}
+
+/// The configuration after defaults and checks.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    pub engine: EngineName,
+    pub search: SearchName,
+    pub heuristic: Option<HeuristicName>,
+    pub weight: Option<u32>,
+}
+
+pub fn usage(message: String) -> anyhow::Error {
+    Coded {
+        code: exit::USAGE,
+        message,
+    }
+    .into()
+}
+
+/// Applies the defaults and refuses options that do not fit the search.
+pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
+    let s = o.search;
+    let name = s.name();
+    let informed = matches!(s, SearchName::Astar | SearchName::Wastar | SearchName::Gbfs);
+    if o.heuristic.is_some() && !informed {
+        bail!(usage(format!(
+            "`--heuristic` needs a heuristic search (astar, wastar or gbfs), not `{name}`"
+        )));
+    }
+    if o.weight.is_some() && s != SearchName::Wastar {
+        bail!(usage(format!(
+            "`--weight` only applies to `--search wastar`, not `{name}`"
+        )));
+    }
+    if o.weight == Some(0) {
+        bail!(usage("`--weight` must be at least 1".into()));
+    }
+    if o.depth_limit.is_some() && !matches!(s, SearchName::Dfs | SearchName::Iddfs) {
+        bail!(usage(format!(
+            "`--depth-limit` only applies to `--search dfs` or `iddfs`, not `{name}`"
+        )));
+    }
+    if o.cycle_check && !matches!(s, SearchName::Dfs | SearchName::Iddfs) {
+        bail!(usage(format!(
+            "`--cycle-check` only applies to `--search dfs` or `iddfs`, not `{name}`"
+        )));
+    }
+    if let Some(t) = o.time_limit
+        && !(t.is_finite() && t >= 0.0)
+    {
+        bail!(usage(format!(
+            "`--time-limit` must be a number of seconds, got {t}"
+        )));
+    }
+    let regression = engine == EngineName::Regression;
+    let heuristic = match s {
+        SearchName::Astar if regression => Some(o.heuristic.unwrap_or(HeuristicName::Hmax)),
+        SearchName::Astar => Some(o.heuristic.unwrap_or(HeuristicName::Lmcut)),
+        SearchName::Wastar | SearchName::Gbfs if regression => {
+            Some(o.heuristic.unwrap_or(HeuristicName::Hadd))
+        }
+        SearchName::Wastar | SearchName::Gbfs => Some(o.heuristic.unwrap_or(HeuristicName::Hff)),
+        _ => None,
+    };
+    if regression && matches!(heuristic, Some(HeuristicName::Hff | HeuristicName::Lmcut)) {
+        bail!(usage(format!(
+            "heuristic `{}` is not available for regression; use hmax (admissible), hadd, \
+             goalcount or blind",
+            heuristic.map_or("", HeuristicName::name)
+        )));
+    }
+    let weight = (s == SearchName::Wastar).then(|| o.weight.unwrap_or(2));
+    Ok(Config {
+        engine,
+        search: s,
+        heuristic,
+        weight,
+    })
+}

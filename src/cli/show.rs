@@ -1,0 +1,208 @@
+//! Showing a recorded search to a student: `--trace` text and `--dot` graphs.
+//!
+//! A progression node is a state (the facts that hold); a regression node is a
+//! subgoal set (positive and negative literals that must hold). For problems
+//! translated from Sokoban levels both are drawn on the board: the state as
+//! the level would look, the subgoal set with the cells it constrains.
+
+use petgraph::dot::{Config as DotConfig, Dot};
+use petgraph::graph::{DiGraph, NodeIndex};
+use planbox::bits;
+use planbox::search::trace::Expansion;
+use planbox::sokoban::{Level, render};
+use planbox::task::Task;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use super::options::EngineName;
+
+/// How to print the nodes of one task.
+pub struct Viewer<'a> {
+    pub task: &'a Task,
+    pub engine: EngineName,
+    /// The level, when the problem was translated from a Sokoban level.
+    pub level: Option<&'a Level>,
+}
+
+impl Viewer<'_> {
+    /// Words of one literal bitset (regression nodes hold two).
+    fn w(&self) -> usize {
+        bits::words_for(self.task.facts.len())
+    }
+
+    /// The literals of a node: `(on a b)` or `(not (on a b))`.
+    pub fn literals(&self, node: &[u64]) -> Vec<String> {
+        let (pos, neg) = match self.engine {
+            EngineName::Progression => (node, &[][..]),
+            EngineName::Regression => node.split_at(self.w()),
+        };
+        let mut out: Vec<String> = bits::iter(pos)
+            .map(|f| self.task.fact(f).to_string())
+            .collect();
+        out.extend(bits::iter(neg).map(|f| format!("(not {})", self.task.fact(f))));
+        out
+    }
+
+    /// The node as a Sokoban board, if the problem is a Sokoban level.
+    pub fn board(&self, node: &[u64]) -> Option<String> {
+        let level = self.level?;
+        let literals = self.literals(node);
+        let atoms = literals.iter().map(String::as_str);
+        Some(match self.engine {
+            EngineName::Progression => render::state(level, atoms),
+            EngineName::Regression => render::subgoals(level, atoms),
+        })
+    }
+
+    /// What changed from `node` to `next`: `+(f) -(g)` for states.
+    fn change(&self, node: &[u64], next: &[u64]) -> String {
+        let mut out = String::new();
+        for (i, (a, b)) in node.iter().zip(next).enumerate() {
+            let (added, removed) = (b & !a, a & !b);
+            for (mask, sign) in [(added, '+'), (removed, '-')] {
+                let mut m = mask;
+                while m != 0 {
+                    let f = planbox::task::FactId(i as u32 * 64 + m.trailing_zeros());
+                    m &= m - 1;
+                    let _ = write!(out, " {sign}{}", self.task.fact(f));
+                }
+            }
+        }
+        out
+    }
+
+    /// The `--trace` text of the recorded expansions.
+    pub fn trace(&self, expansions: &[Expansion]) -> String {
+        let mut out = String::new();
+        let what = match self.engine {
+            EngineName::Progression => "state",
+            EngineName::Regression => "subgoals",
+        };
+        for (k, e) in expansions.iter().enumerate() {
+            let _ = writeln!(out, "expansion {} (g = {}):", k + 1, e.g);
+            let _ = writeln!(out, "  {what}: {}", self.literals(&e.node).join(" "));
+            if let Some(board) = self.board(&e.node) {
+                for line in board.lines() {
+                    let _ = writeln!(out, "    {line}");
+                }
+            }
+            if e.tries.is_empty() {
+                let _ = writeln!(out, "  (no operator applies)");
+            }
+            for t in &e.tries {
+                let op = self.task.operator(t.op).plan_step();
+                match (&t.successor, t.pruned) {
+                    (Some(next), None) => match self.engine {
+                        EngineName::Progression => {
+                            let _ = writeln!(out, "  {op} ->{}", self.change(&e.node, next));
+                        }
+                        EngineName::Regression => {
+                            let _ = writeln!(out, "  {op} -> {}", self.literals(next).join(" "));
+                        }
+                    },
+                    (Some(next), Some(rule)) => {
+                        let _ = writeln!(
+                            out,
+                            "  {op} -> {}  pruned: {rule}",
+                            self.literals(next).join(" ")
+                        );
+                    }
+                    (None, rule) => {
+                        let _ = writeln!(out, "  {op}  pruned: {}", rule.unwrap_or("?"));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A node's label in the graph: the board, or its literals.
+    fn label(&self, node: &[u64]) -> String {
+        if let Some(board) = self.board(node) {
+            return board;
+        }
+        let literals = self.literals(node);
+        let mut shown: Vec<String> = literals.iter().take(8).cloned().collect();
+        if literals.len() > 8 {
+            shown.push(format!("... {} more", literals.len() - 8));
+        }
+        shown.join("\n")
+    }
+
+    /// The explored graph in Graphviz format: expanded nodes in bold, the
+    /// start node doubled, pruned successors dashed and labelled with the rule.
+    pub fn dot(&self, expansions: &[Expansion]) -> String {
+        #[derive(Debug)]
+        struct Vertex {
+            label: String,
+            style: &'static str,
+        }
+        let mut graph: DiGraph<Vertex, String> = DiGraph::new();
+        let mut index: HashMap<Vec<u64>, NodeIndex> = HashMap::new();
+        let mut vertex = |graph: &mut DiGraph<Vertex, String>, node: &[u64]| {
+            *index.entry(node.to_vec()).or_insert_with(|| {
+                graph.add_node(Vertex {
+                    label: self.label(node),
+                    style: "solid",
+                })
+            })
+        };
+        for (k, e) in expansions.iter().enumerate() {
+            let from = vertex(&mut graph, &e.node);
+            graph[from].style = if k == 0 { "bold,filled" } else { "bold" };
+            for t in &e.tries {
+                let op = self.task.operator(t.op).plan_step();
+                let to = match &t.successor {
+                    Some(next) => vertex(&mut graph, next),
+                    None => graph.add_node(Vertex {
+                        label: String::new(),
+                        style: "dotted",
+                    }),
+                };
+                let label = match t.pruned {
+                    Some(rule) => {
+                        if t.successor.is_some() && graph[to].style == "solid" {
+                            graph[to].style = "dashed";
+                        }
+                        format!("{op}\npruned: {rule}")
+                    }
+                    None => op,
+                };
+                graph.add_edge(from, to, label);
+            }
+        }
+        let escape = |s: &str| {
+            s.replace('\\', "\\\\")
+                .replace('"', "\\\"")
+                .replace('\n', "\\l")
+        };
+        let edge = |_: &DiGraph<Vertex, String>, e: petgraph::graph::EdgeReference<'_, String>| {
+            let label = e.weight();
+            let style = if label.contains("pruned:") {
+                ", style=dashed, color=red"
+            } else {
+                ""
+            };
+            format!("label=\"{}\"{style}", escape(label))
+        };
+        let node = |_: &DiGraph<Vertex, String>, (_, v): (NodeIndex, &Vertex)| {
+            let shape = if self.level.is_some() {
+                "box, fontname=\"monospace\""
+            } else {
+                "box"
+            };
+            format!(
+                "label=\"{}\\l\", shape={shape}, style=\"{}\"",
+                escape(&v.label),
+                v.style
+            )
+        };
+        let dot = Dot::with_attr_getters(
+            &graph,
+            &[DotConfig::EdgeNoLabel, DotConfig::NodeNoLabel],
+            &edge,
+            &node,
+        );
+        format!("{dot:?}")
+    }
+}
