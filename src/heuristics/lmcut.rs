@@ -58,6 +58,13 @@ pub struct LmCut {
     queue: BucketQueue,
     stack: Vec<FactId>,
     cut: Vec<RelaxedOpId>,
+    /// The operators each fact supports, in increasing order: fact `f`'s list
+    /// is `supported[offset(f)..offset(f) + supported_len[f]]`, inside the
+    /// space of `f`'s consumer row (a supporter is always a precondition).
+    supported: Vec<RelaxedOpId>,
+    supported_len: Vec<u32>,
+    /// A copy of one fact's supported list while the list changes.
+    scratch: Vec<RelaxedOpId>,
 }
 
 impl LmCut {
@@ -75,6 +82,9 @@ impl LmCut {
             queue: BucketQueue::new(2 * facts as u32 + 64),
             stack: Vec::new(),
             cut: Vec::new(),
+            supported: vec![RelaxedOpId(0); relaxed.num_consumer_entries()],
+            supported_len: vec![0; facts],
+            scratch: Vec::new(),
             relaxed,
         }
     }
@@ -133,6 +143,59 @@ impl LmCut {
                 }
             }
         }
+        self.index_supporters();
+    }
+
+    /// Lists, for every fact, the operators it supports, in increasing order.
+    fn index_supporters(&mut self) {
+        let LmCut {
+            relaxed: rt,
+            supporter,
+            supported,
+            supported_len,
+            ..
+        } = self;
+        supported_len.fill(0);
+        for (op, &s) in supporter.iter().enumerate() {
+            if s != NO_FACT {
+                let len = &mut supported_len[s.index()];
+                supported[rt.consumer_offset(s) + *len as usize] = RelaxedOpId(op as u32);
+                *len += 1;
+            }
+        }
+    }
+
+    /// The operators that `fact` supports, in increasing order.
+    #[inline]
+    fn supported_by<'a>(
+        rt: &RelaxedTask,
+        supported: &'a [RelaxedOpId],
+        supported_len: &[u32],
+        fact: FactId,
+    ) -> &'a [RelaxedOpId] {
+        let start = rt.consumer_offset(fact);
+        &supported[start..start + supported_len[fact.index()] as usize]
+    }
+
+    /// Moves `op` from the supported list of `from` to that of `to`, keeping
+    /// both lists in increasing order.
+    fn move_supported(&mut self, op: RelaxedOpId, from: FactId, to: FactId) {
+        let rt = &self.relaxed;
+        let (start, len) = (rt.consumer_offset(from), self.supported_len[from.index()]);
+        let list = &mut self.supported[start..start + len as usize];
+        let at = list
+            .binary_search(&op)
+            .expect("op is listed under its supporter");
+        list[at..].rotate_left(1);
+        self.supported_len[from.index()] -= 1;
+        let (start, len) = (rt.consumer_offset(to), self.supported_len[to.index()]);
+        let list = &mut self.supported[start..start + len as usize + 1];
+        let at = list[..len as usize]
+            .binary_search(&op)
+            .unwrap_or_else(|at| at);
+        list[at..].rotate_right(1);
+        list[at] = op;
+        self.supported_len[to.index()] += 1;
     }
 
     /// Step 4's update: after the costs of the cut operators dropped, settle
@@ -140,48 +203,66 @@ impl LmCut {
     /// every operator whose supporter got cheaper (Fast Downward's
     /// `first_exploration_incremental`).
     fn incremental_exploration(&mut self) {
-        let LmCut {
-            relaxed: rt,
-            op_cost,
-            supporter,
-            supporter_cost,
-            fact_cost,
-            queue,
-            cut,
-            ..
-        } = self;
-        queue.clear();
-        for &op in cut.iter() {
+        self.queue.clear();
+        for &op in self.cut.iter() {
             // The recorded supporter cost, not the supporter's current cost: an
             // earlier cut operator may already have lowered the supporter, which
             // then need not be a most expensive precondition any more.
-            let reached = add_cost(supporter_cost[op.index()], op_cost[op.index()]);
-            Self::offer_effects(rt, op, reached, fact_cost, queue);
+            let i = op.index();
+            let reached = add_cost(self.supporter_cost[i], self.op_cost[i]);
+            Self::offer_effects(
+                &self.relaxed,
+                op,
+                reached,
+                &mut self.fact_cost,
+                &mut self.queue,
+            );
         }
-        while let Some((key, fact)) = queue.pop() {
-            if fact_cost[fact.index()] < key {
+        while let Some((key, fact)) = self.queue.pop() {
+            if self.fact_cost[fact.index()] < key {
                 continue;
             }
-            for &op in rt.consumers(fact) {
+            // The operators `fact` supports, in increasing order (the consumers
+            // of `fact` whose supporter it is); copied, since their supporters
+            // may change below.
+            let mut ops = std::mem::take(&mut self.scratch);
+            ops.clear();
+            ops.extend_from_slice(Self::supported_by(
+                &self.relaxed,
+                &self.supported,
+                &self.supported_len,
+                fact,
+            ));
+            for &op in &ops {
                 let i = op.index();
-                let old = supporter_cost[i];
-                if supporter[i] != fact || old <= key {
+                let old = self.supporter_cost[i];
+                if old <= key {
                     continue;
                 }
                 let mut best = fact;
-                for &p in rt.pre(op) {
-                    if fact_cost[p.index()] > fact_cost[best.index()] {
+                for &p in self.relaxed.pre(op) {
+                    if self.fact_cost[p.index()] > self.fact_cost[best.index()] {
                         best = p;
                     }
                 }
-                let new = fact_cost[best.index()];
-                supporter[i] = best;
-                supporter_cost[i] = new;
+                let new = self.fact_cost[best.index()];
+                if best != fact {
+                    self.supporter[i] = best;
+                    self.move_supported(op, fact, best);
+                }
+                self.supporter_cost[i] = new;
                 if new != old {
-                    let reached = add_cost(new, op_cost[i]);
-                    Self::offer_effects(rt, op, reached, fact_cost, queue);
+                    let reached = add_cost(new, self.op_cost[i]);
+                    Self::offer_effects(
+                        &self.relaxed,
+                        op,
+                        reached,
+                        &mut self.fact_cost,
+                        &mut self.queue,
+                    );
                 }
             }
+            self.scratch = ops;
         }
     }
 
@@ -219,7 +300,8 @@ impl LmCut {
         let LmCut {
             relaxed: rt,
             op_cost,
-            supporter,
+            supported,
+            supported_len,
             zone,
             goal_zone,
             stack,
@@ -234,10 +316,7 @@ impl LmCut {
             stack.push(f);
         });
         while let Some(fact) = stack.pop() {
-            for &op in rt.consumers(fact) {
-                if supporter[op.index()] != fact {
-                    continue;
-                }
+            for &op in Self::supported_by(rt, supported, supported_len, fact) {
                 let effects = rt.add(op);
                 if effects.iter().any(|g| zone[g.index()] == goal_zone) {
                     debug_assert!(op_cost[op.index()] > 0, "zero-cost cut operator");
@@ -256,7 +335,8 @@ impl LmCut {
 
     /// Test-only check (Fast Downward's `validate_h_max`): the incrementally
     /// maintained costs equal h^max recomputed naively with the reduced
-    /// operator costs, and every supporter is a most expensive precondition.
+    /// operator costs, every supporter is a most expensive precondition, and
+    /// the supported lists hold exactly the operators of each supporter.
     #[cfg(test)]
     fn validate_hmax(&self, state: &[u64]) {
         let rt = &self.relaxed;
@@ -280,6 +360,18 @@ impl LmCut {
             }
         }
         assert_eq!(cost, self.fact_cost, "incremental h^max went wrong");
+        let mut listed = 0;
+        for f in (0..rt.num_facts() as u32).map(FactId) {
+            let list = Self::supported_by(rt, &self.supported, &self.supported_len, f);
+            assert!(
+                list.windows(2).all(|w| w[0] < w[1]),
+                "supported list unsorted"
+            );
+            assert!(list.iter().all(|op| self.supporter[op.index()] == f));
+            listed += list.len();
+        }
+        let with_supporter = self.supporter.iter().filter(|&&s| s != NO_FACT).count();
+        assert_eq!(listed, with_supporter, "supported lists incomplete");
         for op in (0..rt.num_ops() as u32).map(RelaxedOpId) {
             let supporter = self.supporter[op.index()];
             if supporter != NO_FACT {
@@ -345,139 +437,5 @@ impl Heuristic for LmCut {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::heuristics::testing::{apply, blocksworld, shared_supporter, state, task};
-    use crate::heuristics::{Hmax, testing::chain};
-
-    fn lmcut(t: &Task, facts: &[u32]) -> Estimate {
-        LmCut::new(t).estimate(&state(t, facts))
-    }
-
-    #[test]
-    fn overlapping_landmarks_from_the_module_docs() {
-        // p = 0, q = 1: o1 adds both (5), o2 adds p (3), o3 adds q (3).
-        let t = task(
-            2,
-            &[],
-            &[0, 1],
-            &[
-                (&[], &[0, 1], &[], 5),
-                (&[], &[0], &[], 3),
-                (&[], &[1], &[], 3),
-            ],
-        );
-        assert_eq!(lmcut(&t, &[]), Estimate::Value(5));
-        assert_eq!(Hmax::new(&t).estimate(&state(&t, &[])), Estimate::Value(3));
-    }
-
-    #[test]
-    fn independent_goals_add_up() {
-        let t = task(2, &[], &[0, 1], &[(&[], &[0], &[], 3), (&[], &[1], &[], 4)]);
-        assert_eq!(lmcut(&t, &[]), Estimate::Value(7));
-    }
-
-    #[test]
-    fn shared_supporter_and_chain() {
-        assert_eq!(lmcut(&shared_supporter(), &[0]), Estimate::Value(4));
-        assert_eq!(lmcut(&chain(), &[0]), Estimate::Value(3));
-        assert_eq!(lmcut(&chain(), &[2]), Estimate::Value(0));
-        assert_eq!(lmcut(&chain(), &[]), Estimate::DeadEnd);
-    }
-
-    #[test]
-    fn pyperplan_two_paths_task() {
-        // pyperplan's test_lm_cut `_get_intermediate_task_two_paths`, value 4.
-        // v1..v7, g = 0..6, 7 (v6 unused); unit costs.
-        let t = task(
-            8,
-            &[0],
-            &[7],
-            &[
-                (&[0], &[1], &[], 1),    // op1: v1 → v2
-                (&[1], &[2], &[], 1),    // op2: v2 → v3
-                (&[2], &[3, 4], &[], 1), // op3: v3 → v4 v5
-                (&[6, 4], &[7], &[], 1), // op4: v7 v5 → g
-                (&[1], &[3, 4], &[], 1), // op5: v2 → v4 v5
-                (&[3], &[6], &[], 1),    // op7: v4 → v7
-            ],
-        );
-        assert_eq!(lmcut(&t, &[0]), Estimate::Value(4));
-    }
-
-    #[test]
-    fn zero_cost_operators_extend_the_goal_zone() {
-        // a → b (0), b → c (2), c → g (0): the cut is {b → c}.
-        let t = task(
-            4,
-            &[0],
-            &[3],
-            &[
-                (&[0], &[1], &[], 0),
-                (&[1], &[2], &[], 2),
-                (&[2], &[3], &[], 0),
-            ],
-        );
-        assert_eq!(lmcut(&t, &[0]), Estimate::Value(2));
-        // Only free operators: h = 0 although the goal does not hold.
-        let t = task(2, &[0], &[1], &[(&[0], &[1], &[], 0)]);
-        assert_eq!(lmcut(&t, &[0]), Estimate::Value(0));
-    }
-
-    #[test]
-    fn unreachable_zero_cost_achiever_of_the_goal_zone() {
-        // x → g (0) can never fire (x unreachable); a → g (2) must be paid.
-        // (Fast Downward meets this in pegsol-strips #01.)
-        let t = task(3, &[0], &[2], &[(&[1], &[2], &[], 0), (&[0], &[2], &[], 2)]);
-        assert_eq!(lmcut(&t, &[0]), Estimate::Value(2));
-    }
-
-    #[test]
-    fn blocksworld_values_along_an_optimal_plan_match_fast_downward() {
-        // pyperplan's blocks test (values from Fast Downward's LM-cut): D, B, A, C
-        // on the table, goal D on C on B on A.
-        let t = blocksworld(&["d", "b", "a", "c"], &[("d", "c"), ("c", "b"), ("b", "a")]);
-        let mut h = LmCut::new(&t);
-        let mut s = crate::bits::FactSet::from_facts(t.facts.len(), &t.init)
-            .words()
-            .to_vec();
-        let plan = [
-            "pick-up b",
-            "stack b a",
-            "pick-up c",
-            "stack c b",
-            "pick-up d",
-            "stack d c",
-        ];
-        let mut values = vec![h.estimate(&s)];
-        for step in plan {
-            s = apply(&t, &s, step);
-            values.push(h.estimate(&s));
-        }
-        let expected: Vec<Estimate> = (0..=6).rev().map(Estimate::Value).collect();
-        assert_eq!(values, expected);
-    }
-
-    #[test]
-    fn cut_operators_restart_from_their_recorded_supporter_cost() {
-        // Found by the property tests (seed 111). From {f2}, the first cut holds
-        // o0 (→ f0 f3) and o2 (f0 f4 → f3 f5); o0 lowers f0 before o2 is offered,
-        // and o2 must not use f0's new cost, since f4 is now its supporter.
-        // `validate_hmax` (run inside `estimate` in tests) catches the slip.
-        let t = task(
-            6,
-            &[],
-            &[3, 4, 5],
-            &[
-                (&[], &[0, 2, 3], &[], 2),
-                (&[2], &[0, 4, 5], &[], 2),
-                (&[0, 4], &[3, 5], &[], 1),
-                (&[], &[3], &[], 3),
-                (&[0], &[1], &[], 0),
-                (&[1, 2], &[3, 4], &[], 3),
-                (&[4], &[0, 3], &[], 1),
-            ],
-        );
-        assert!(matches!(lmcut(&t, &[2]), Estimate::Value(_)));
-    }
-}
+#[path = "lmcut_tests.rs"]
+mod tests;

@@ -220,6 +220,19 @@ impl RelaxedTask {
         &self.consumers[self.consumer_start[i] as usize..self.consumer_start[i + 1] as usize]
     }
 
+    /// Where the row of `fact` starts in the flat consumer array: a per-fact
+    /// list of at most `consumers(fact).len()` operators can live at this
+    /// offset of an array as long as [`Self::num_consumer_entries`].
+    #[inline]
+    pub fn consumer_offset(&self, fact: FactId) -> usize {
+        self.consumer_start[fact.index()] as usize
+    }
+
+    /// Length of the flat consumer array (all rows together).
+    pub fn num_consumer_entries(&self) -> usize {
+        self.consumers.len()
+    }
+
     /// The operators with `fact` in their add effects.
     #[inline]
     pub fn achievers(&self, fact: FactId) -> &[RelaxedOpId] {
@@ -272,15 +285,26 @@ fn invert(num_facts: usize, start: &[u32], items: &[FactId]) -> (Vec<u32>, Vec<R
     (count, out)
 }
 
+/// The progress of one operator during a fixpoint: the combination of the
+/// costs of its preconditions settled so far, and how many are still unsettled.
+/// Side by side, so that settling a precondition touches one 8-byte slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct OpProgress {
+    cost: u32,
+    unsatisfied: u32,
+}
+
+const _: () = assert!(std::mem::size_of::<OpProgress>() == 8);
+
 /// Reusable buffers for one h^max or h^add fixpoint; see the module docs.
 #[derive(Clone, Debug)]
 pub struct Exploration {
     fact_cost: Vec<u32>,
     /// The operator that reached each fact at its cost; `NONE` for state facts.
     supporter: Vec<RelaxedOpId>,
-    /// Combination of the costs of the preconditions settled so far.
-    op_cost: Vec<u32>,
-    unsatisfied: Vec<u32>,
+    ops: Vec<OpProgress>,
+    /// `ops` before a run: cost 0, every precondition unsettled.
+    ops_start: Vec<OpProgress>,
     queue: BucketQueue,
 }
 
@@ -288,11 +312,19 @@ const NONE: RelaxedOpId = RelaxedOpId(u32::MAX);
 
 impl Exploration {
     pub fn new(rt: &RelaxedTask) -> Self {
+        let ops_start: Vec<OpProgress> = rt
+            .pre_counts()
+            .iter()
+            .map(|&n| OpProgress {
+                cost: 0,
+                unsatisfied: n,
+            })
+            .collect();
         Exploration {
             fact_cost: vec![UNREACHED; rt.num_facts()],
             supporter: vec![NONE; rt.num_facts()],
-            op_cost: vec![0; rt.num_ops()],
-            unsatisfied: vec![0; rt.num_ops()],
+            ops: ops_start.clone(),
+            ops_start,
             queue: BucketQueue::new(2 * rt.num_facts() as u32 + 64),
         }
     }
@@ -301,9 +333,16 @@ impl Exploration {
     /// `stop_at_goal`, stops once the goal fact is settled: facts costlier than
     /// the goal may then be left unreached or too expensive.
     pub fn run(&mut self, rt: &RelaxedTask, state: &[u64], combine: Combine, stop_at_goal: bool) {
+        // One copy of the loop per combination, so that it has no branch on it.
+        match combine {
+            Combine::Max => self.run_with::<true>(rt, state, stop_at_goal),
+            Combine::Sum => self.run_with::<false>(rt, state, stop_at_goal),
+        }
+    }
+
+    fn run_with<const MAX: bool>(&mut self, rt: &RelaxedTask, state: &[u64], stop_at_goal: bool) {
         self.fact_cost.fill(UNREACHED);
-        self.op_cost.fill(0);
-        self.unsatisfied.copy_from_slice(rt.pre_counts());
+        self.ops.copy_from_slice(&self.ops_start);
         self.queue.clear();
         rt.for_each_initial(state, |f| {
             self.fact_cost[f.index()] = 0;
@@ -318,11 +357,15 @@ impl Exploration {
                 break;
             }
             for &op in rt.consumers(fact) {
-                let i = op.index();
-                self.op_cost[i] = combine.apply(self.op_cost[i], key);
-                self.unsatisfied[i] -= 1;
-                if self.unsatisfied[i] == 0 {
-                    let reached = add_cost(self.op_cost[i], rt.cost(op));
+                let progress = &mut self.ops[op.index()];
+                progress.cost = if MAX {
+                    progress.cost.max(key)
+                } else {
+                    add_cost(progress.cost, key)
+                };
+                progress.unsatisfied -= 1;
+                if progress.unsatisfied == 0 {
+                    let reached = add_cost(progress.cost, rt.cost(op));
                     for &g in rt.add(op) {
                         if reached < self.fact_cost[g.index()] {
                             self.fact_cost[g.index()] = reached;

@@ -117,7 +117,8 @@ where
     let mut search = BestFirst {
         priority,
         preferred,
-        registry: StateRegistry::new(space.words()),
+        registry: StateRegistry::with_packing(space.packing()),
+        node: vec![0; space.words()],
         nodes: NodeArena::new(),
         h_values: Vec::new(),
         closed: Vec::new(),
@@ -139,10 +140,13 @@ struct BestFirst {
     priority: Priority,
     preferred: bool,
     registry: StateRegistry,
+    /// The words of the node being expanded, unpacked from the registry.
+    node: Vec<u64>,
     nodes: NodeArena,
     /// `h` of every node, [`DEAD`] for dead ends.
     h_values: Vec<u32>,
-    closed: Vec<bool>,
+    /// One bit per node: closed.
+    closed: Vec<u64>,
     open: Alternation,
     succ: Successors,
     /// `is_preferred[o]`: operator `o` is preferred in the node being expanded.
@@ -165,20 +169,14 @@ impl BestFirst {
             self.registry.table_bytes(),
             self.nodes.bytes(),
             self.h_values.capacity() * 4,
-            self.closed.capacity(),
+            self.closed.capacity() * 8,
             self.open.bytes(),
             self.succ.bytes(),
         ])
     }
 
     /// Stores a new node with its estimate; returns the estimate.
-    fn add_node<H: Heuristic + ?Sized>(
-        &mut self,
-        h: &mut H,
-        words_of: NodeId,
-        node: SearchNode,
-    ) -> Result<u32, Stop> {
-        let estimate = h.estimate(self.registry.get(words_of));
+    fn add_node(&mut self, estimate: Estimate, node: SearchNode) -> Result<u32, Stop> {
         self.stats.evaluated += 1;
         let value = match estimate {
             Estimate::Value(v) => v.min(DEAD - 1),
@@ -190,9 +188,23 @@ impl BestFirst {
         self.nodes.push(node)?;
         self.h_values.try_reserve(1).map_err(|_| Stop::Memory)?;
         self.h_values.push(value);
-        self.closed.try_reserve(1).map_err(|_| Stop::Memory)?;
-        self.closed.push(false);
+        if self.h_values.len() > self.closed.len() * 64 {
+            self.closed.try_reserve(1).map_err(|_| Stop::Memory)?;
+            self.closed.push(0);
+        }
         Ok(value)
+    }
+
+    /// Whether node `id` is closed (expanded and not reopened since).
+    #[inline]
+    fn is_closed(&self, id: NodeId) -> bool {
+        self.closed[id.index() / 64] >> (id.index() % 64) & 1 == 1
+    }
+
+    #[inline]
+    fn set_closed(&mut self, id: NodeId, closed: bool) {
+        let (word, bit) = (id.index() / 64, id.index() % 64);
+        self.closed[word] = self.closed[word] & !(1 << bit) | u64::from(closed) << bit;
     }
 
     fn push_open(&mut self, id: NodeId, g: u32, h: u32, preferred: bool) -> Result<(), Stop> {
@@ -222,16 +234,16 @@ impl BestFirst {
             op: OpId(u32::MAX),
             g: 0,
         };
-        let h0 = self.add_node(h, root, root_node)?;
+        let h0 = self.add_node(h.estimate(&start), root_node)?;
         if h0 == DEAD {
             return Ok(Outcome::Unsolvable);
         }
         self.push_open(root, 0, h0, false)?;
         while let Some((key, id)) = self.open.pop() {
-            if self.closed[id.index()] {
+            if self.is_closed(id) {
                 continue;
             }
-            self.closed[id.index()] = true;
+            self.set_closed(id, true);
             let g = self.nodes.get(id).g;
             self.best = match self.priority {
                 Priority::Greedy => self.best.min(self.h_values[id.index()]),
@@ -257,7 +269,8 @@ impl BestFirst {
                     memory: 0,
                 },
             )?;
-            let node = self.registry.get(id);
+            self.registry.get(id, &mut self.node);
+            let node = &self.node[..];
             if space.is_target(node) {
                 let path = self.nodes.path(id);
                 return Ok(Outcome::Plan(space.plan_from_path(path)));
@@ -285,14 +298,14 @@ impl BestFirst {
                 }
                 self.stats.generated += 1;
                 let is_pref = self.is_preferred.get(op.index()).copied().unwrap_or(false);
-                let (child_id, new) = self.registry.insert(child)?;
+                let (child_id, new) = self.registry.insert_successor(id, &self.node, child)?;
                 let child_node = SearchNode {
                     parent: id,
                     op,
                     g: child_g,
                 };
                 if new {
-                    let child_h = self.add_node(h, child_id, child_node)?;
+                    let child_h = self.add_node(h.estimate(child), child_node)?;
                     if child_h != DEAD {
                         self.push_open(child_id, child_g, child_h, is_pref)?;
                     }
@@ -306,8 +319,8 @@ impl BestFirst {
                 // A cheaper path to a node seen before.
                 *self.nodes.get_mut(child_id) = child_node;
                 if self.priority.reopens() {
-                    if self.closed[child_id.index()] {
-                        self.closed[child_id.index()] = false;
+                    if self.is_closed(child_id) {
+                        self.set_closed(child_id, false);
                         self.stats.reopened += 1;
                     }
                     self.push_open(child_id, child_g, child_h, is_pref)?;

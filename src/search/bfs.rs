@@ -33,7 +33,8 @@ use std::collections::VecDeque;
 /// Breadth-first search over `space`.
 pub fn bfs<S: SearchSpace + ?Sized>(space: &mut S, monitor: &mut Monitor) -> SearchResult {
     let mut search = Bfs {
-        registry: StateRegistry::new(space.words()),
+        registry: StateRegistry::with_packing(space.packing()),
+        node: vec![0; space.words()],
         nodes: NodeArena::new(),
         queue: VecDeque::new(),
         succ: Successors::new(space.words()),
@@ -48,6 +49,8 @@ pub fn bfs<S: SearchSpace + ?Sized>(space: &mut S, monitor: &mut Monitor) -> Sea
 
 struct Bfs {
     registry: StateRegistry,
+    /// The words of the node being expanded.
+    node: Vec<u64>,
     nodes: NodeArena,
     queue: VecDeque<NodeId>,
     succ: Successors,
@@ -103,7 +106,8 @@ impl Bfs {
                     memory: 0,
                 },
             )?;
-            let node = self.registry.get(id);
+            self.registry.get(id, &mut self.node);
+            let node = &self.node[..];
             space.on_expand(node, g);
             space.successors(node, &mut self.succ);
             self.stats.expanded += 1;
@@ -114,7 +118,7 @@ impl Bfs {
                     continue;
                 }
                 self.stats.generated += 1;
-                let (child_id, new) = self.registry.insert(child)?;
+                let (child_id, new) = self.registry.insert_successor(id, &self.node, child)?;
                 if !new {
                     self.stats.duplicates += 1;
                     continue;

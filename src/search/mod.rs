@@ -27,6 +27,9 @@
 //! distinct node is stored once, in one contiguous arena, and gets a dense
 //! [`NodeId`]; the search bookkeeping ([`NodeArena`]: parent, operator, g) is a
 //! plain vector indexed by that id. Heuristics evaluate the same packed words.
+//! The registry may store nodes more compactly still ([`SearchSpace::packing`]:
+//! progression stores a mutex group of facts as one small field, see
+//! [`Packing`]) and unpacks them when the algorithm reads them back.
 //!
 //! # Pruning hooks
 //!
@@ -45,6 +48,7 @@ mod iddfs;
 mod limits;
 mod node;
 mod open_list;
+mod packing;
 mod progression;
 mod registry;
 pub mod regression;
@@ -61,6 +65,7 @@ pub use dfs::dfs;
 pub use iddfs::iddfs;
 pub use limits::{CHECK_EVERY, Footprint, Limits, Monitor, Progress, Stop};
 pub use node::{NodeArena, NodeId, SearchNode};
+pub use packing::{Packing, mutex_groups};
 pub use progression::Progression;
 pub use registry::{OutOfMemory, StateRegistry};
 pub use regression::{Regression, RegressionHeuristic, RegressionOptions};
@@ -236,5 +241,11 @@ pub trait SearchSpace {
     /// as a subsumption store), for the memory limit.
     fn bytes(&self) -> usize {
         0
+    }
+
+    /// How the algorithms' state registry may store nodes compactly. The
+    /// default stores them as they are; progression packs mutex groups.
+    fn packing(&self) -> Packing {
+        Packing::identity(self.words())
     }
 }

@@ -13,12 +13,15 @@
 //! a scan of all operators. Deleting before adding makes a fact in both lists
 //! end up true, as PDDL says.
 //!
+//! The state registry stores states packed: facts of a proven mutex group
+//! (`(at stone-01 ?l)` for every cell `?l`) share one field (see [`Packing`]).
+//!
 //! Example: facts `0 = (at 0)`, `1 = (at 1)`, operator `go` with `pre = [0]`,
 //! `del = [0]`, `add = [1]`: the start state `{0}` is `[0b01]` and its one
 //! successor is `[0b10]`.
 
 use super::successors::{self, SuccessorGenerator};
-use super::{SearchSpace, Successors};
+use super::{Packing, SearchSpace, Successors};
 use crate::bits::{self, FactSet};
 use crate::task::{OpId, Task};
 
@@ -30,6 +33,7 @@ pub struct Progression<'t, G = successors::Default> {
     neg_goal: FactSet,
     generator: G,
     applicable: Vec<OpId>,
+    packing: Packing,
 }
 
 impl<'t> Progression<'t> {
@@ -50,6 +54,7 @@ impl<'t, G: SuccessorGenerator> Progression<'t, G> {
             neg_goal: FactSet::from_facts(n, &task.neg_goal),
             generator: G::new(task),
             applicable: Vec::new(),
+            packing: Packing::for_task(task),
         }
     }
 
@@ -109,6 +114,11 @@ impl<G: SuccessorGenerator> SearchSpace for Progression<'_, G> {
 
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
         path
+    }
+
+    /// Stored states pack the task's mutex groups (see [`Packing`]).
+    fn packing(&self) -> Packing {
+        self.packing.clone()
     }
 }
 

@@ -4,8 +4,9 @@
 //! before, and under which id?". Fast Downward answers with a *state registry*:
 //! all packed states live back to back in one arena, a state's id is its index
 //! there, and a hash set of ids finds a state by its contents. planbox does the
-//! same. With `w` words per node, node `i` is `arena[i * w .. (i + 1) * w]`, and
-//! the hash table stores 8 bytes per node: the id and 32 bits of the node's hash.
+//! same. Nodes are stored packed (see [`Packing`]): with `p` packed words per
+//! node, node `i` is `arena[i * p .. (i + 1) * p]`, and the hash table stores
+//! only the 4-byte id.
 //!
 //! Example: with one word per node, inserting `[5]`, `[9]`, `[5]` returns
 //! `(0, new)`, `(1, new)`, `(0, seen)`, and the arena is `[5, 9]`.
@@ -13,10 +14,18 @@
 //! The table is a `hashbrown::HashTable` (the SwissTable behind
 //! `std::collections::HashMap`, used without its key type so that the keys can
 //! stay in the arena) with foldhash's fixed-seed fast hasher, one multiply per
-//! word. Both grow with `try_reserve`: a refused allocation is reported as
-//! [`OutOfMemory`] instead of aborting the process.
+//! word. Each slot costs 5 bytes: the id and a control byte holding 7 bits of
+//! the hash, so a lookup reads the arena only on a 7-bit match. When the table
+//! is full, it is rebuilt at twice the capacity by re-inserting the ids in
+//! order, which reads the arena sequentially. Both structures grow with
+//! `try_reserve`: a refused allocation is reported as [`OutOfMemory`] instead
+//! of aborting the process.
+//!
+//! Memory per stored node: `8 * p` bytes of arena plus 5 bytes per table slot,
+//! at a load between 7/16 and 7/8 (`5 / load` bytes per node).
 
 use super::node::NodeId;
+use super::packing::Packing;
 use foldhash::fast::FixedState;
 use hashbrown::HashTable;
 use std::hash::{BuildHasher, Hasher};
@@ -25,25 +34,18 @@ use std::hash::{BuildHasher, Hasher};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfMemory;
 
-/// Stores each distinct node once and hands out dense ids `0, 1, 2, ...`.
-///
-/// A table entry packs a node's id (low 32 bits) with 32 bits of its hash (high
-/// 32 bits). Growing the table then needs no access to the arena, and a lookup
-/// compares a node's words only when the stored hash bits match.
+/// Stores each distinct node once, packed, and hands out dense ids `0, 1, 2, ...`.
 #[derive(Clone, Debug)]
 pub struct StateRegistry {
-    words: usize,
+    packing: Packing,
+    /// Packed words per node.
+    packed: usize,
     len: u32,
     arena: Vec<u64>,
-    table: HashTable<u64>,
+    table: HashTable<u32>,
     hasher: FixedState,
-}
-
-/// The full table hash of a table entry, from its stored 32 hash bits.
-#[inline]
-fn entry_hash(entry: u64) -> u64 {
-    let h = entry >> 32;
-    h << 32 | h
+    /// The packed form of the node being inserted or looked up.
+    scratch: Vec<u64>,
 }
 
 /// Whether two nodes are equal, word by word (short slices: faster than memcmp).
@@ -53,14 +55,22 @@ fn same(a: &[u64], b: &[u64]) -> bool {
 }
 
 impl StateRegistry {
-    /// An empty registry for nodes of `words` words.
+    /// An empty registry for nodes of `words` words, stored as they are.
     pub fn new(words: usize) -> Self {
+        StateRegistry::with_packing(Packing::identity(words))
+    }
+
+    /// An empty registry that stores nodes packed by `packing`.
+    pub fn with_packing(packing: Packing) -> Self {
+        let packed = packing.packed_words();
         StateRegistry {
-            words,
+            packing,
+            packed,
             len: 0,
             arena: Vec::new(),
             table: HashTable::new(),
             hasher: FixedState::with_seed(0x9e37_79b9_7f4a_7c15),
+            scratch: vec![0; packed],
         }
     }
 
@@ -73,57 +83,131 @@ impl StateRegistry {
         self.len == 0
     }
 
-    /// The words of node `id`.
-    #[inline]
-    pub fn get(&self, id: NodeId) -> &[u64] {
-        let start = id.index() * self.words;
-        &self.arena[start..start + self.words]
+    /// Words of an (unpacked) node.
+    pub fn words(&self) -> usize {
+        self.packing.words()
     }
 
-    /// The table entry for a node with hash bits `h32`, if the node is stored.
+    /// The packed words of node `id`.
     #[inline]
-    fn find(&self, h32: u64, node: &[u64]) -> Option<u32> {
-        let (arena, w) = (&self.arena, self.words);
+    fn packed(&self, id: u32) -> &[u64] {
+        let start = id as usize * self.packed;
+        &self.arena[start..start + self.packed]
+    }
+
+    /// Writes the words of node `id` into `out` (`words()` long).
+    #[inline]
+    pub fn get(&self, id: NodeId, out: &mut [u64]) {
+        self.packing.unpack(self.packed(id.0), out);
+    }
+
+    /// The words of node `id`, as a new vector.
+    pub fn to_vec(&self, id: NodeId) -> Vec<u64> {
+        let mut out = vec![0; self.words()];
+        self.get(id, &mut out);
+        out
+    }
+
+    #[inline]
+    fn hash(&self, packed: &[u64]) -> u64 {
+        hash_words(&self.hasher, packed)
+    }
+
+    /// The id of the node packed in `self.scratch`, if stored.
+    #[inline]
+    fn find_scratch(&self, hash: u64) -> Option<u32> {
+        let (arena, p, node) = (&self.arena, self.packed, &self.scratch);
         self.table
-            .find(entry_hash(h32 << 32), |&e| {
-                e >> 32 == h32 && {
-                    let id = (e & 0xffff_ffff) as usize;
-                    same(&arena[id * w..(id + 1) * w], node)
-                }
+            .find(hash, |&id| {
+                let start = id as usize * p;
+                same(&arena[start..start + p], node)
             })
-            .map(|&e| e as u32)
+            .copied()
     }
 
     /// The id of `node` if it is stored.
-    pub fn lookup(&self, node: &[u64]) -> Option<NodeId> {
-        self.find(hash_words(&self.hasher, node), node).map(NodeId)
+    pub fn lookup(&mut self, node: &[u64]) -> Option<NodeId> {
+        self.packing.pack(node, &mut self.scratch);
+        self.find_scratch(self.hash(&self.scratch)).map(NodeId)
     }
 
     /// Stores `node` unless it is already stored. Returns its id and whether it
     /// is new.
     #[inline]
     pub fn insert(&mut self, node: &[u64]) -> Result<(NodeId, bool), OutOfMemory> {
-        debug_assert_eq!(node.len(), self.words);
-        let h32 = hash_words(&self.hasher, node);
-        if let Some(id) = self.find(h32, node) {
+        debug_assert_eq!(node.len(), self.words());
+        self.packing.pack(node, &mut self.scratch);
+        self.insert_scratch()
+    }
+
+    /// [`insert`](Self::insert) for a successor `child` of the stored node
+    /// `parent`, whose words are `parent_words`: packs only the facts in which
+    /// the two differ, starting from the parent's packed words.
+    #[inline]
+    pub fn insert_successor(
+        &mut self,
+        parent: NodeId,
+        parent_words: &[u64],
+        child: &[u64],
+    ) -> Result<(NodeId, bool), OutOfMemory> {
+        debug_assert_eq!(child.len(), self.words());
+        if self.packing.is_identity() {
+            self.scratch.copy_from_slice(child);
+        } else {
+            let start = parent.index() * self.packed;
+            self.scratch
+                .copy_from_slice(&self.arena[start..start + self.packed]);
+            self.packing.repack(parent_words, child, &mut self.scratch);
+        }
+        self.insert_scratch()
+    }
+
+    /// Stores the node packed in `self.scratch` unless it is already stored.
+    #[inline]
+    fn insert_scratch(&mut self) -> Result<(NodeId, bool), OutOfMemory> {
+        let hash = self.hash(&self.scratch);
+        if let Some(id) = self.find_scratch(hash) {
             return Ok((NodeId(id), false));
         }
         if self.len == NodeId::NONE.0 {
             return Err(OutOfMemory);
         }
         self.arena
-            .try_reserve(self.words)
+            .try_reserve(self.packed)
             .map_err(|_| OutOfMemory)?;
-        self.table
-            .try_reserve(1, |&e| entry_hash(e))
-            .map_err(|_| OutOfMemory)?;
-        self.arena.extend_from_slice(node);
+        if self.table.len() == self.table.capacity() {
+            self.grow_table()?;
+        }
+        self.arena.extend_from_slice(&self.scratch);
         let id = self.len;
-        let entry = h32 << 32 | u64::from(id);
-        self.table
-            .insert_unique(entry_hash(entry), entry, |&e| entry_hash(e));
+        let (arena, p, hasher) = (&self.arena, self.packed, &self.hasher);
+        self.table.insert_unique(hash, id, |&id| {
+            let start = id as usize * p;
+            hash_words(hasher, &arena[start..start + p])
+        });
         self.len += 1;
         Ok((NodeId(id), true))
+    }
+
+    /// Replaces the table by one of twice the capacity, inserting the ids in
+    /// increasing order (so the arena is read front to back).
+    #[cold]
+    fn grow_table(&mut self) -> Result<(), OutOfMemory> {
+        let want = (self.table.capacity() * 2).max(16);
+        let mut table = HashTable::new();
+        table
+            .try_reserve(want, |_: &u32| 0)
+            .map_err(|_| OutOfMemory)?;
+        let (arena, p, hasher) = (&self.arena, self.packed, &self.hasher);
+        let hash_of = |id: &u32| {
+            let start = *id as usize * p;
+            hash_words(hasher, &arena[start..start + p])
+        };
+        for id in 0..self.len {
+            table.insert_unique(hash_of(&id), id, hash_of);
+        }
+        self.table = table;
+        Ok(())
     }
 
     /// Bytes held by the arena and the table.
@@ -142,14 +226,14 @@ impl StateRegistry {
     }
 }
 
-/// 32 bits of foldhash's hash of `words`.
+/// foldhash's hash of `words`.
 #[inline]
 fn hash_words(state: &FixedState, words: &[u64]) -> u64 {
     let mut h = state.build_hasher();
     for &w in words {
         h.write_u64(w);
     }
-    h.finish() >> 32
+    h.finish()
 }
 
 #[cfg(test)]
@@ -163,7 +247,7 @@ mod tests {
         assert_eq!(r.insert(&[9]), Ok((NodeId(1), true)));
         assert_eq!(r.insert(&[5]), Ok((NodeId(0), false)));
         assert_eq!(r.len(), 2);
-        assert_eq!(r.get(NodeId(1)), &[9]);
+        assert_eq!(r.to_vec(NodeId(1)), vec![9]);
         assert_eq!(r.lookup(&[9]), Some(NodeId(1)));
         assert_eq!(r.lookup(&[7]), None);
     }
@@ -178,7 +262,7 @@ mod tests {
         for i in (0..10_000u64).rev() {
             let node = [i, i.wrapping_mul(31), !i];
             assert_eq!(r.insert(&node), Ok((NodeId(i as u32), false)));
-            assert_eq!(r.get(NodeId(i as u32)), &node);
+            assert_eq!(r.to_vec(NodeId(i as u32)), node);
         }
         assert!(r.bytes() >= 10_000 * 3 * 8);
     }

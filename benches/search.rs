@@ -1,0 +1,87 @@
+//! Criterion benches of whole searches whose configuration the command line
+//! cannot express yet: greedy best-first search with h^FF **without** preferred
+//! operators (Fast Downward's `eager_greedy([ff()])`, the configuration
+//! `benches/fd/compare_search.py` calls `gbfs-ff`), next to the same search
+//! with them (what `planbox plan --search gbfs --heuristic hff` runs), and A*
+//! with LM-cut. Each bench prints its search's counts once, so that a median
+//! time gives expansions per second.
+//!
+//! Run with `cargo bench --bench search`; about a minute on two cores.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use planbox::heuristics;
+use planbox::pddl::{self, ast};
+use planbox::search::{self, Limits, Monitor, Progression, SearchResult};
+use planbox::task::Task;
+use std::path::Path;
+
+/// (label, set, problem) under `problems/ipc/`.
+const PROBLEMS: &[(&str, &str, &str)] = &[
+    ("sat08-p04", "sokoban-sat08-strips", "p04.pddl"),
+    ("sat08-p09", "sokoban-sat08-strips", "p09.pddl"),
+    ("opt08-p04", "sokoban-opt08-strips", "p04.pddl"),
+];
+
+fn load(set: &str, file: &str) -> Task {
+    let source = |name: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems/ipc")
+            .join(set)
+            .join(name);
+        let text = std::fs::read_to_string(&path).expect("bench input is bundled");
+        ast::Source { path, text }
+    };
+    let domain = pddl::parse_domain(source("domain.pddl")).expect("bench domain parses");
+    let problem = pddl::parse_problem(source(file)).expect("bench problem parses");
+    planbox::ground::ground(&domain, &problem)
+        .expect("grounds")
+        .0
+}
+
+/// One search: `gbfs-hff`, `gbfs-hff-pref` or `astar-lmcut`.
+fn run(task: &Task, config: &str) -> SearchResult {
+    let mut monitor = Monitor::new(Limits::none());
+    let mut space = Progression::new(task);
+    let name = if config == "astar-lmcut" {
+        "lmcut"
+    } else {
+        "hff"
+    };
+    let mut h = heuristics::by_name(name, task).expect("known heuristic");
+    match config {
+        "gbfs-hff" => search::gbfs(&mut space, h.as_mut(), false, &mut monitor),
+        "gbfs-hff-pref" => search::gbfs(&mut space, h.as_mut(), true, &mut monitor),
+        _ => search::astar(&mut space, h.as_mut(), &mut monitor),
+    }
+}
+
+fn searches(c: &mut Criterion) {
+    for &(label, set, file) in PROBLEMS {
+        let task = load(set, file);
+        let configs: &[&str] = if set.contains("sat08") {
+            &["gbfs-hff", "gbfs-hff-pref"]
+        } else {
+            &["astar-lmcut"]
+        };
+        for &config in configs {
+            let s = run(&task, config).stats;
+            eprintln!(
+                "{config}/{label}: expanded {}, generated {}, evaluated {}",
+                s.expanded, s.generated, s.evaluated
+            );
+            c.bench_function(&format!("{config}/{label}"), |b| {
+                b.iter(|| run(&task, config))
+            });
+        }
+    }
+}
+
+criterion_group! {
+    name = search_benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(3));
+    targets = searches
+}
+criterion_main!(search_benches);

@@ -1,0 +1,420 @@
+//! Packed storage: fewer bits per stored state, using facts that exclude each other.
+//!
+//! A search stores every state it reaches, so the bits per state decide how
+//! large a search fits in memory. One bit per fact wastes most of them: in
+//! Sokoban, `(at stone-01 ?l)` has one fact per cell, and at most one of them
+//! holds. Fast Downward's translator turns such a *mutex group* into one SAS+
+//! variable whose value says which fact holds (or none), stored in
+//! `ceil(log2(n + 1))` bits instead of `n`.
+//!
+//! [`Packing`] does the same for storage only: search code, successor
+//! generators and heuristics keep seeing one bit per fact, and the state
+//! registry packs each state before hashing and storing it, and unpacks it when
+//! the search reads it back. The groups are proven, not guessed
+//! ([`mutex_groups`]), so packing never merges two reachable states.
+//!
+//! Example: Sokoban IPC opt08 p05 has 368 facts (6 words). Nine groups `(at
+//! thing ?l)` of 36 facts take 6 bits each, and the other 44 facts one bit
+//! each: 98 bits, 2 words, as in Fast Downward's packed state.
+//!
+//! Layout: group fields first (widest first), each put in the first word
+//! with room, never straddling two words; then the single-bit facts fill the
+//! gaps. Packing ORs, for every true fact, its precomputed field value into
+//! its word (a fact of a group is worth `(index in group + 1) << shift`);
+//! unpacking reads each group field and the single bits back.
+
+use crate::bits;
+use crate::task::{FactId, Task};
+use std::collections::HashMap;
+
+/// Where a fact goes in the packed form: its field is `word & mask`, and the
+/// field holds `value` when the fact is true.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slot {
+    word: usize,
+    mask: u64,
+    value: u64,
+}
+
+/// A group field: `field_facts[first + v - 1]` holds when the field's value
+/// `v` is non-zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Field {
+    word: u32,
+    shift: u32,
+    mask: u64,
+    first: usize,
+}
+
+/// How states of a task are packed for storage; see the module docs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Packing {
+    /// Words of an unpacked state.
+    words: usize,
+    /// Words of a packed state.
+    packed_words: usize,
+    /// No group was found: packed = unpacked, packing is a copy.
+    identity: bool,
+    /// Per fact: its slot. Indexed by fact id (bit position of the unpacked state).
+    slots: Vec<Slot>,
+    fields: Vec<Field>,
+    /// The facts of all group fields, one field after the other.
+    field_facts: Vec<FactId>,
+    /// Per packed word: the bits that are single facts, and the fact of each bit.
+    single_mask: Vec<u64>,
+    single_fact: Vec<FactId>,
+}
+
+impl Packing {
+    /// States of `words` words stored as they are.
+    pub fn identity(words: usize) -> Packing {
+        Packing {
+            words,
+            packed_words: words,
+            identity: true,
+            slots: Vec::new(),
+            fields: Vec::new(),
+            field_facts: Vec::new(),
+            single_mask: Vec::new(),
+            single_fact: Vec::new(),
+        }
+    }
+
+    /// The packing of `task`'s states from its proven mutex groups.
+    pub fn for_task(task: &Task) -> Packing {
+        let n = task.facts.len();
+        Packing::from_groups(n, &mutex_groups(task))
+    }
+
+    /// A packing for states over `num_facts` facts in which at most one fact of
+    /// each of the disjoint `groups` holds.
+    pub fn from_groups(num_facts: usize, groups: &[Vec<FactId>]) -> Packing {
+        let words = bits::words_for(num_facts);
+        // Only groups that save bits are worth a field.
+        let mut groups: Vec<&Vec<FactId>> =
+            groups.iter().filter(|g| width(g.len()) < g.len()).collect();
+        if groups.is_empty() {
+            return Packing::identity(words);
+        }
+        groups.sort_by_key(|g| std::cmp::Reverse(width(g.len())));
+        let mut free: Vec<u32> = Vec::new(); // bits left in each packed word
+        let take = |bits: u32, free: &mut Vec<u32>| -> (u32, u32) {
+            let word = match free.iter().position(|&f| f >= bits) {
+                Some(w) => w,
+                None => {
+                    free.push(64);
+                    free.len() - 1
+                }
+            };
+            let shift = 64 - free[word];
+            free[word] -= bits;
+            (word as u32, shift)
+        };
+        let mut slots = vec![
+            Slot {
+                word: usize::MAX,
+                mask: 0,
+                value: 0
+            };
+            num_facts
+        ];
+        let (mut fields, mut field_facts) = (Vec::new(), Vec::new());
+        for g in groups {
+            let w = width(g.len()) as u32;
+            let (word, shift) = take(w, &mut free);
+            for (i, f) in g.iter().enumerate() {
+                slots[f.index()] = Slot {
+                    word: word as usize,
+                    mask: ((1 << w) - 1) << shift,
+                    value: (i as u64 + 1) << shift,
+                };
+            }
+            fields.push(Field {
+                word,
+                shift,
+                mask: (1 << w) - 1,
+                first: field_facts.len(),
+            });
+            field_facts.extend_from_slice(g);
+        }
+        let mut single_fact = Vec::new();
+        for (f, slot) in slots.iter_mut().enumerate() {
+            if slot.word == usize::MAX {
+                let (word, shift) = take(1, &mut free);
+                *slot = Slot {
+                    word: word as usize,
+                    mask: 1 << shift,
+                    value: 1 << shift,
+                };
+                let at = word as usize * 64 + shift as usize;
+                if single_fact.len() <= at {
+                    single_fact.resize(at + 1, FactId(u32::MAX));
+                }
+                single_fact[at] = FactId(f as u32);
+            }
+        }
+        let packed_words = free.len();
+        single_fact.resize(packed_words * 64, FactId(u32::MAX));
+        let single_mask = (0..packed_words)
+            .map(|w| {
+                (0..64)
+                    .filter(|&b| single_fact[w * 64 + b] != FactId(u32::MAX))
+                    .fold(0u64, |m, b| m | 1 << b)
+            })
+            .collect();
+        Packing {
+            words,
+            packed_words,
+            identity: false,
+            slots,
+            fields,
+            field_facts,
+            single_mask,
+            single_fact,
+        }
+    }
+
+    /// Words of an unpacked state.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// Words of a packed state.
+    pub fn packed_words(&self) -> usize {
+        self.packed_words
+    }
+
+    /// Writes the packed form of `state` into `out` (`packed_words()` long).
+    #[inline]
+    pub fn pack(&self, state: &[u64], out: &mut [u64]) {
+        if self.identity {
+            out.copy_from_slice(state);
+            return;
+        }
+        out.fill(0);
+        for (i, &w) in state.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let f = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                let slot = self.slots[f];
+                debug_assert_eq!(
+                    out[slot.word] & slot.mask,
+                    0,
+                    "two facts of a mutex group hold"
+                );
+                out[slot.word] |= slot.value;
+            }
+        }
+    }
+
+    /// Whether packed states are the states themselves.
+    #[inline]
+    pub fn is_identity(&self) -> bool {
+        self.identity
+    }
+
+    /// Turns `packed`, the packed form of `from`, into the packed form of `to`,
+    /// changing only the fields of the facts in which the two states differ
+    /// (a successor differs from its parent in a few facts). A fact that became
+    /// true sets its field; one that became false clears its field only if the
+    /// field still names it, so the order of the changes does not matter.
+    #[inline]
+    pub fn repack(&self, from: &[u64], to: &[u64], packed: &mut [u64]) {
+        for (i, (&a, &b)) in from.iter().zip(to).enumerate() {
+            let mut changed = a ^ b;
+            while changed != 0 {
+                let bit = changed.trailing_zeros();
+                changed &= changed - 1;
+                let slot = self.slots[i * 64 + bit as usize];
+                let w = &mut packed[slot.word];
+                if b >> bit & 1 == 1 {
+                    *w = *w & !slot.mask | slot.value;
+                } else if *w & slot.mask == slot.value {
+                    *w &= !slot.mask;
+                }
+            }
+        }
+    }
+
+    /// Writes the state packed as `packed` into `out` (`words()` long).
+    #[inline]
+    pub fn unpack(&self, packed: &[u64], out: &mut [u64]) {
+        if self.identity {
+            out.copy_from_slice(packed);
+            return;
+        }
+        out.fill(0);
+        for field in &self.fields {
+            let v = (packed[field.word as usize] >> field.shift) & field.mask;
+            if v != 0 {
+                bits::insert(out, self.field_facts[field.first + v as usize - 1]);
+            }
+        }
+        // Single facts were laid out in increasing fact order, so their words
+        // in `out` come in increasing order too: collect each word's bits in a
+        // register and store it once.
+        let (mut word, mut acc) = (0, 0u64);
+        for (i, (&w, &mask)) in packed.iter().zip(&self.single_mask).enumerate() {
+            let mut w = w & mask;
+            while w != 0 {
+                let f = self.single_fact[i * 64 + w.trailing_zeros() as usize].index();
+                w &= w - 1;
+                if f / 64 != word {
+                    out[word] |= acc;
+                    (word, acc) = (f / 64, 0);
+                }
+                acc |= 1 << (f % 64);
+            }
+        }
+        if acc != 0 {
+            out[word] |= acc;
+        }
+    }
+}
+
+/// Bits for a field that holds "none" or one of `n` facts.
+fn width(n: usize) -> usize {
+    (usize::BITS - n.leading_zeros()) as usize
+}
+
+/// Disjoint groups of facts of which at most one holds in every reachable
+/// state, each proven by induction over the task's operators.
+///
+/// Candidates are the facts of one predicate that agree on all arguments but
+/// one: `(at stone-01 ?l)` for every cell `?l`. A candidate is kept when at
+/// most one of its facts holds initially and no operator can make a second one
+/// true: an operator that adds a fact `a` of the group (and no other) either
+/// requires a fact `p` of the group and deletes it (or `p = a`), or, requiring
+/// none, deletes or forbids (`neg_pre`) every other fact of the group. This is
+/// the ground form of Fast Downward's monotonicity invariants, without their
+/// refinement step. Larger candidates are taken first; every fact is in at
+/// most one group.
+pub fn mutex_groups(task: &Task) -> Vec<Vec<FactId>> {
+    // Candidate key: predicate, the free argument's position, the other arguments.
+    let mut index: HashMap<(&str, usize, Vec<&str>), usize> = HashMap::new();
+    let mut candidates: Vec<Vec<FactId>> = Vec::new();
+    // For each fact, the candidates it belongs to (one per argument position).
+    let mut of_fact: Vec<Vec<u32>> = vec![Vec::new(); task.facts.len()];
+    for (f, atom) in task.facts.iter().enumerate() {
+        for i in 0..atom.args.len() {
+            let mut rest: Vec<&str> = atom.args.iter().map(String::as_str).collect();
+            rest.remove(i);
+            let next = candidates.len();
+            let c = *index
+                .entry((atom.predicate.as_str(), i, rest))
+                .or_insert(next);
+            if c == next {
+                candidates.push(Vec::new());
+            }
+            candidates[c].push(FactId(f as u32));
+            of_fact[f].push(c as u32);
+        }
+    }
+    let mut ok: Vec<bool> = candidates.iter().map(|c| c.len() >= 2).collect();
+    let in_group = |f: FactId, c: u32| of_fact[f.index()].contains(&c);
+    for (c, facts) in candidates.iter().enumerate() {
+        let init = facts.iter().filter(|f| task.init.binary_search(f).is_ok());
+        if init.count() > 1 {
+            ok[c] = false;
+        }
+    }
+    for op in &task.operators {
+        for &a in op.add.iter() {
+            for &c in &of_fact[a.index()] {
+                if !ok[c as usize] {
+                    continue;
+                }
+                let adds = op.add.iter().filter(|&&x| in_group(x, c)).count();
+                let kept = adds == 1
+                    && match op.pre.iter().find(|&&p| in_group(p, c)) {
+                        Some(&p) => p == a || op.del.binary_search(&p).is_ok(),
+                        None => candidates[c as usize].iter().all(|x| {
+                            *x == a || op.del.binary_search(x).is_ok() || op.neg_pre.contains(x)
+                        }),
+                    };
+                ok[c as usize] = kept;
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..candidates.len()).filter(|&c| ok[c]).collect();
+    order.sort_by_key(|&c| std::cmp::Reverse(candidates[c].len()));
+    let mut taken = vec![false; task.facts.len()];
+    let mut groups = Vec::new();
+    for c in order {
+        let facts = &candidates[c];
+        if facts.iter().all(|f| !taken[f.index()]) {
+            for f in facts {
+                taken[f.index()] = true;
+            }
+            groups.push(facts.clone());
+        }
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_width() {
+        // 70 facts: group {0..9} (4 bits), group {10..39} (5 bits), 30 singles.
+        let groups = vec![
+            (0..10).map(FactId).collect(),
+            (10..40).map(FactId).collect::<Vec<_>>(),
+        ];
+        let p = Packing::from_groups(70, &groups);
+        assert_eq!((p.words(), p.packed_words()), (2, 1));
+        let mut state = vec![0u64; 2];
+        for f in [3, 17, 40, 69] {
+            bits::insert(&mut state, FactId(f));
+        }
+        let mut packed = vec![0u64; 1];
+        p.pack(&state, &mut packed);
+        let mut back = vec![0u64; 2];
+        p.unpack(&packed, &mut back);
+        assert_eq!(back, state);
+        // A successor: fact 3 -> 5 (same group), 40 off, 41 on.
+        let mut next = state.clone();
+        for (f, on) in [(3, false), (5, true), (40, false), (41, true)] {
+            if on {
+                bits::insert(&mut next, FactId(f));
+            } else {
+                bits::remove(&mut next, FactId(f));
+            }
+        }
+        let mut repacked = packed.clone();
+        p.repack(&state, &next, &mut repacked);
+        let mut full = vec![0u64; 1];
+        p.pack(&next, &mut full);
+        assert_eq!(repacked, full);
+        assert_eq!(width(1), 1);
+        assert_eq!(width(3), 2);
+        assert_eq!(width(36), 6);
+    }
+
+    #[test]
+    fn no_useful_group_is_the_identity() {
+        let p = Packing::from_groups(10, &[vec![FactId(0), FactId(1)]]);
+        assert_eq!(p, Packing::identity(1));
+    }
+
+    #[test]
+    fn a_position_is_a_group_and_a_counter_is_not() {
+        // `at p0..p3` on a line (move right/left) is a group: each move requires
+        // and deletes the old position.
+        let mut t = crate::search::toy::line_task(4);
+        t.facts = (0..4)
+            .map(|i| crate::task::Atom {
+                predicate: "at".into(),
+                args: vec![format!("p{i}")],
+            })
+            .collect();
+        let groups = mutex_groups(&t);
+        assert_eq!(groups, vec![(0..4).map(FactId).collect::<Vec<_>>()]);
+        // An operator adding a position without deleting the old one breaks it.
+        t.operators[0].del = Box::new([]);
+        assert!(mutex_groups(&t).is_empty());
+    }
+}
