@@ -41,11 +41,9 @@ Configurations (FD 26.6 syntax; planbox options)::
 
     astar-blind   astar(blind())                 --search astar --heuristic blind
     astar-lmcut   astar(lmcut())                 --search astar --heuristic lmcut
-    gbfs-ff       eager_greedy([ff()])           --search gbfs  --heuristic hff
+    gbfs-ff       eager_greedy([ff()])           --search gbfs  --heuristic hff --no-preferred
     gbfs-ff-pref  let(hff, ff(), eager_greedy([hff], preferred=[hff]))
                                                  --search gbfs  --heuristic hff
-                  (planbox's gbfs always uses preferred operators for now, so
-                  its gbfs-ff run is really gbfs-ff-pref; the table says so)
                   (not in the default set: FD's LAMA-style preferred operators)
 
 Default problems: the two A* configurations on sokoban-opt08-strips p01-p05,
@@ -76,17 +74,13 @@ import fdref
 CONFIGS = {
     "astar-blind": ("astar(blind())", ["--search", "astar", "--heuristic", "blind"]),
     "astar-lmcut": ("astar(lmcut())", ["--search", "astar", "--heuristic", "lmcut"]),
-    "gbfs-ff": ("eager_greedy([ff()])", ["--search", "gbfs", "--heuristic", "hff"]),
+    "gbfs-ff": ("eager_greedy([ff()])",
+                ["--search", "gbfs", "--heuristic", "hff", "--no-preferred"]),
     "gbfs-ff-pref": ("let(hff, ff(), eager_greedy([hff], preferred=[hff]))",
                      ["--search", "gbfs", "--heuristic", "hff"]),
 }
 # Where planbox cannot run FD's configuration exactly (printed under the table).
-PLANBOX_NOTES = {
-    "gbfs-ff": "planbox's `--search gbfs` always uses h^FF's preferred operators (no "
-               "command-line switch yet), so planbox runs gbfs-ff-pref here: it "
-               "evaluates h^FF about twice per expansion (once more on the node it "
-               "expands, for its preferred operators) and expands different nodes.",
-}
+PLANBOX_NOTES: dict = {}
 OPTIMAL = {"astar-blind", "astar-lmcut"}
 
 ASTAR_SET = ([f"sokoban-opt08-strips/p0{i}.pddl" for i in range(1, 6)]

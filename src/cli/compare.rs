@@ -92,6 +92,9 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     if let Some(w) = o.weight {
         push("--weight", Some(w.to_string()));
     }
+    if o.no_preferred {
+        push("--no-preferred", None);
+    }
     if o.cycle_check {
         push("--cycle-check", None);
     }

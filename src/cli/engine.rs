@@ -111,7 +111,7 @@ fn algorithm<S: SearchSpace + ?Sized>(
         (SearchName::Wastar, Some(h)) => {
             search::wastar(space, h, config.weight.unwrap_or(2), monitor)
         }
-        (SearchName::Gbfs, Some(h)) => search::gbfs(space, h, true, monitor),
+        (SearchName::Gbfs, Some(h)) => search::gbfs(space, h, !o.no_preferred, monitor),
         // `configure` gives every informed search a heuristic.
         (_, None) => search::bfs(space, monitor),
     }

@@ -112,6 +112,11 @@ pub struct SearchOptions {
     /// Maximum depth for dfs and iddfs.
     #[arg(long, value_name = "N")]
     pub depth_limit: Option<u32>,
+    /// gbfs: ignore the heuristic's preferred operators (Fast Downward's
+    /// `eager_greedy([h])`); by default they get a second open list, taken in
+    /// turn with the first (`eager_greedy([h], preferred=[h])`).
+    #[arg(long)]
+    pub no_preferred: bool,
     /// dfs, iddfs: skip successors already on the current path. Without it the
     /// search is the classroom tree search, bounded by --depth-limit alone
     /// (dfs without --depth-limit always checks, or it might never end).
@@ -193,6 +198,11 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
     if o.depth_limit.is_some() && !matches!(s, SearchName::Dfs | SearchName::Iddfs) {
         bail!(usage(format!(
             "`--depth-limit` only applies to `--search dfs` or `iddfs`, not `{name}`"
+        )));
+    }
+    if o.no_preferred && s != SearchName::Gbfs {
+        bail!(usage(format!(
+            "`--no-preferred` only applies to `--search gbfs`, not `{name}`"
         )));
     }
     if o.cycle_check && !matches!(s, SearchName::Dfs | SearchName::Iddfs) {

@@ -7,7 +7,7 @@ use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
 
-use super::options::{Config, EngineName, HeuristicName, SearchOptions};
+use super::options::{Config, EngineName, HeuristicName, SearchName, SearchOptions};
 
 /// One progress line on stderr: `[t=5.0s, 812 KB] f = 12, 1000 expanded, ...`.
 pub fn progress_line(p: &Progress) {
@@ -106,6 +106,9 @@ pub fn record(
         "heuristic": config.heuristic.map(HeuristicName::name),
         "weight": config.weight,
         "depth_limit": o.depth_limit,
+        "preferred": (config.search == SearchName::Gbfs).then_some(!o.no_preferred),
+        "cycle_check": matches!(config.search, SearchName::Dfs | SearchName::Iddfs)
+            .then_some(o.cycle_check),
         "unit_cost": o.unit_cost,
         "goal_sorting": regression.then_some(!o.no_goal_sorting),
         "mutex": regression.then_some(o.mutex.name()),
