@@ -259,6 +259,40 @@ impl crate::search::regression::MutexOracle for Mutexes {
     fn violates_h2(&self, pos: &[u64]) -> bool {
         Mutexes::violates_h2(self, pos)
     }
+
+    fn violates_counting(&self, pos: &[u64]) -> bool {
+        self.crowded_counting_group(pos).is_some()
+    }
+
+    fn add_partners(&self, f: FactId, invariant: &mut [u64], h2: &mut [u64]) {
+        if f.index() >= self.n {
+            return;
+        }
+        if bits::contains(&self.never, f) {
+            bits::insert(invariant, f);
+        }
+        let groups = &self.fact_groups
+            [self.group_starts[f.index()] as usize..self.group_starts[f.index() + 1] as usize];
+        for &g in groups {
+            if self.groups[g as usize].at_most != 1 {
+                continue;
+            }
+            for &(w, m) in
+                &self.masks[self.ranges[g as usize] as usize..self.ranges[g as usize + 1] as usize]
+            {
+                invariant[w as usize] |= m;
+            }
+        }
+        // A fact is not its own partner in a group of one-at-most.
+        if !bits::contains(&self.never, f) {
+            bits::remove(invariant, f);
+        }
+        if let Some(h) = &self.h2 {
+            for (w, (out, &row)) in h2.iter_mut().zip(h.row(f)).enumerate() {
+                *out |= !row & h.valid_bits(w);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -202,6 +202,11 @@ impl H2 {
 
     /// The bits of word `w` that stand for facts.
     #[inline]
+    pub fn valid_bits(&self, w: usize) -> u64 {
+        self.valid(w)
+    }
+
+    #[inline]
     fn valid(&self, w: usize) -> u64 {
         let end = self.n.saturating_sub(w * 64);
         if end >= 64 {

@@ -40,6 +40,7 @@
 
 mod goal_order;
 mod heuristics;
+mod masks;
 mod subsume;
 
 pub use goal_order::{rank, sort_subgoals};
@@ -56,6 +57,13 @@ pub trait MutexOracle {
     fn violates_invariant(&self, pos: &[u64]) -> bool;
     /// Whether `pos` contains two facts that are h²-mutex.
     fn violates_h2(&self, pos: &[u64]) -> bool;
+    /// Whether `pos` overfills an invariant whose bound is 2 or more (the
+    /// ones [`add_partners`](Self::add_partners) cannot express as pairs).
+    fn violates_counting(&self, pos: &[u64]) -> bool;
+    /// Adds to the packed sets `invariant` and `h2` the facts that can never
+    /// hold together with `f` (by an at-most-one invariant, by h²); `f` itself
+    /// if it can never hold at all.
+    fn add_partners(&self, f: FactId, invariant: &mut [u64], h2: &mut [u64]);
 }
 
 /// Which of regression's optional techniques are on.
@@ -122,6 +130,8 @@ pub struct Regression<'t> {
     deleters: Vec<Vec<OpId>>,
     options: RegressionOptions,
     mutexes: Option<&'t dyn MutexOracle>,
+    /// Word masks of the operators (`None` for very large tasks).
+    masks: Option<masks::OpMasks>,
     /// Per operator: the expansion in which it was last listed.
     stamp: Vec<u32>,
     expansion: u32,
@@ -164,12 +174,13 @@ impl<'t> Regression<'t> {
             deleters,
             options,
             mutexes,
+            masks: masks::OpMasks::new(task, mutexes),
             stamp: vec![0; task.operators.len()],
             expansion: 0,
             subgoals: Vec::new(),
             candidates: Vec::new(),
             rejected: Vec::new(),
-            subsumption: SubsetIndex::default(),
+            subsumption: SubsetIndex::with_rarity(rarity(task, mutexes)),
             literals: Vec::new(),
             pruned: Pruned::default(),
             counting: false,
@@ -281,6 +292,75 @@ impl<'t> Regression<'t> {
         None
     }
 
+    fn count(&mut self, why: Rejection) {
+        match why {
+            Rejection::Inconsistent => self.pruned.inconsistent += 1,
+            Rejection::Invariant => self.pruned.invariant += 1,
+            Rejection::H2Mutex => self.pruned.h2_mutex += 1,
+        }
+    }
+
+    /// [`is_consistent`](Self::is_consistent), [`regress`](Self::regress) and
+    /// the mutex checks in one pass over the operator's words (see
+    /// [`masks`]); pushes the regressed set on `out` or says why not.
+    #[inline]
+    fn regress_masked(
+        &self,
+        masks: &masks::OpMasks,
+        node: &[u64],
+        o: OpId,
+        out: &mut Successors,
+    ) -> Result<(), Rejection> {
+        let w = self.w;
+        let words = masks.of(o);
+        let (pos, neg) = node.split_at(w);
+        let mut invariant = false;
+        let mut h2 = false;
+        for x in words {
+            let k = x.word as usize;
+            if pos[k] & x.del != 0 || neg[k] & x.add != 0 {
+                return Err(Rejection::Inconsistent);
+            }
+            let p = (pos[k] & !x.add) | x.pre;
+            invariant |= p & x.forbid_invariant != 0;
+            h2 |= p & x.forbid_h2 != 0;
+        }
+        if invariant && self.options.invariants {
+            return Err(Rejection::Invariant);
+        }
+        if h2 && self.options.h2 {
+            return Err(Rejection::H2Mutex);
+        }
+        let next = out.push(o, node);
+        let mut contradiction = false;
+        for x in words {
+            let k = x.word as usize;
+            let p = (next[k] & !x.add) | x.pre;
+            let n = (next[w + k] & !x.del) | x.neg_pre;
+            next[k] = p;
+            next[w + k] = n;
+            contradiction |= p & n != 0;
+        }
+        let why = if contradiction {
+            Some(Rejection::Inconsistent)
+        } else if self.options.invariants
+            && self
+                .mutexes
+                .is_some_and(|m| m.violates_counting(&next[..w]))
+        {
+            Some(Rejection::Invariant)
+        } else {
+            None
+        };
+        match why {
+            Some(why) => {
+                out.pop();
+                Err(why)
+            }
+            None => Ok(()),
+        }
+    }
+
     /// The literals of `node` as sorted integers: `2f` for `f`, `2f + 1` for
     /// `(not f)`.
     fn encode(&mut self, node: &[u64]) {
@@ -290,6 +370,25 @@ impl<'t> Regression<'t> {
         self.literals.extend(bits::iter(neg).map(|f| 2 * f.0 + 1));
         self.literals.sort_unstable();
     }
+}
+
+/// How rare each literal (`2f`, `2f + 1`) is in subgoal sets, for the
+/// subsumption index: a fact that excludes many others by an invariant (the
+/// man's cell in Sokoban) holds in few states. Negative literals count 0.
+fn rarity(task: &Task, mutexes: Option<&dyn MutexOracle>) -> Vec<u32> {
+    let n = task.facts.len();
+    let Some(m) = mutexes else {
+        return Vec::new();
+    };
+    let w = bits::words_for(n);
+    let (mut inv, mut h2) = (vec![0u64; w], vec![0u64; w]);
+    let mut out = vec![0; 2 * n];
+    for f in 0..n {
+        inv.fill(0);
+        m.add_partners(FactId(f as u32), &mut inv, &mut h2);
+        out[2 * f] = inv.iter().map(|x| x.count_ones()).sum();
+    }
+    out
 }
 
 impl SearchSpace for Regression<'_> {
@@ -321,6 +420,20 @@ impl SearchSpace for Regression<'_> {
         let before = self.pruned;
         self.pruned.irrelevant += (self.task.operators.len() - self.candidates.len()) as u64;
         let candidates = std::mem::take(&mut self.candidates);
+        if let Some(masks) = self.masks.take() {
+            for &o in &candidates {
+                if let Err(why) = self.regress_masked(&masks, node, o, out) {
+                    self.count(why);
+                    self.rejected.push((o, why));
+                }
+            }
+            self.masks = Some(masks);
+            self.candidates = candidates;
+            if !std::mem::take(&mut self.counting) {
+                self.pruned = before;
+            }
+            return;
+        }
         for &o in &candidates {
             if !self.is_consistent(node, o) {
                 self.pruned.inconsistent += 1;
@@ -403,7 +516,7 @@ impl SearchSpace for Regression<'_> {
     }
 
     fn bytes(&self) -> usize {
-        self.subsumption.bytes()
+        self.subsumption.bytes() + self.masks.as_ref().map_or(0, masks::OpMasks::bytes)
     }
 }
 

@@ -8,11 +8,12 @@
 //!
 //! The question "is some stored set a subset of `G'`?" must not scan every
 //! stored set. The index files each stored set under two of its elements, a
-//! *first* and a *second*, chosen as the elements that occur in the fewest
-//! stored sets so far (in Sokoban: the man's cell and a box's cell, not the
-//! ubiquitous `clear` facts). A stored `E ⊆ G'` is filed under two elements
-//! of `G'`, so a query only visits the lists keyed by pairs of its own
-//! elements. Each entry carries a 64-bit *signature* (one bit per element,
+//! *first* and a *second*: its *rarest* elements. Rarity is given up front
+//! (regression uses the mutex groups: a fact that excludes many others, like
+//! the man's cell in Sokoban, is true in few states), with ties broken by how
+//! few stored sets contain the element so far. A stored `E ⊆ G'` is filed
+//! under two elements of `G'`, so a query only visits the lists keyed by pairs
+//! of its own elements, rarest first. Each entry carries a 64-bit *signature* (one bit per element,
 //! hashed), which rejects almost every non-subset with one `AND` before the
 //! exact check.
 //!
@@ -55,6 +56,10 @@ pub const QUERY_BUDGET: usize = 4096;
 /// most `g` a subset of this set?".
 #[derive(Debug, Default)]
 pub struct SubsetIndex {
+    /// Per element, how rare it is (larger: rarer); missing elements count 0.
+    rarity: Vec<u32>,
+    /// The current query's elements, rarest first (reused).
+    order: Vec<u32>,
     buckets: Vec<Bucket>,
     /// How many stored sets contain each element.
     occurrences: Vec<u32>,
@@ -79,6 +84,19 @@ fn signature(set: &[u32]) -> u64 {
 }
 
 impl SubsetIndex {
+    /// An empty index whose elements have the given rarity (larger: rarer).
+    pub fn with_rarity(rarity: Vec<u32>) -> Self {
+        SubsetIndex {
+            rarity,
+            ..SubsetIndex::default()
+        }
+    }
+
+    #[inline]
+    fn rarity(&self, e: u32) -> u32 {
+        self.rarity.get(e as usize).copied().unwrap_or(0)
+    }
+
     /// Stores `set` (no duplicates) reached at cost `g`.
     pub fn insert(&mut self, set: &[u32], g: u32) {
         self.len += 1;
@@ -92,8 +110,11 @@ impl SubsetIndex {
             self.occurrences.resize(n, 0);
         }
         // The two rarest elements (ties: the smaller element).
-        let occurrences = &self.occurrences;
-        let key = |e: &u32| (occurrences[*e as usize], *e);
+        let (occurrences, rarity) = (&self.occurrences, &self.rarity);
+        let key = |e: &u32| {
+            let r = rarity.get(*e as usize).copied().unwrap_or(0);
+            (std::cmp::Reverse(r), occurrences[*e as usize], *e)
+        };
         let first = set
             .iter()
             .copied()
@@ -139,13 +160,19 @@ impl SubsetIndex {
         for &e in query {
             self.member[e as usize] = true;
         }
-        let found = self.search(query, g, signature(query));
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend_from_slice(query);
+        order.sort_unstable_by_key(|&e| (std::cmp::Reverse(self.rarity(e)), e));
+        let found = self.search(&order, g, signature(query));
+        self.order = order;
         for &e in query {
             self.member[e as usize] = false;
         }
         found
     }
 
+    /// `query` holds the query's elements, rarest first.
     fn search(&mut self, query: &[u32], g: u32, sig: u64) -> bool {
         let mut budget = QUERY_BUDGET;
         for &first in query {

@@ -83,6 +83,17 @@ impl MutexOracle for Forbid {
     fn violates_h2(&self, _pos: &[u64]) -> bool {
         false
     }
+    fn violates_counting(&self, _pos: &[u64]) -> bool {
+        false
+    }
+    fn add_partners(&self, f: FactId, invariant: &mut [u64], _h2: &mut [u64]) {
+        if f == self.0 {
+            bits::insert(invariant, self.1);
+        }
+        if f == self.1 {
+            bits::insert(invariant, self.0);
+        }
+    }
 }
 
 #[test]
