@@ -738,33 +738,49 @@ fn teaching_levels_round_trip_through_ground_plans() {
     }
 }
 
-/// The round trip with the real planner, for Microban 1-30 and the teaching
-/// levels: enable once `planbox plan` is merged (adjust the command line to
-/// its final interface; it is assumed to write `sas_plan` into the working
-/// folder, as Fast Downward does).
+/// The whole round trip on every teaching level and Microban 1-30: the
+/// translated problem is solved by `planbox plan` with A* and h_max (an
+/// admissible heuristic, so the plan is optimal), written to `sas_plan` as
+/// Fast Downward does, turned into LURD by `planbox lurd` (and by `plan --lurd`,
+/// which must agree), and replayed on the original XSB level by `planbox
+/// replay`, which must say solved after exactly the known optimal number of
+/// moves.
 #[test]
-#[ignore = "needs `planbox plan` from the search branch"]
 fn full_round_trip_with_the_planner() {
+    let mut checked = 0;
     for (folder, xsb) in [("teaching", "teaching.xsb"), ("microban", "microban.xsb")] {
         let folder = Path::new(ROOT).join("problems/sokoban").join(folder);
         let expected = read(&folder.join("expected.tsv"));
-        for (k, row) in expected.lines().skip(1).enumerate() {
+        for row in expected.lines().skip(1) {
             let (file, length) = row.split_once('\t').expect("two columns");
             let work = scratch(&format!("planner-{file}"));
             let problem = folder.join(file).display().to_string();
             let out = Command::new(env!("CARGO_BIN_EXE_planbox"))
-                .args(["plan", &problem])
+                .args([
+                    "plan",
+                    "--search",
+                    "astar",
+                    "--heuristic",
+                    "hmax",
+                    "--lurd",
+                    &problem,
+                ])
                 .current_dir(&work)
                 .output()
                 .expect("planbox runs");
             assert_eq!(out.status.code(), Some(0), "{file}: {}", stderr(&out));
+            let from_plan = stdout(&out).trim().to_string();
             let plan = work.join("sas_plan").display().to_string();
             let lurd = stdout(&planbox(&["lurd", &problem, &plan]))
                 .trim()
                 .to_string();
+            assert_eq!(lurd, from_plan, "{file}: `plan --lurd` and `lurd` differ");
+            assert_eq!(lurd.len().to_string(), length, "{file}: {lurd}");
+            // The level's index in the collection, from the problem's name.
+            let level = level_of(&folder.join(file));
             let levels = format!("problems/sokoban/{xsb}");
-            let level = (k + 1).to_string();
-            let out = planbox(&["replay", &levels, "--level", &level, &lurd]);
+            let out = planbox(&["replay", &levels, "--title", &level, &lurd]);
+            assert_eq!(out.status.code(), Some(0), "{file}: {}", stdout(&out));
             assert_eq!(
                 stdout(&out).split(' ').next(),
                 Some(length),
@@ -776,8 +792,22 @@ fn full_round_trip_with_the_planner() {
                 "{file}: {}",
                 stdout(&out)
             );
+            checked += 1;
         }
     }
+    assert_eq!(checked, 38, "8 teaching levels and Microban 1-30");
+}
+
+/// The level title a translated problem names in its first comment line
+/// (`; Sokoban level `lvl0` (level 1 of teaching.xsb)`).
+fn level_of(problem: &Path) -> String {
+    let text = read(problem);
+    let first = text.lines().next().expect("a header line");
+    first
+        .split('`')
+        .nth(1)
+        .unwrap_or_else(|| panic!("no title in {first}"))
+        .to_string()
 }
 
 // ---------------------------------------------------------------------------

@@ -134,6 +134,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             .with_context(|| format!("cannot write graph file `{}`", path.display()))?;
     }
     let result = &run.result;
+    let mut solution = None;
     if let Outcome::Plan(plan) = &result.outcome {
         if let Err(e) = check_plan(task, plan) {
             bail!(Coded {
@@ -143,7 +144,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         }
         write_plan(args, task, plan)?;
         if args.lurd {
-            println!("{}", lurd(&loaded, plan)?);
+            solution = Some(lurd(&loaded, plan)?);
         }
     }
     let files = (loaded.domain_path.as_path(), loaded.problem_path.as_path());
@@ -153,8 +154,14 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         record["plan_file"] = serde_json::json!(
             matches!(result.outcome, Outcome::Plan(_)).then_some(&args.plan_file)
         );
+        if args.lurd {
+            record["lurd"] = serde_json::json!(solution);
+        }
         println!("{record}");
     } else {
+        if let Some(lurd) = solution {
+            println!("{lurd}");
+        }
         report::log(task, result, total_time);
     }
     Ok(exit_code(&result.outcome))
