@@ -194,3 +194,27 @@ fn bad_input_exits_31() {
     let out = planbox(&["invariants", DOMAIN, "tests/data/bad/domain.pddl"]);
     assert_eq!(out.status.code(), Some(31));
 }
+
+/// The toolkit's own domain and a level translated by `planbox xsb2pddl`
+/// (Microban 3, two boxes): the three checks of the classroom notebook,
+/// derived from the domain.
+#[test]
+fn translated_level_has_the_three_notebook_checks() {
+    let out = planbox(&[
+        "invariants",
+        "domains/sokoban.pddl",
+        "problems/sokoban/microban/microban-003.pddl",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    for line in [
+        // "The man cannot be at two locations."
+        "  at most 1 of {(man ?l)}",
+        // "Two things cannot be at the same location."
+        "  for each ?l: at most 1 of {(man ?l) (box ?l) (clear ?l)}",
+        // "No new boxes."
+        "  at most 2 of {(box ?l)}",
+    ] {
+        assert!(text.lines().any(|l| l == line), "missing {line:?} in\n{text}");
+    }
+}
