@@ -215,6 +215,9 @@ fn translated_level_has_the_three_notebook_checks() {
         // "No new boxes."
         "  at most 2 of {(box ?l)}",
     ] {
-        assert!(text.lines().any(|l| l == line), "missing {line:?} in\n{text}");
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing {line:?} in\n{text}"
+        );
     }
 }

@@ -170,15 +170,13 @@ fn table(p: &Value, r: &Value) -> String {
     row("total time (s)", "total_time_s");
     row("expansions per second", "expansions_per_s");
     row("peak memory (KB)", "peak_memory_kb");
-    let heading = format!(
-        "{} {}{}",
-        cell(&p["search"]),
-        p["heuristic"].as_str().unwrap_or(""),
-        p["depth_limit"]
-            .as_u64()
-            .map(|d| format!(" (depth limit {d})"))
-            .unwrap_or_default()
-    );
+    let mut heading = cell(&p["search"]);
+    if let Some(h) = p["heuristic"].as_str() {
+        heading = format!("{heading} {h}");
+    }
+    if let Some(d) = p["depth_limit"].as_u64() {
+        heading = format!("{heading} (depth limit {d})");
+    }
     let w0 = rows
         .iter()
         .map(|r| r.0.len())

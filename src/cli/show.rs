@@ -193,7 +193,7 @@ impl Viewer<'_> {
             };
             format!(
                 "label=\"{}\\l\", shape={shape}, style=\"{}\"",
-                escape(&v.label),
+                escape(v.label.trim_end()),
                 v.style
             )
         };

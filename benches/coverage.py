@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Coverage of regression against progression on the bundled IPC sets.
+
+Each problem is solved twice with the same algorithm and heuristic (default:
+A* with h_max, admissible in both directions), once per engine, each with the
+same time and memory limit, by running the real binary:
+
+    planbox plan --engine {progression,regression} --search astar
+                 --heuristic hmax --time-limit 60 --memory-limit 3000 --json
+
+The report is a Markdown table per domain: problems tried, solved by each
+engine, solved by both, and the median expansions and search time of each
+engine over the problems both solved. A plan's cost is compared between the
+engines (both are optimal with h_max, so they must agree).
+
+Usage::
+
+    python3 benches/coverage.py                       # 5 problems of each set
+    python3 benches/coverage.py --per-domain 0        # every problem (hours)
+    python3 benches/coverage.py --time-limit 10 --json-out /tmp/cov.json
+"""
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+IPC = ROOT / "problems" / "ipc"
+
+
+def problems(per_domain):
+    """Every problem, or `per_domain` of each set spread evenly over the set
+    sorted by file size (so from the smallest to the largest)."""
+    for d in sorted(p for p in IPC.iterdir() if p.is_dir()):
+        files = sorted((f for f in d.glob("*.pddl") if f.name != "domain.pddl"),
+                       key=lambda f: (f.stat().st_size, f.name))
+        if per_domain and len(files) > per_domain:
+            step = (len(files) - 1) / (per_domain - 1) if per_domain > 1 else 0
+            files = [files[round(i * step)] for i in range(per_domain)]
+        yield from files
+
+
+def run(planbox, engine, problem, args):
+    cmd = [planbox, "plan", "--engine", engine, "--search", args.search,
+           "--time-limit", str(args.time_limit), "--memory-limit", str(args.memory_limit),
+           "--json", "--plan-file", "-"]
+    if args.heuristic:
+        cmd += ["--heuristic", args.heuristic]
+    cmd.append(str(problem))
+    out = subprocess.run(cmd, capture_output=True, text=True,
+                         timeout=args.time_limit * 3 + 30)
+    try:
+        return json.loads(out.stdout)
+    except json.JSONDecodeError:
+        line = (out.stderr.strip().splitlines() or ["no output"])[0]
+        return {"outcome": "error", "error": line}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--planbox", default=str(ROOT / "target/release/planbox"))
+    ap.add_argument("--search", default="astar")
+    ap.add_argument("--heuristic", default="hmax")
+    ap.add_argument("--time-limit", type=float, default=60)
+    ap.add_argument("--memory-limit", type=int, default=3000)
+    ap.add_argument("--per-domain", type=int, default=5,
+                    help="N problems of each set, spread from the smallest to the "
+                         "largest file; 0 for all")
+    ap.add_argument("--json-out")
+    args = ap.parse_args()
+
+    rows = []
+    for problem in problems(args.per_domain):
+        rel = problem.relative_to(IPC)
+        record = {"problem": str(rel)}
+        for engine in ("progression", "regression"):
+            r = run(args.planbox, engine, problem, args)
+            record[engine] = {k: r.get(k) for k in
+                              ("outcome", "cost", "expanded", "search_time_s",
+                               "peak_memory_kb", "error")}
+        p, r = record["progression"], record["regression"]
+        print(f"{rel}: progression {p['outcome']} ({p['expanded']}), "
+              f"regression {r['outcome']} ({r['expanded']})", file=sys.stderr)
+        if p["outcome"] == r["outcome"] == "plan" and p["cost"] != r["cost"]:
+            print(f"  COST DIFFERS: {p['cost']} vs {r['cost']}", file=sys.stderr)
+        rows.append(record)
+
+    if args.json_out:
+        Path(args.json_out).write_text(json.dumps(rows, indent=1))
+
+    by_domain = {}
+    for row in rows:
+        by_domain.setdefault(row["problem"].split("/")[0], []).append(row)
+    print(f"Coverage, {args.search} {args.heuristic}, {args.time_limit:g} s and "
+          f"{args.memory_limit} MB per run\n")
+    print("| set | problems | progression | regression | both | median expanded (prog / regr) |"
+          " median search s (prog / regr) |")
+    print("|---|---|---|---|---|---|---|")
+    totals = [0, 0, 0, 0]
+    for domain, rs in by_domain.items():
+        solved = [(x["progression"]["outcome"] == "plan", x["regression"]["outcome"] == "plan")
+                  for x in rs]
+        both = [x for x, (a, b) in zip(rs, solved) if a and b]
+        med = lambda e, k: statistics.median(x[e][k] for x in both) if both else None
+        fmt = lambda v, f: "-" if v is None else format(v, f)
+        cells = [len(rs), sum(a for a, _ in solved), sum(b for _, b in solved), len(both)]
+        totals = [t + c for t, c in zip(totals, cells)]
+        print(f"| {domain} | {cells[0]} | {cells[1]} | {cells[2]} | {cells[3]} | "
+              f"{fmt(med('progression', 'expanded'), '.0f')} / "
+              f"{fmt(med('regression', 'expanded'), '.0f')} | "
+              f"{fmt(med('progression', 'search_time_s'), '.3f')} / "
+              f"{fmt(med('regression', 'search_time_s'), '.3f')} |")
+    print(f"| **total** | {totals[0]} | {totals[1]} | {totals[2]} | {totals[3]} | | |")
+    disagree = [x["problem"] for x in rows
+                if x["progression"]["outcome"] == x["regression"]["outcome"] == "plan"
+                and x["progression"]["cost"] != x["regression"]["cost"]]
+    if disagree:
+        print("\nOptimal costs differ on: " + ", ".join(disagree))
+
+
+if __name__ == "__main__":
+    main()
