@@ -145,7 +145,7 @@ impl SubsetIndex {
     }
 
     /// Whether some stored set with cost `<= g` is a subset of `query`
-    /// (within [`QUERY_BUDGET`] entries read).
+    /// (within `QUERY_BUDGET` entries read).
     pub fn contains_subset(&mut self, query: &[u32], g: u32) -> bool {
         if self.empty.is_some_and(|e| e <= g) {
             return true;
