@@ -461,11 +461,7 @@ fn lurd_reads_plans_over_the_ipc_encoding() {
         "{plan:?}"
     );
     let plan_path = dir.join("sas_plan");
-    fs::write(
-        &plan_path,
-        planbox::sokoban::plan_text::write(&plan, 4, false),
-    )
-    .expect("write");
+    fs::write(&plan_path, plan_file(&plan, 4, false)).expect("write");
     let problem = dir.join("teaching-lvl0.pddl").display().to_string();
     let out = planbox(&["lurd", &problem, &plan_path.display().to_string()]);
     assert_eq!(stdout(&out), "rrdLullddrUUU\n", "{}", stderr(&out));
@@ -710,11 +706,7 @@ fn teaching_levels_round_trip_through_ground_plans() {
         let plan = bfs_plan(&task);
         assert_eq!(plan.len().to_string(), length, "{file}: optimal length");
         let plan_path = dir.join(format!("{file}.plan"));
-        fs::write(
-            &plan_path,
-            planbox::sokoban::plan_text::write(&plan, plan.len(), true),
-        )
-        .expect("write");
+        fs::write(&plan_path, plan_file(&plan, plan.len(), true)).expect("write");
         let problem_path = folder.join(file).display().to_string();
         let out = planbox(&["lurd", &problem_path, &plan_path.display().to_string()]);
         assert_eq!(out.status.code(), Some(0), "{file}: {}", stderr(&out));
@@ -848,7 +840,7 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
 
 #[test]
 fn mutated_inputs_never_panic() {
-    use planbox::sokoban::{lurd, plan_text};
+    use planbox::sokoban::lurd;
     let mut rng = Rng(0x5eed_50c0_ba11);
     let seeds = [
         read(&Path::new(ROOT).join("problems/sokoban/teaching.xsb")),
@@ -882,8 +874,16 @@ fn mutated_inputs_never_panic() {
         if let Ok(letters) = lurd::parse(&lurd_text) {
             let _ = lurd::to_plan(&tiny, &letters, Format::Ipc);
         }
-        if let Ok(steps) = plan_text::read(&mutate(TINY_PLAN, &mut rng)) {
+        if let Ok(steps) = planbox::plan::parse_plan(&mutate(TINY_PLAN, &mut rng)) {
             let _ = lurd::from_plan(&tiny, &steps);
         }
     }
+}
+
+/// A plan file in Fast Downward's format: the steps and the cost line.
+fn plan_file(steps: &[String], cost: usize, unit: bool) -> String {
+    let mut out: String = steps.iter().map(|s| format!("{s}\n")).collect();
+    let kind = if unit { "unit cost" } else { "general cost" };
+    out.push_str(&format!("; cost = {cost} ({kind})\n"));
+    out
 }

@@ -179,8 +179,8 @@ fn lurd(loaded: &Loaded, plan: &[OpId]) -> Result<String> {
         });
     };
     let text = format_plan(&loaded.task, plan);
-    let steps = planbox::sokoban::plan_text::read(&text)
-        .map_err(|(_, m)| anyhow::anyhow!("internal error: {m}"))?;
+    let steps =
+        planbox::plan::parse_plan(&text).map_err(|e| anyhow::anyhow!("internal error: {e}"))?;
     planbox::sokoban::lurd::from_plan(level, &steps).map_err(|(k, m)| {
         Coded {
             code: exit::INPUT_ERROR,

@@ -21,8 +21,8 @@
 use super::game::{State, Step};
 use super::ipc;
 use super::level::{Cell, Dir, Level};
-use super::plan_text::PlanStep;
 use super::to_pddl::Format;
+use crate::validate::PlanStep;
 
 /// One LURD letter: direction, push or move, and its byte offset in the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -282,7 +282,7 @@ pub fn to_plan(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sokoban::{plan_text, xsb};
+    use crate::sokoban::xsb;
     use std::path::Path;
 
     fn letters(text: &str) -> String {
@@ -317,8 +317,8 @@ mod tests {
         let lurd = parse("RdlurR").expect("lurd");
         for format in [Format::Mbc, Format::Ipc] {
             let plan = to_plan(&level, &lurd, format).expect("legal");
-            let text = plan_text::write(&plan, plan.len(), true);
-            let steps = plan_text::read(&text).expect("a plan");
+            let text = plan.join("\n");
+            let steps = crate::plan::parse_plan(&text).expect("a plan");
             assert_eq!(
                 from_plan(&level, &steps),
                 Ok("RdlurR".to_string()),
@@ -342,7 +342,7 @@ mod tests {
                 "`r` is a move, but it pushes the box at r2c3 (write `R`)".into()
             )
         );
-        let steps = plan_text::read("(move r2c3 r2c4 right)").expect("a plan");
+        let steps = crate::plan::parse_plan("(move r2c3 r2c4 right)").expect("a plan");
         assert_eq!(
             from_plan(&level, &steps),
             Err((0, "the man is at r2c2, not at r2c3".into()))

@@ -5,7 +5,7 @@
 //! levels.xsb --xsb::parse--> Collection --Collection::level(i)--> Level
 //!   --to_pddl::problem / ipc::problem--> problem.pddl   (for domains/sokoban.pddl)
 //! problem.pddl --decode::level_from_problem--> Level      (cell names carry coordinates)
-//! sas_plan --plan_text::read--> steps --lurd::from_plan(&level)--> "rrdLU..."
+//! sas_plan --plan::parse_plan--> steps --lurd::from_plan(&level)--> "rrdLU..."
 //! "rrdLU..." --lurd::parse--> letters --game::State::step--> solved or the illegal step
 //! state atoms {(man l), (box l)} --render::state / render::subgoals--> XSB picture
 //! ```
@@ -23,7 +23,6 @@ pub mod ipc;
 pub mod level;
 pub mod lurd;
 pub mod names;
-pub mod plan_text;
 pub mod render;
 pub mod sexp;
 pub mod to_pddl;
