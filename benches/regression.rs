@@ -53,14 +53,20 @@ fn sampled(run: impl FnOnce(&mut Monitor) -> SearchResult) -> (SearchResult, Vec
     let result = run(&mut monitor);
     drop(monitor);
     let mut samples = samples.into_inner();
-    samples.push((result.stats.search_time.as_secs_f64(), result.stats.expanded));
+    samples.push((
+        result.stats.search_time.as_secs_f64(),
+        result.stats.expanded,
+    ));
     (result, samples)
 }
 
 /// Expansions per second in the window of samples around `n` expansions.
 fn rate_at(samples: &[(f64, u64)], n: u64) -> Option<f64> {
     let i = samples.iter().position(|&(_, e)| e >= n)?;
-    let (a, b) = (samples[i.saturating_sub(2)], samples[(i + 2).min(samples.len() - 1)]);
+    let (a, b) = (
+        samples[i.saturating_sub(2)],
+        samples[(i + 2).min(samples.len() - 1)],
+    );
     (b.0 > a.0).then(|| (b.1 - a.1) as f64 / (b.0 - a.0))
 }
 
@@ -82,7 +88,9 @@ fn report(name: &str, result: &SearchResult, samples: &[(f64, u64)]) -> f64 {
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc");
-    println!("| problem, engine | expanded | search s | exp/s overall | at 10k | at 100k | at 1M |");
+    println!(
+        "| problem, engine | expanded | search s | exp/s overall | at 10k | at 100k | at 1M |"
+    );
     println!("|---|---|---|---|---|---|---|");
     for problem in PROBLEMS {
         let path = root.join(problem);
@@ -96,7 +104,11 @@ fn main() {
 
         let (forward, samples) = sampled(|m| {
             let mut h = planbox::heuristics::by_name("hmax", &task).expect("hmax");
-            search::astar(&mut Progression::new(&task), h.as_mut() as &mut dyn Heuristic, m)
+            search::astar(
+                &mut Progression::new(&task),
+                h.as_mut() as &mut dyn Heuristic,
+                m,
+            )
         });
         let f = report(&format!("{problem}, progression"), &forward, &samples);
         // Blind progression reaches a million stored states too: how much a
@@ -104,7 +116,11 @@ fn main() {
         // any subsumption store.
         let (blind, samples) = sampled(|m| {
             let mut h = planbox::heuristics::by_name("blind", &task).expect("blind");
-            search::astar(&mut Progression::new(&task), h.as_mut() as &mut dyn Heuristic, m)
+            search::astar(
+                &mut Progression::new(&task),
+                h.as_mut() as &mut dyn Heuristic,
+                m,
+            )
         });
         report(&format!("{problem}, progression (blind)"), &blind, &samples);
         let (backward, samples) = sampled(|m| {
@@ -114,6 +130,9 @@ fn main() {
             search::astar(&mut space, &mut h, m)
         });
         let r = report(&format!("{problem}, regression"), &backward, &samples);
-        println!("| {problem}: progression / regression exp/s (h_max) | {:.2} | | | | | |", f / r);
+        println!(
+            "| {problem}: progression / regression exp/s (h_max) | {:.2} | | | | | |",
+            f / r
+        );
     }
 }

@@ -526,7 +526,7 @@ fn replay_reports_the_first_illegal_step() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stdout(&out),
-        "4 moves, 1 pushes: not solved (0 of 1 goals hold a box)\n"
+        "4 moves, 1 push: not solved (0 of 1 goals hold a box)\n"
     );
     let out = planbox(&[
         "replay",
@@ -556,7 +556,7 @@ fn replay_show_draws_every_step() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let expected = "start:\n####\n#.##\n#$@#\n#  #\n####\n\nstep 1 `d`:\n####\n#.##\n#$ #\n# @#\n####\n\n\
                     step 2 `l`:\n####\n#.##\n#$ #\n#@ #\n####\n\nstep 3 `U`:\n####\n#*##\n#@ #\n#  #\n####\n\n\
-                    3 moves, 1 pushes: solved\n";
+                    3 moves, 1 push: solved\n";
     assert_eq!(stdout(&out), expected);
 }
 

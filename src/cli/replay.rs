@@ -117,10 +117,27 @@ pub fn run(args: &ReplayArgs) -> Result<u8> {
     let moves = letters.len();
     let (done, goals) = state.goals_done(&level);
     if done == goals {
-        println!("{moves} moves, {pushes} pushes: solved");
+        println!(
+            "{}, {}: solved",
+            count(moves, "move"),
+            count(pushes, "push")
+        );
         Ok(exit::SUCCESS)
     } else {
-        println!("{moves} moves, {pushes} pushes: not solved ({done} of {goals} goals hold a box)");
+        println!(
+            "{}, {}: not solved ({done} of {goals} goals hold a box)",
+            count(moves, "move"),
+            count(pushes, "push")
+        );
         Ok(exit::INVALID_PLAN)
+    }
+}
+
+/// `1 move`, `2 moves`, `1 push`, `3 pushes`.
+fn count(n: usize, noun: &str) -> String {
+    match (n, noun.ends_with(['s', 'h'])) {
+        (1, _) => format!("1 {noun}"),
+        (_, true) => format!("{n} {noun}es"),
+        _ => format!("{n} {noun}s"),
     }
 }
