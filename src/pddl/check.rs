@@ -18,10 +18,11 @@
 //!   fits the predicate's parameter;
 //! * a problem's `(:domain ...)` names the domain it is checked against.
 
-use crate::pddl::ast::{
-    Atom, CostExpr, Domain, Literal, Name, Problem, Signature, Term, TypedName,
-};
+use crate::pddl::ast::{CostExpr, Domain, Name, Problem, Signature, TypedName};
 use crate::pddl::error::PddlError;
+use crate::pddl::scope::Scope;
+use crate::pddl::suggest::{plural, position, suggest};
+use crate::pddl::types::TypeTable;
 use std::collections::HashMap;
 
 /// Requirements planbox supports.
@@ -76,16 +77,14 @@ pub fn check_domain(domain: &Domain) -> Result<(), PddlError> {
     let mut constants: HashMap<&str, &Name> = HashMap::new();
     for c in &domain.constants {
         types.check_declared(&c.ty, &domain.source)?;
-        if let Some(first) = constants.insert(&c.name.text, &c.name) {
-            return Err(err(
-                c.name.span,
-                format!(
-                    "duplicate constant `{}` (first declared at {})",
-                    c.name.text,
-                    position(&domain.source, first.span)
-                ),
-            ));
-        }
+        declare_once(
+            &mut constants,
+            &c.name,
+            &c.name,
+            "constant",
+            &domain.source,
+            |v| v.span,
+        )?;
     }
 
     let mut predicates: HashMap<&str, &Signature> = HashMap::new();
@@ -97,45 +96,39 @@ pub fn check_domain(domain: &Domain) -> Result<(), PddlError> {
                 "`=` is built in; expected another predicate name".into(),
             ));
         }
-        if let Some(first) = predicates.insert(&p.name.text, p) {
-            return Err(err(
-                p.name.span,
-                format!(
-                    "duplicate predicate `{}` (first declared at {})",
-                    p.name.text,
-                    position(&domain.source, first.name.span)
-                ),
-            ));
-        }
+        declare_once(
+            &mut predicates,
+            &p.name,
+            p,
+            "predicate",
+            &domain.source,
+            |v| v.name.span,
+        )?;
     }
 
     let mut functions: HashMap<&str, &Signature> = HashMap::new();
     for f in &domain.functions {
         check_parameters(&f.parameters, &types, &domain.source, "function")?;
-        if let Some(first) = functions.insert(&f.name.text, f) {
-            return Err(err(
-                f.name.span,
-                format!(
-                    "duplicate function `{}` (first declared at {})",
-                    f.name.text,
-                    position(&domain.source, first.name.span)
-                ),
-            ));
-        }
+        declare_once(
+            &mut functions,
+            &f.name,
+            f,
+            "function",
+            &domain.source,
+            |v| v.name.span,
+        )?;
     }
 
     let mut actions: HashMap<&str, &Name> = HashMap::new();
     for action in &domain.actions {
-        if let Some(first) = actions.insert(&action.name.text, &action.name) {
-            return Err(err(
-                action.name.span,
-                format!(
-                    "duplicate action `{}` (first declared at {})",
-                    action.name.text,
-                    position(&domain.source, first.span)
-                ),
-            ));
-        }
+        declare_once(
+            &mut actions,
+            &action.name,
+            &action.name,
+            "action",
+            &domain.source,
+            |v| v.span,
+        )?;
         check_parameters(&action.parameters, &types, &domain.source, "action")?;
         let scope = Scope {
             domain,
@@ -310,6 +303,30 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<(), PddlError
     Ok(())
 }
 
+/// Adds `name` to `map`, or reports that it was declared before (where).
+fn declare_once<'a, T>(
+    map: &mut HashMap<&'a str, T>,
+    name: &'a Name,
+    value: T,
+    kind: &str,
+    source: &crate::pddl::ast::Source,
+    first_span: impl Fn(&T) -> crate::pddl::ast::Span,
+) -> Result<(), PddlError> {
+    if let Some(first) = map.get(name.text.as_str()) {
+        return Err(PddlError::invalid(
+            source,
+            name.span,
+            format!(
+                "duplicate {kind} `{}` (first declared at {})",
+                name.text,
+                position(source, first_span(first))
+            ),
+        ));
+    }
+    map.insert(&name.text, value);
+    Ok(())
+}
+
 fn check_requirements(
     requirements: &[Name],
     source: &crate::pddl::ast::Source,
@@ -368,353 +385,4 @@ fn check_parameters(
         }
     }
     Ok(())
-}
-
-/// The declared types and their parents.
-struct TypeTable<'a> {
-    parent: HashMap<&'a str, &'a str>,
-    domain: &'a Domain,
-}
-
-impl<'a> TypeTable<'a> {
-    fn new(domain: &'a Domain) -> Result<Self, PddlError> {
-        let mut parent: HashMap<&str, &str> = HashMap::new();
-        let mut declared_at: HashMap<&str, &Name> = HashMap::new();
-        for t in &domain.types {
-            if t.name.text == "object" {
-                if t.ty.text != "object" {
-                    return Err(PddlError::invalid(
-                        &domain.source,
-                        t.ty.span,
-                        "type `object` is the root of every hierarchy; it cannot have a parent",
-                    ));
-                }
-                continue;
-            }
-            if let Some(first) = declared_at.insert(&t.name.text, &t.name) {
-                // `a - t1 a - t2` is an `either` in disguise; the same parent twice is harmless.
-                if parent.get(t.name.text.as_str()) != Some(&t.ty.text.as_str()) {
-                    return Err(PddlError::invalid(
-                        &domain.source,
-                        t.name.span,
-                        format!(
-                            "type `{}` is declared twice with different parents (first at {})",
-                            t.name.text,
-                            position(&domain.source, first.span)
-                        ),
-                    ));
-                }
-            }
-            parent.insert(&t.name.text, &t.ty.text);
-        }
-        // A parent named only after `-` (`truck - vehicle` with no `vehicle`
-        // entry of its own) is declared implicitly, as a child of `object`.
-        for t in &domain.types {
-            if t.ty.text != "object" && !parent.contains_key(t.ty.text.as_str()) {
-                parent.insert(&t.ty.text, "object");
-            }
-        }
-        let table = TypeTable { parent, domain };
-        for t in &domain.types {
-            // Walk up; more steps than types means a cycle.
-            let mut at = t.name.text.as_str();
-            for _ in 0..=table.parent.len() {
-                match table.parent.get(at) {
-                    Some(&p) => at = p,
-                    None => break,
-                }
-            }
-            if table.parent.contains_key(at) {
-                return Err(PddlError::invalid(
-                    &domain.source,
-                    t.name.span,
-                    format!(
-                        "type `{}` is its own ancestor (a cycle in `:types`)",
-                        t.name.text
-                    ),
-                ));
-            }
-        }
-        Ok(table)
-    }
-
-    fn is_declared(&self, ty: &str) -> bool {
-        ty == "object" || self.parent.contains_key(ty)
-    }
-
-    fn check_declared(
-        &self,
-        ty: &Name,
-        source: &crate::pddl::ast::Source,
-    ) -> Result<(), PddlError> {
-        if self.is_declared(&ty.text) {
-            return Ok(());
-        }
-        Err(PddlError::invalid(
-            source,
-            ty.span,
-            format!(
-                "unknown type `{}`; expected `object` or a type declared in `:types`{}",
-                ty.text,
-                suggest(
-                    &ty.text,
-                    self.domain.types.iter().map(|t| t.name.text.as_str())
-                )
-            ),
-        ))
-    }
-
-    /// Whether `ty` is `ancestor` or one of its descendants.
-    fn is_subtype(&self, ty: &str, ancestor: &str) -> bool {
-        let mut ty: &str = ty;
-        if ancestor == "object" {
-            return true;
-        }
-        for _ in 0..=self.parent.len() {
-            if ty == ancestor {
-                return true;
-            }
-            match self.parent.get(ty) {
-                Some(&p) => ty = p,
-                None => return false,
-            }
-        }
-        false
-    }
-}
-
-/// What names are visible where an atom is checked.
-struct Scope<'a> {
-    domain: &'a Domain,
-    types: &'a TypeTable<'a>,
-    predicates: &'a HashMap<&'a str, &'a Signature>,
-    /// The action's parameters (empty in a problem).
-    parameters: &'a [TypedName],
-    /// Domain constants (in an action body).
-    constants: &'a HashMap<&'a str, &'a Name>,
-    /// In a problem: the problem and its objects (constants included).
-    objects: Option<(&'a Problem, &'a HashMap<&'a str, &'a TypedName>)>,
-}
-
-impl Scope<'_> {
-    fn source(&self) -> &crate::pddl::ast::Source {
-        match self.objects {
-            Some((problem, _)) => &problem.source,
-            None => &self.domain.source,
-        }
-    }
-
-    fn literal(&self, literal: &Literal) -> Result<(), PddlError> {
-        match literal {
-            Literal::Atom { atom, .. } => self.atom(atom),
-            Literal::Equality { left, right, .. } => {
-                self.term(left)?;
-                self.term(right)
-            }
-        }
-    }
-
-    fn atom(&self, atom: &Atom) -> Result<(), PddlError> {
-        let source = self.source();
-        let Some(sig) = self.predicates.get(atom.predicate.text.as_str()) else {
-            return Err(PddlError::invalid(
-                source,
-                atom.predicate.span,
-                format!(
-                    "unknown predicate `{}`; expected one declared in `:predicates`{}",
-                    atom.predicate.text,
-                    suggest(&atom.predicate.text, self.predicates.keys().copied())
-                ),
-            ));
-        };
-        if sig.parameters.len() != atom.args.len() {
-            return Err(PddlError::invalid(
-                source,
-                atom.span,
-                format!(
-                    "predicate `{}` takes {} argument{}, got {}",
-                    atom.predicate.text,
-                    sig.parameters.len(),
-                    plural(sig.parameters.len()),
-                    atom.args.len()
-                ),
-            ));
-        }
-        for (arg, param) in atom.args.iter().zip(&sig.parameters) {
-            self.term(arg)?;
-            if let (Some(_), Term::Constant(name)) = (self.objects, arg) {
-                self.object_of_type(name, &param.ty.text)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// A term is a parameter of the action, a domain constant, or (in a
-    /// problem) an object.
-    fn term(&self, term: &Term) -> Result<(), PddlError> {
-        let source = self.source();
-        match term {
-            Term::Variable(v) => {
-                if self.objects.is_some() {
-                    return Err(PddlError::invalid(
-                        source,
-                        v.span,
-                        format!(
-                            "variable `{}` outside an action; expected an object name",
-                            v.text
-                        ),
-                    ));
-                }
-                if !self.parameters.iter().any(|p| p.name.text == v.text) {
-                    let params: Vec<&str> = self
-                        .parameters
-                        .iter()
-                        .map(|p| p.name.text.as_str())
-                        .collect();
-                    return Err(PddlError::invalid(
-                        source,
-                        v.span,
-                        format!(
-                            "variable `{}` is not a parameter of this action; expected one of: {}",
-                            v.text,
-                            if params.is_empty() {
-                                "(the action has no parameters)".to_string()
-                            } else {
-                                params.join(" ")
-                            }
-                        ),
-                    ));
-                }
-                Ok(())
-            }
-            Term::Constant(c) => match self.objects {
-                Some((_, objects)) => {
-                    if objects.contains_key(c.text.as_str()) {
-                        Ok(())
-                    } else {
-                        Err(PddlError::invalid(
-                            source,
-                            c.span,
-                            format!(
-                                "unknown object `{}`; expected one declared in `:objects` or the \
-                                 domain's `:constants`{}",
-                                c.text,
-                                suggest(&c.text, objects.keys().copied())
-                            ),
-                        ))
-                    }
-                }
-                None => {
-                    if self.constants.contains_key(c.text.as_str()) {
-                        Ok(())
-                    } else {
-                        Err(PddlError::invalid(
-                            source,
-                            c.span,
-                            format!(
-                                "unknown constant `{}`; expected a parameter such as `?x` or a \
-                                 constant declared in `:constants`{}",
-                                c.text,
-                                suggest(&c.text, self.constants.keys().copied())
-                            ),
-                        ))
-                    }
-                }
-            },
-        }
-    }
-
-    /// In a problem: `name` is an object whose type fits `ty`.
-    fn object_of_type(&self, name: &Name, ty: &str) -> Result<(), PddlError> {
-        let Some((problem, objects)) = self.objects else {
-            return Ok(());
-        };
-        let Some(object) = objects.get(name.text.as_str()) else {
-            return Err(PddlError::invalid(
-                &problem.source,
-                name.span,
-                format!(
-                    "unknown object `{}`; expected one declared in `:objects` or the domain's \
-                     `:constants`{}",
-                    name.text,
-                    suggest(&name.text, objects.keys().copied())
-                ),
-            ));
-        };
-        if self.types.is_subtype(&object.ty.text, ty) {
-            return Ok(());
-        }
-        Err(PddlError::invalid(
-            &problem.source,
-            name.span,
-            format!(
-                "object `{}` has type `{}`, but this argument expects type `{ty}`",
-                name.text, object.ty.text
-            ),
-        ))
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-/// `line:column` of a span, for "first declared at ..." notes.
-fn position(source: &crate::pddl::ast::Source, span: crate::pddl::ast::Span) -> String {
-    let e = PddlError::invalid(source, span, "");
-    format!("{}:{}", e.line, e.column)
-}
-
-/// "; did you mean `x`?" when a declared name is within a small edit distance.
-fn suggest<'a>(wrong: &str, candidates: impl Iterator<Item = &'a str>) -> String {
-    let limit = (wrong.len() / 3).max(1);
-    let mut best: Option<(usize, &str)> = None;
-    for c in candidates {
-        let d = edit_distance(wrong, c);
-        if d <= limit && best.is_none_or(|(bd, bc)| (d, c) < (bd, bc)) {
-            best = Some((d, c));
-        }
-    }
-    match best {
-        Some((_, c)) => format!(" (did you mean `{c}`?)"),
-        None => String::new(),
-    }
-}
-
-/// Levenshtein distance between two short names.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn edit_distance_counts_single_edits() {
-        assert_eq!(edit_distance("on", "on"), 0);
-        assert_eq!(edit_distance("ontable", "on-table"), 1);
-        assert_eq!(edit_distance("truck", "trucks"), 1);
-        assert_eq!(edit_distance("abc", "xyz"), 3);
-    }
-
-    #[test]
-    fn suggests_only_close_names() {
-        assert_eq!(
-            suggest("holdng", ["holding", "clear"].into_iter()),
-            " (did you mean `holding`?)"
-        );
-        assert_eq!(suggest("zzz", ["holding", "clear"].into_iter()), "");
-    }
 }

@@ -10,7 +10,12 @@
 pub mod ast;
 mod check;
 mod error;
+mod formula;
 mod parser;
+mod scope;
+mod suggest;
+mod syntax;
+mod types;
 
 pub use check::{check_domain, check_problem};
 pub use error::{ErrorKind, PddlError};
