@@ -264,6 +264,26 @@ impl crate::search::regression::MutexOracle for Mutexes {
         self.crowded_counting_group(pos).is_some()
     }
 
+    fn exclusive_groups(&self) -> Vec<Vec<FactId>> {
+        let mut groups: Vec<&MutexGroup> = self.groups.iter().filter(|g| g.at_most == 1).collect();
+        groups.sort_by_key(|g| (std::cmp::Reverse(g.facts.len()), g.facts.first().copied()));
+        let mut taken = vec![false; self.n];
+        let mut out = Vec::new();
+        for g in groups {
+            let free: Vec<FactId> = g
+                .facts
+                .iter()
+                .copied()
+                .filter(|f| !taken[f.index()])
+                .collect();
+            if free.len() > 1 {
+                free.iter().for_each(|f| taken[f.index()] = true);
+                out.push(free);
+            }
+        }
+        out
+    }
+
     fn add_partners(&self, f: FactId, invariant: &mut [u64], h2: &mut [u64]) {
         if f.index() >= self.n {
             return;

@@ -99,11 +99,12 @@ impl Heuristic for RegressionHeuristic {
                 Estimate::Value(if target { 0 } else { self.min_cost })
             }
             Kind::GoalCount => {
+                // `neg` is empty in tasks without negative subgoals.
                 let missing: u32 = pos
                     .iter()
-                    .zip(neg)
                     .zip(init)
-                    .map(|((p, n), i)| (p & !i).count_ones() + (n & i).count_ones())
+                    .map(|(p, i)| (p & !i).count_ones())
+                    .chain(neg.iter().zip(init).map(|(n, i)| (n & i).count_ones()))
                     .sum();
                 Estimate::Value(missing)
             }

@@ -47,7 +47,7 @@ pub use goal_order::{rank, sort_subgoals};
 pub use heuristics::RegressionHeuristic;
 pub use subsume::SubsetIndex;
 
-use super::{SearchSpace, Successors};
+use super::{Packing, SearchSpace, Successors};
 use crate::bits::{self, FactSet};
 use crate::task::{FactId, OpId, Task};
 
@@ -64,6 +64,9 @@ pub trait MutexOracle {
     /// hold together with `f` (by an at-most-one invariant, by h²); `f` itself
     /// if it can never hold at all.
     fn add_partners(&self, f: FactId, invariant: &mut [u64], h2: &mut [u64]);
+    /// Disjoint groups of facts of which at most one can hold (each group a
+    /// subset of an at-most-one invariant), for packed storage.
+    fn exclusive_groups(&self) -> Vec<Vec<FactId>>;
 }
 
 /// Which of regression's optional techniques are on.
@@ -121,8 +124,11 @@ impl Rejection {
 /// The backward search space of a task.
 pub struct Regression<'t> {
     task: &'t Task,
-    /// Words of one literal bitset; a node has `2 * w` words.
+    /// Words of one literal bitset. A node has `w` words of positive
+    /// subgoals, then `neg_words` of negative ones: `w`, or 0 when the task
+    /// has no negative preconditions or goals (then no subgoal is negative).
     w: usize,
+    neg_words: usize,
     init: FactSet,
     /// `achievers[f]`: operators adding `f`, ascending.
     achievers: Vec<Vec<OpId>>,
@@ -166,9 +172,13 @@ impl<'t> Regression<'t> {
                 deleters[f.index()].push(OpId(i as u32));
             }
         }
+        let w = bits::words_for(n);
+        let negative =
+            !task.neg_goal.is_empty() || task.operators.iter().any(|o| !o.neg_pre.is_empty());
         Regression {
             task,
-            w: bits::words_for(n),
+            w,
+            neg_words: if negative { w } else { 0 },
             init: FactSet::from_facts(n, &task.init),
             achievers,
             deleters,
@@ -245,16 +255,14 @@ impl<'t> Regression<'t> {
     pub fn is_consistent(&self, node: &[u64], o: OpId) -> bool {
         let (pos, neg) = node.split_at(self.w);
         let op = &self.task.operators[o.index()];
-        op.del.iter().all(|&f| !bits::contains(pos, f))
-            && op.add.iter().all(|&f| !bits::contains(neg, f))
+        op.del.iter().all(|&f| !bits::contains(pos, f)) && op.add.iter().all(|&f| !in_set(neg, f))
     }
 
     /// Whether `o` achieves a subgoal of `node`.
     pub fn is_relevant(&self, node: &[u64], o: OpId) -> bool {
         let (pos, neg) = node.split_at(self.w);
         let op = &self.task.operators[o.index()];
-        op.add.iter().any(|&f| bits::contains(pos, f))
-            || op.del.iter().any(|&f| bits::contains(neg, f))
+        op.add.iter().any(|&f| bits::contains(pos, f)) || op.del.iter().any(|&f| in_set(neg, f))
     }
 
     /// Writes the regression of `node` through `o` into `out` (a copy of `node`).
@@ -266,6 +274,9 @@ impl<'t> Regression<'t> {
         }
         for &f in op.pre.iter() {
             bits::insert(pos, f);
+        }
+        if neg.is_empty() {
+            return; // no negative subgoals in this task
         }
         for &f in op.del.iter() {
             bits::remove(neg, f);
@@ -316,9 +327,10 @@ impl<'t> Regression<'t> {
         let (pos, neg) = node.split_at(w);
         let mut invariant = false;
         let mut h2 = false;
+        let negative = !neg.is_empty();
         for x in words {
             let k = x.word as usize;
-            if pos[k] & x.del != 0 || neg[k] & x.add != 0 {
+            if pos[k] & x.del != 0 || (negative && neg[k] & x.add != 0) {
                 return Err(Rejection::Inconsistent);
             }
             let p = (pos[k] & !x.add) | x.pre;
@@ -336,10 +348,12 @@ impl<'t> Regression<'t> {
         for x in words {
             let k = x.word as usize;
             let p = (next[k] & !x.add) | x.pre;
-            let n = (next[w + k] & !x.del) | x.neg_pre;
             next[k] = p;
-            next[w + k] = n;
-            contradiction |= p & n != 0;
+            if negative {
+                let n = (next[w + k] & !x.del) | x.neg_pre;
+                next[w + k] = n;
+                contradiction |= p & n != 0;
+            }
         }
         let why = if contradiction {
             Some(Rejection::Inconsistent)
@@ -372,6 +386,14 @@ impl<'t> Regression<'t> {
     }
 }
 
+/// Whether `f` is in `set`; false for the empty negative part of a task
+/// without negative subgoals.
+#[inline]
+fn in_set(set: &[u64], f: FactId) -> bool {
+    set.get(f.index() / 64)
+        .is_some_and(|w| w >> (f.index() % 64) & 1 == 1)
+}
+
 /// How rare each literal (`2f`, `2f + 1`) is in subgoal sets, for the
 /// subsumption index: a fact that excludes many others by an invariant (the
 /// man's cell in Sokoban) holds in few states. Negative literals count 0.
@@ -393,7 +415,7 @@ fn rarity(task: &Task, mutexes: Option<&dyn MutexOracle>) -> Vec<u32> {
 
 impl SearchSpace for Regression<'_> {
     fn words(&self) -> usize {
-        2 * self.w
+        self.w + self.neg_words
     }
 
     fn start(&self, node: &mut [u64]) {
@@ -508,6 +530,31 @@ impl SearchSpace for Regression<'_> {
             ("h2_mutex", p.h2_mutex),
             ("subsumed", p.subsumed),
         ]
+    }
+
+    /// With the invariant checks on, no stored subgoal set holds two facts of
+    /// an at-most-one group, so the registry may store each group as one
+    /// small field (as progression stores states), unless the goal itself
+    /// breaks an invariant.
+    fn packing(&self) -> Packing {
+        let words = self.words();
+        let Some(m) = self.mutexes.filter(|_| self.options.invariants) else {
+            return Packing::identity(words);
+        };
+        let mut goal = vec![0; self.w];
+        for &f in self.task.goal.iter() {
+            bits::insert(&mut goal, f);
+        }
+        if m.violates_invariant(&goal) {
+            return Packing::identity(words);
+        }
+        // Negative literals (if any) follow as single bits.
+        let bits = if self.neg_words == 0 {
+            self.task.facts.len()
+        } else {
+            self.w * 64 + self.task.facts.len()
+        };
+        Packing::from_groups(bits, &m.exclusive_groups())
     }
 
     fn plan_from_path(&self, mut path: Vec<OpId>) -> Vec<OpId> {

@@ -86,6 +86,9 @@ impl MutexOracle for Forbid {
     fn violates_counting(&self, _pos: &[u64]) -> bool {
         false
     }
+    fn exclusive_groups(&self) -> Vec<Vec<FactId>> {
+        vec![vec![self.0, self.1]]
+    }
     fn add_partners(&self, f: FactId, invariant: &mut [u64], _h2: &mut [u64]) {
         if f == self.0 {
             bits::insert(invariant, self.1);
