@@ -445,3 +445,47 @@ fn regression_refuses_progression_only_heuristics() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not available for regression"));
 }
+
+/// Every algorithm and every regression heuristic runs backward through the
+/// command line, and `planbox validate` accepts each plan.
+#[test]
+fn every_algorithm_and_heuristic_runs_backward() {
+    let dir = scratch("every-algorithm");
+    let problem = "problems/ipc/blocks/probBLOCKS-6-0.pddl";
+    let configs: &[&[&str]] = &[
+        &["--search", "bfs"],
+        &["--search", "dfs", "--depth-limit", "12"],
+        &["--search", "iddfs", "--cycle-check"],
+        &["--search", "astar", "--heuristic", "blind"],
+        &["--search", "astar", "--heuristic", "hmax"],
+        &["--search", "wastar", "--heuristic", "hadd", "--weight", "3"],
+        &["--search", "gbfs", "--heuristic", "hadd"],
+        &[
+            "--search",
+            "gbfs",
+            "--heuristic",
+            "goalcount",
+            "--no-preferred",
+        ],
+    ];
+    for (k, config) in configs.iter().enumerate() {
+        let mut args = vec![
+            "plan",
+            "--engine",
+            "regression",
+            "--json",
+            "--plan-file",
+            "-",
+        ];
+        args.extend_from_slice(config);
+        args.push(problem);
+        let out = planbox(&args);
+        assert_eq!(out.status.code(), Some(0), "{config:?}");
+        let record = json(&out);
+        validate_record(&record, problem, &dir, &format!("{k}.plan"));
+        // The optimal searches find the optimal 12 steps.
+        if !config.contains(&"gbfs") && !config.contains(&"wastar") && !config.contains(&"dfs") {
+            assert_eq!(record["cost"], 12, "{config:?}");
+        }
+    }
+}
