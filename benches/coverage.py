@@ -31,10 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 IPC = ROOT / "problems" / "ipc"
 
 
-def problems(per_domain):
+def problems(per_domain, sets=None):
     """Every problem, or `per_domain` of each set spread evenly over the set
     sorted by file size (so from the smallest to the largest)."""
     for d in sorted(p for p in IPC.iterdir() if p.is_dir()):
+        if sets and d.name not in sets:
+            continue
         files = sorted((f for f in d.glob("*.pddl") if f.name != "domain.pddl"),
                        key=lambda f: (f.stat().st_size, f.name))
         if per_domain and len(files) > per_domain:
@@ -70,10 +72,20 @@ def main():
                     help="N problems of each set, spread from the smallest to the "
                          "largest file; 0 for all")
     ap.add_argument("--json-out")
+    ap.add_argument("--sets", help="comma-separated folder names (default: all)")
+    ap.add_argument("--merge", nargs="+", metavar="JSON",
+                    help="print the table of earlier --json-out files instead of running")
     args = ap.parse_args()
 
+    if args.merge:
+        rows = [r for f in args.merge for r in json.loads(Path(f).read_text())]
+        rows.sort(key=lambda r: r["problem"])
+        table(rows, args)
+        return
+
     rows = []
-    for problem in problems(args.per_domain):
+    sets = set(args.sets.split(",")) if args.sets else None
+    for problem in problems(args.per_domain, sets):
         rel = problem.relative_to(IPC)
         record = {"problem": str(rel)}
         for engine in ("progression", "regression"):
@@ -87,10 +99,15 @@ def main():
         if p["outcome"] == r["outcome"] == "plan" and p["cost"] != r["cost"]:
             print(f"  COST DIFFERS: {p['cost']} vs {r['cost']}", file=sys.stderr)
         rows.append(record)
+        if args.json_out:  # after every problem, so an interrupted run keeps its rows
+            Path(args.json_out).write_text(json.dumps(rows, indent=1))
 
     if args.json_out:
         Path(args.json_out).write_text(json.dumps(rows, indent=1))
+    table(rows, args)
 
+
+def table(rows, args):
     by_domain = {}
     for row in rows:
         by_domain.setdefault(row["problem"].split("/")[0], []).append(row)
