@@ -30,7 +30,7 @@ pub fn run(args: &LurdArgs) -> Result<u8> {
     let level = decode::level_from_problem(&args.problem, &problem).map_err(invalid)?;
     let text = read_text(&args.plan, "plan file")?;
     let steps = planbox::plan::parse_plan(&text).map_err(|e| {
-        let at = offset_of(&text, e.line, e.column);
+        let at = Located::offset_of(&text, e.line, e.column);
         invalid(TextError::new(
             format!("expected {}, found {}", e.expected, e.found),
             Located::at(&args.plan, &text, at, 1),
@@ -38,7 +38,7 @@ pub fn run(args: &LurdArgs) -> Result<u8> {
     })?;
     let solution = lurd::from_plan(&level, &steps).map_err(|(k, m)| {
         let step = &steps[k];
-        let at = offset_of(&text, step.line, 1);
+        let at = Located::offset_of(&text, step.line, 1);
         let width = text[at..].lines().next().map_or(1, |l| l.trim_end().len());
         let located = Located::at(&args.plan, &text, at, width);
         invalid(TextError::new(
@@ -48,19 +48,4 @@ pub fn run(args: &LurdArgs) -> Result<u8> {
     })?;
     println!("{solution}");
     Ok(exit::SUCCESS)
-}
-
-/// The byte offset of 1-based `line` and `column` (in characters) in `text`.
-fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let rest = &text[start.min(text.len())..];
-    start
-        + rest
-            .char_indices()
-            .nth(column.saturating_sub(1))
-            .map_or(rest.len(), |(i, _)| i)
 }

@@ -13,15 +13,16 @@
 //!   `clear` or `at` fact; `(IS-GOAL l)` marks goals; `(at player-01 l)` and
 //!   `(at stone-NN l)` place the pieces.
 //!
-//! The PDDL is read as plain s-expressions ([`super::sexp`]): no domain needed.
+//! The file is read with the PDDL parser alone ([`crate::pddl::parse_problem`]):
+//! no domain is needed.
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use super::error::{Located, TextError};
 use super::level::{Cell, Dir, Info, Level, Tile};
-use super::sexp::{self, Sexp};
 use super::xsb::MAX_SIZE;
+use crate::pddl::ast;
 
 /// A ground atom of the problem: lower-case words and the byte offset.
 struct Fact {
@@ -29,31 +30,55 @@ struct Fact {
     offset: usize,
 }
 
+impl Fact {
+    fn of(atom: &ast::Atom) -> Fact {
+        let mut words = vec![atom.predicate.text.clone()];
+        words.extend(atom.args.iter().map(|t| t.name().text.clone()));
+        Fact {
+            words,
+            offset: atom.span.start,
+        }
+    }
+}
+
 /// The level of the problem file `text` (see the module docs).
 pub fn level_from_problem(path: &Path, text: &str) -> Result<Level, TextError> {
     let fail = |offset: usize, message: String| {
         TextError::new(message, Located::at(path, text, offset, 1))
     };
-    let nodes = sexp::parse(text).map_err(|(at, m)| fail(at, m))?;
-    let define = (nodes.iter())
-        .find(|n| n.head().is_some_and(|h| h.eq_ignore_ascii_case("define")))
-        .and_then(Sexp::list)
-        .ok_or_else(|| fail(0, "no `(define (problem ...) ...)` in the file".into()))?;
-    let section = |name: &str| {
-        define
-            .iter()
-            .find(|n| n.head().is_some_and(|h| h.eq_ignore_ascii_case(name)))
+    let source = ast::Source {
+        path: path.to_path_buf(),
+        text: text.to_string(),
     };
-    let name = section("problem").and_then(|p| p.list()?.get(1)?.atom());
-    let objects = typed_objects(section(":objects"));
-    let init = facts(section(":init").and_then(Sexp::list).unwrap_or(&[]));
-    let goal = section(":goal").map_or_else(Vec::new, |g| facts(std::slice::from_ref(g)));
+    let problem = crate::pddl::parse_problem(source).map_err(|e| {
+        fail(
+            Located::offset_of(text, e.line, e.column),
+            format!("not a readable problem file: {}", e.message),
+        )
+    })?;
+    let objects: Vec<(String, String, usize)> = problem
+        .objects
+        .iter()
+        .map(|o| (o.name.text.clone(), o.ty.text.clone(), o.name.span.start))
+        .collect();
+    let init: Vec<Fact> = problem.init.iter().map(Fact::of).collect();
+    let goal: Vec<Fact> = problem
+        .goal
+        .iter()
+        .filter_map(|l| match l {
+            ast::Literal::Atom {
+                atom,
+                positive: true,
+            } => Some(Fact::of(atom)),
+            _ => None,
+        })
+        .collect();
     let info = Info {
         source: path
             .file_name()
             .map_or_else(String::new, |f| f.to_string_lossy().into()),
         index: 1,
-        title: name.map(str::to_string),
+        title: Some(problem.name.text.clone()),
         author: None,
         copyright: None,
     };
@@ -72,58 +97,6 @@ pub fn level_from_problem(path: &Path, text: &str) -> Result<Level, TextError> {
 }
 
 type Built = Result<Level, (usize, String)>;
-
-/// Object names (lower case) with their type and offset.
-fn typed_objects(section: Option<&Sexp>) -> Vec<(String, String, usize)> {
-    let items = section.and_then(Sexp::list).unwrap_or(&[]);
-    let atoms: Vec<(&str, usize)> = (items.iter().skip(1))
-        .filter_map(|n| Some((n.atom()?, n.offset())))
-        .collect();
-    let mut out = Vec::new();
-    let mut pending = Vec::new();
-    let mut i = 0;
-    while i < atoms.len() {
-        if atoms[i].0 == "-" {
-            let ty = atoms
-                .get(i + 1)
-                .map_or("object", |a| a.0)
-                .to_ascii_lowercase();
-            out.extend(pending.drain(..).map(|(n, at)| (n, ty.clone(), at)));
-            i += 2;
-        } else {
-            pending.push((atoms[i].0.to_ascii_lowercase(), atoms[i].1));
-            i += 1;
-        }
-    }
-    out.extend(
-        pending
-            .into_iter()
-            .map(|(n, at)| (n, "object".to_string(), at)),
-    );
-    out
-}
-
-/// The atoms in `nodes`, looking inside `and` (and `:goal`) lists.
-fn facts(nodes: &[Sexp]) -> Vec<Fact> {
-    let mut out = Vec::new();
-    let mut todo: Vec<&Sexp> = nodes.iter().rev().collect();
-    while let Some(node) = todo.pop() {
-        let Some(items) = node.list() else { continue };
-        let head = node.head().map(str::to_ascii_lowercase);
-        if matches!(head.as_deref(), Some("and" | ":goal")) {
-            todo.extend(items[1..].iter().rev());
-        } else if let Some(words) = items.iter().map(|i| i.atom()).collect::<Option<Vec<_>>>()
-            && !words.is_empty()
-        {
-            let words = words.iter().map(|w| w.to_ascii_lowercase()).collect();
-            out.push(Fact {
-                words,
-                offset: node.offset(),
-            });
-        }
-    }
-    out
-}
 
 /// The cell named by argument `k` of `fact`.
 fn cell_arg(fact: &Fact, k: usize) -> Result<Cell, (usize, String)> {

@@ -26,6 +26,21 @@ pub struct Located {
 impl Located {
     /// The place of byte `offset` in `text`, underlining `width` characters
     /// (at least one, at most to the end of the line).
+    /// The byte offset of 1-based `line` and `column` (in characters) in `text`.
+    pub fn offset_of(text: &str, line: usize, column: usize) -> usize {
+        let start: usize = text
+            .split_inclusive('\n')
+            .take(line.saturating_sub(1))
+            .map(str::len)
+            .sum();
+        let rest = &text[start.min(text.len())..];
+        start
+            + rest
+                .char_indices()
+                .nth(column.saturating_sub(1))
+                .map_or(rest.len(), |(i, _)| i)
+    }
+
     pub fn at(path: &Path, text: &str, offset: usize, width: usize) -> Located {
         let mut start = offset.min(text.len());
         while !text.is_char_boundary(start) {

@@ -24,7 +24,6 @@ pub mod level;
 pub mod lurd;
 pub mod names;
 pub mod render;
-pub mod sexp;
 pub mod to_pddl;
 pub mod xsb;
 
