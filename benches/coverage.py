@@ -52,8 +52,11 @@ def run(planbox, engine, problem, args):
     if args.heuristic:
         cmd += ["--heuristic", args.heuristic]
     cmd.append(str(problem))
-    out = subprocess.run(cmd, capture_output=True, text=True,
-                         timeout=args.time_limit * 3 + 30)
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True,
+                             timeout=args.time_limit * 3 + 30)
+    except subprocess.TimeoutExpired:
+        return {"outcome": "error", "error": "did not stop within 3 times its time limit"}
     try:
         return json.loads(out.stdout)
     except json.JSONDecodeError:

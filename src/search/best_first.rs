@@ -305,7 +305,11 @@ impl BestFirst {
                     g: child_g,
                 };
                 if new {
-                    let child_h = self.add_node(h.estimate(child), child_node)?;
+                    let estimate = h.estimate(child);
+                    if monitor.time_is_up() {
+                        return Err(Stop::Time);
+                    }
+                    let child_h = self.add_node(estimate, child_node)?;
                     if child_h != DEAD {
                         self.push_open(child_id, child_g, child_h, is_pref)?;
                     }

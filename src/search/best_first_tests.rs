@@ -184,3 +184,35 @@ fn limits_stop_the_search_cleanly() {
     let r = astar(&mut g, &mut Zero, &mut m);
     assert_eq!(r.outcome, Outcome::OutOfMemory);
 }
+
+/// A heuristic that takes a millisecond per state, like h_max on a task with
+/// a million operators.
+struct Slow;
+
+impl Heuristic for Slow {
+    fn name(&self) -> &'static str {
+        "slow"
+    }
+    fn is_admissible(&self) -> bool {
+        true
+    }
+    fn estimate(&mut self, _state: &[u64]) -> Estimate {
+        std::thread::sleep(Duration::from_millis(1));
+        Estimate::Value(0)
+    }
+}
+
+#[test]
+fn the_time_limit_holds_within_one_expansion_of_many_costly_evaluations() {
+    // One node with 1000 successors: evaluating them all takes a second, far
+    // past the limit of 20 ms; the search must stop in the middle.
+    let edges: Vec<(u64, u64, u32)> = (1..=1000).map(|k| (0, k, 1)).collect();
+    let mut g = Graph::new(1002, &edges, 0, &[1001]);
+    let mut m = Monitor::new(Limits {
+        time: Some(Duration::from_millis(20)),
+        ..Limits::none()
+    });
+    let r = astar(&mut g, &mut Slow, &mut m);
+    assert_eq!(r.outcome, Outcome::OutOfTime);
+    assert!(r.stats.evaluated < 500, "{} evaluations", r.stats.evaluated);
+}

@@ -98,6 +98,11 @@ pub struct Monitor<'a> {
     ticks: u32,
     next_report: Duration,
     report: Option<Report<'a>>,
+    /// [`Monitor::time_is_up`]: calls since the clock was last read, calls
+    /// between readings (adapted to how long calls take), the last reading.
+    calls: u32,
+    calls_between: u32,
+    last_reading: Duration,
 }
 
 impl<'a> Monitor<'a> {
@@ -116,6 +121,9 @@ impl<'a> Monitor<'a> {
             ticks: 0,
             next_report: limits.progress_every.unwrap_or(Duration::MAX),
             report: None,
+            calls: 0,
+            calls_between: 1,
+            last_reading: Duration::ZERO,
         }
     }
 
@@ -149,6 +157,32 @@ impl<'a> Monitor<'a> {
         }
         self.ticks = 0;
         self.check(footprint(), progress)
+    }
+
+    /// Whether the time limit has passed, for costly work *within* one
+    /// expansion (a heuristic evaluation on a task with a million operators can
+    /// take a second, and one expansion may evaluate thousands of successors).
+    /// The clock is read about once a millisecond: every call when calls are
+    /// slow, every few hundred when they are fast.
+    #[inline]
+    pub fn time_is_up(&mut self) -> bool {
+        let Some(limit) = self.limits.time else {
+            return false;
+        };
+        self.calls += 1;
+        if self.calls < self.calls_between {
+            return false;
+        }
+        self.calls = 0;
+        let now = self.start.elapsed();
+        let between = now.saturating_sub(self.last_reading);
+        self.last_reading = now;
+        if between > Duration::from_millis(1) {
+            self.calls_between = (self.calls_between / 2).max(1);
+        } else if between < Duration::from_micros(100) {
+            self.calls_between = (self.calls_between * 2).min(1024);
+        }
+        now >= limit
     }
 
     /// Checks the limits now.
