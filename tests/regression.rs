@@ -64,7 +64,8 @@ fn validated(l: &Loaded, task: &Task, result: &SearchResult, what: &str) -> (usi
     (plan.len(), task.plan_cost(plan))
 }
 
-/// The teaching levels and small IPC problems, with their optimal cost (plan
+/// The teaching levels, every blocks problem up to 6 blocks and other small IPC
+/// problems, with their optimal cost (plan
 /// length for the unit-cost teaching levels; IPC Sokoban counts pushes).
 const SMALL: &[(&str, &str, u64)] = &[
     (
@@ -114,13 +115,38 @@ const SMALL: &[(&str, &str, u64)] = &[
     ),
     (
         "problems/ipc/blocks/domain.pddl",
+        "problems/ipc/blocks/probBLOCKS-4-1.pddl",
+        10,
+    ),
+    (
+        "problems/ipc/blocks/domain.pddl",
+        "problems/ipc/blocks/probBLOCKS-4-2.pddl",
+        6,
+    ),
+    (
+        "problems/ipc/blocks/domain.pddl",
         "problems/ipc/blocks/probBLOCKS-5-0.pddl",
         12,
     ),
     (
         "problems/ipc/blocks/domain.pddl",
+        "problems/ipc/blocks/probBLOCKS-5-1.pddl",
+        10,
+    ),
+    (
+        "problems/ipc/blocks/domain.pddl",
+        "problems/ipc/blocks/probBLOCKS-5-2.pddl",
+        16,
+    ),
+    (
+        "problems/ipc/blocks/domain.pddl",
         "problems/ipc/blocks/probBLOCKS-6-0.pddl",
         12,
+    ),
+    (
+        "problems/ipc/blocks/domain.pddl",
+        "problems/ipc/blocks/probBLOCKS-6-1.pddl",
+        10,
     ),
     (
         "problems/ipc/blocks/domain.pddl",
@@ -186,9 +212,54 @@ fn both_directions_find_the_same_optimal_plans() {
     }
 }
 
+/// Loads a problem given as text (made by the Sokoban translator) over the
+/// toolkit's Sokoban domain.
+fn load_text(problem_name: &str, problem_text: String) -> Loaded {
+    let d = pddl::parse_domain(source("domains/sokoban.pddl")).expect("domain parses");
+    pddl::check_domain(&d).expect("domain checks");
+    let p = pddl::parse_problem(ast::Source {
+        path: PathBuf::from(problem_name),
+        text: problem_text,
+    })
+    .expect("problem parses");
+    pddl::check_problem(&d, &p).expect("problem checks");
+    let (task, _, _, analysis) =
+        planbox::invariants::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
+    Loaded {
+        domain: d,
+        problem: p,
+        task,
+        mutexes: analysis.mutexes,
+    }
+}
+
+/// The level of IPC p05 (Microban 95: eight boxes in an open room) is out of
+/// regression's reach in the IPC encoding (see the next test), but not in the
+/// toolkit's own domain, where boxes are not named and the goal says which
+/// cells hold them: A* with h_max regresses to the optimal 25 moves.
+#[test]
+fn regression_astar_hmax_solves_microban_95_in_the_sokoban_domain() {
+    let path = root().join("problems/sokoban/microban.xsb");
+    let text = std::fs::read_to_string(&path).expect("microban.xsb");
+    let collection = planbox::sokoban::xsb::parse(&path, &text);
+    let level = collection.level(95).expect("level 95").expect("valid");
+    let l = load_text(
+        "microban-095.pddl",
+        planbox::sokoban::to_pddl::problem(&level, "microban-095"),
+    );
+    let mut h = RegressionHeuristic::by_name("hmax", &l.task).expect("hmax");
+    let mut space = Regression::new(&l.task, RegressionOptions::default(), Some(&l.mutexes));
+    let result = search::astar(&mut space, &mut h, &mut monitor());
+    let (length, cost) = validated(&l, &l.task, &result, "microban 95");
+    // microban.optimal.tsv: 95 -> 25 moves.
+    assert_eq!((length, cost), (25, 25));
+}
+
 /// Regression A* with h_max solves Sokoban opt08 p01-p04 and p06 optimally
-/// (costs from `sokoban-index.tsv`). p05 (eight boxes in an open room) is
-/// still out of its reach within a test's time.
+/// (costs from `sokoban-index.tsv`). p05 is still out of its reach: its goal
+/// `(at-goal stone-i)` names no cell, so no check can tell which goal cells are
+/// taken while the man walks between pushes, and with zero-cost moves every
+/// path he can walk is a different subgoal set with the same f-value.
 #[test]
 fn regression_astar_hmax_solves_sokoban_opt08_p01_to_p04_and_p06() {
     let index = std::fs::read_to_string(root().join("problems/ipc/sokoban-index.tsv"))
