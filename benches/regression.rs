@@ -7,8 +7,10 @@
 //! every 20 ms; the report gives the overall expansions per second and the
 //! rate in the window around 10k, 100k and 1M expanded (= stored in the
 //! subsumption index) nodes, so a rate that falls as the store grows shows up.
+//! The same regression without subsumption (cut off after 20 s, as it expands
+//! far more sets) is the reference for how much of that fall is the store's.
 //!
-//! Run with `cargo bench --bench regression` (about a minute). The figures are
+//! Run with `cargo bench --bench regression` (about two minutes). The figures are
 //! in `benches/README.md`.
 
 use planbox::heuristics::Heuristic;
@@ -39,9 +41,17 @@ fn source(path: &Path) -> ast::Source {
 
 /// `(elapsed seconds, expanded)` samples of one search, and its result.
 fn sampled(run: impl FnOnce(&mut Monitor) -> SearchResult) -> (SearchResult, Vec<(f64, u64)>) {
+    sampled_for(Duration::from_secs(120), run)
+}
+
+/// [`sampled`] with a time limit.
+fn sampled_for(
+    time: Duration,
+    run: impl FnOnce(&mut Monitor) -> SearchResult,
+) -> (SearchResult, Vec<(f64, u64)>) {
     let samples = RefCell::new(vec![(0.0, 0)]);
     let limits = Limits {
-        time: Some(Duration::from_secs(120)),
+        time: Some(time),
         progress_every: Some(Duration::from_millis(20)),
         ..Limits::none()
     };
@@ -130,6 +140,23 @@ fn main() {
             search::astar(&mut space, &mut h, m)
         });
         let r = report(&format!("{problem}, regression"), &backward, &samples);
+        // The same regression without the subsumption store: how much of the
+        // slow-down as sets pile up is the store's (it expands more sets, so
+        // it is cut off after 20 s).
+        let (plain, samples) = sampled_for(Duration::from_secs(20), |m| {
+            let mut h = RegressionHeuristic::by_name("hmax", &task).expect("hmax");
+            let options = RegressionOptions {
+                subsumption: false,
+                ..RegressionOptions::default()
+            };
+            let mut space = Regression::new(&task, options, Some(&analysis.mutexes));
+            search::astar(&mut space, &mut h, m)
+        });
+        report(
+            &format!("{problem}, regression without subsumption"),
+            &plain,
+            &samples,
+        );
         println!(
             "| {problem}: progression / regression exp/s (h_max) | {:.2} | | | | | |",
             f / r
