@@ -381,8 +381,11 @@ impl<'t> Regression<'t> {
         let (pos, neg) = node.split_at(self.w);
         self.literals.clear();
         self.literals.extend(bits::iter(pos).map(|f| 2 * f.0));
+        let positive = self.literals.len();
         self.literals.extend(bits::iter(neg).map(|f| 2 * f.0 + 1));
-        self.literals.sort_unstable();
+        if self.literals.len() > positive {
+            self.literals.sort_unstable(); // already sorted without negatives
+        }
     }
 }
 
