@@ -79,7 +79,10 @@ fn rate_at(samples: &[(f64, u64)], n: u64) -> Option<f64> {
         return None;
     }
     let a = samples.iter().rev().find(|&&(_, e)| e <= n * 4 / 5)?;
-    let b = samples.iter().find(|&&(_, e)| e >= n * 6 / 5).unwrap_or(last);
+    let b = samples
+        .iter()
+        .find(|&&(_, e)| e >= n * 6 / 5)
+        .unwrap_or(last);
     (b.0 > a.0).then(|| (b.1 - a.1) as f64 / (b.0 - a.0))
 }
 
