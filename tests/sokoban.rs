@@ -302,7 +302,7 @@ fn bad_levels_are_refused_with_their_place() {
         (
             "boxes-goals",
             "######\n#@$$.#\n######\n",
-            "2 boxes but 1 goals",
+            "2 boxes but 1 goal",
             "8:1",
         ),
         (

@@ -145,7 +145,14 @@ impl XsbError {
             ),
             XsbErrorKind::NoBoxes => "no boxes on the board (`$`, or `*` on a goal)".to_string(),
             XsbErrorKind::BoxesGoals { boxes, goals } => {
-                format!("{boxes} boxes but {goals} goals: the numbers must be equal")
+                let plural = |n: &usize, one: &str, many: &str| {
+                    format!("{n} {}", if *n == 1 { one } else { many })
+                };
+                format!(
+                    "{} but {}: the numbers must be equal",
+                    plural(boxes, "box", "boxes"),
+                    plural(goals, "goal", "goals")
+                )
             }
             XsbErrorKind::Open => "the board is not closed: the man can walk off the map \
                                    from this cell"
