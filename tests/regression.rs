@@ -32,9 +32,13 @@ fn source(path: &str) -> ast::Source {
 }
 
 fn load(domain: &str, problem: &str) -> Loaded {
-    let d = pddl::parse_domain(source(domain)).expect("domain parses");
+    load_sources(source(domain), source(problem))
+}
+
+fn load_sources(domain: ast::Source, problem: ast::Source) -> Loaded {
+    let d = pddl::parse_domain(domain).expect("domain parses");
     pddl::check_domain(&d).expect("domain checks");
-    let p = pddl::parse_problem(source(problem)).expect("problem parses");
+    let p = pddl::parse_problem(problem).expect("problem parses");
     pddl::check_problem(&d, &p).expect("problem checks");
     let (task, _, _, analysis) =
         planbox::invariants::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
@@ -215,22 +219,11 @@ fn both_directions_find_the_same_optimal_plans() {
 /// Loads a problem given as text (made by the Sokoban translator) over the
 /// toolkit's Sokoban domain.
 fn load_text(problem_name: &str, problem_text: String) -> Loaded {
-    let d = pddl::parse_domain(source("domains/sokoban.pddl")).expect("domain parses");
-    pddl::check_domain(&d).expect("domain checks");
-    let p = pddl::parse_problem(ast::Source {
+    let problem = ast::Source {
         path: PathBuf::from(problem_name),
         text: problem_text,
-    })
-    .expect("problem parses");
-    pddl::check_problem(&d, &p).expect("problem checks");
-    let (task, _, _, analysis) =
-        planbox::invariants::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
-    Loaded {
-        domain: d,
-        problem: p,
-        task,
-        mutexes: analysis.mutexes,
-    }
+    };
+    load_sources(source("domains/sokoban.pddl"), problem)
 }
 
 /// The level of IPC p05 (Microban 95: eight boxes in an open room) is out of
