@@ -10,72 +10,34 @@
 //! To regenerate the golden files after a deliberate change of wording, run
 //! `PLANBOX_BLESS=1 cargo test --release --test xsb_errors` and review the diff.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-const DIR: &str = "tests/data/bad";
-
-fn cases() -> Vec<PathBuf> {
-    let mut cases: Vec<PathBuf> =
-        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(DIR))
-            .expect("tests/data/bad exists")
-            .map(|e| e.expect("directory entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "xsb"))
-            .collect();
-    cases.sort();
-    cases
-}
+use common::golden::{self, DIR};
+use std::ffi::OsStr;
+use std::path::Path;
 
 fn run(case: &Path, out_dir: &Path) -> (i32, String) {
     let name = case
         .file_name()
         .and_then(|n| n.to_str())
         .expect("utf-8 name");
-    let out = Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(["xsb2pddl", &format!("{DIR}/{name}"), "--all", "--out-dir"])
-        .arg(out_dir)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("planbox runs");
-    let code = out
-        .status
-        .code()
-        .expect("planbox exits normally, not by a signal");
-    (code, String::from_utf8_lossy(&out.stderr).into_owned())
+    let file = format!("{DIR}/{name}");
+    golden::planbox(&[
+        OsStr::new("xsb2pddl"),
+        file.as_ref(),
+        OsStr::new("--all"),
+        OsStr::new("--out-dir"),
+        out_dir.as_os_str(),
+    ])
 }
 
 #[test]
 fn every_bad_level_file_gets_its_expected_error_and_exit_code() {
-    let cases = cases();
+    let cases = golden::cases("xsb", &[]);
     assert!(cases.len() >= 12, "only {} bad level files", cases.len());
     let out_dir = std::env::temp_dir().join(format!("planbox-xsb-errors-{}", std::process::id()));
-    let bless = std::env::var_os("PLANBOX_BLESS").is_some();
-    let mut failures = Vec::new();
-    for case in &cases {
-        let (code, stderr) = run(case, &out_dir);
-        let actual = format!("exit {code}\n{stderr}");
-        let expected_path = case.with_extension("expected");
-        if bless {
-            std::fs::write(&expected_path, &actual).expect("write golden file");
-            continue;
-        }
-        let expected = std::fs::read_to_string(&expected_path)
-            .unwrap_or_else(|_| panic!("missing {}", expected_path.display()));
-        if actual != expected {
-            failures.push(format!(
-                "{}:\n--- expected\n{expected}--- actual\n{actual}",
-                case.display()
-            ));
-        }
-        assert_eq!(code, 31, "{}: exit {code}", case.display());
-        assert!(
-            stderr.starts_with("error: ") && stderr.contains(" --> tests/data/bad/"),
-            "{}: not a located error:\n{stderr}",
-            case.display()
-        );
-    }
+    golden::check(&cases, |case| run(case, &out_dir), |code| code == 31);
     let _ = std::fs::remove_dir_all(&out_dir);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// The good level before the bad one in the same file is still written.
