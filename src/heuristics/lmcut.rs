@@ -27,6 +27,13 @@
 //! [`RelaxedTask`]). h^max is updated incrementally after each cut: only facts
 //! that became cheaper are pushed again. No buffer is allocated per call.
 //!
+//! Regression asks the converse question: the cost from the one initial state
+//! to a changing subgoal set `G`. [`LmCut::estimate_goal`] runs the same
+//! rounds with `G` in place of the task's goal (the goal operator's supporter
+//! becomes the dearest fact of `G`), and since the first h^max exploration
+//! from a fixed state is the same on every call, it is computed once and
+//! copied back afterwards.
+//!
 //! Properties: **admissible**, not consistent in general. It dominates h^max
 //! and is dominated by h^+ (the optimal relaxed plan cost). Negative
 //! preconditions and goals are ignored. [`Estimate::DeadEnd`] exactly when
@@ -38,6 +45,27 @@ use super::{Estimate, Heuristic};
 use crate::task::{FactId, Task};
 
 const NO_FACT: FactId = FactId(u32::MAX);
+
+/// What LM-cut measures the distance to.
+#[derive(Clone, Copy)]
+enum Target<'a> {
+    /// The task's goal, through the artificial goal operator.
+    TaskGoal,
+    /// These facts (a regression subgoal set).
+    Facts(&'a [FactId]),
+}
+
+/// The result of the first h^max exploration from one state, kept so that
+/// calls from the same state can start from a copy.
+#[derive(Clone, Debug)]
+struct FirstExploration {
+    state: Vec<u64>,
+    fact_cost: Vec<u32>,
+    supporter: Vec<FactId>,
+    supporter_cost: Vec<u32>,
+    supported: Vec<RelaxedOpId>,
+    supported_len: Vec<u32>,
+}
 
 /// The LM-cut heuristic; see the module docs.
 #[derive(Clone, Debug)]
@@ -65,6 +93,8 @@ pub struct LmCut {
     supported_len: Vec<u32>,
     /// A copy of one fact's supported list while the list changes.
     scratch: Vec<RelaxedOpId>,
+    /// The first exploration of the last [`LmCut::estimate_goal`] state.
+    first: Option<Box<FirstExploration>>,
 }
 
 impl LmCut {
@@ -85,6 +115,7 @@ impl LmCut {
             supported: vec![RelaxedOpId(0); relaxed.num_consumer_entries()],
             supported_len: vec![0; facts],
             scratch: Vec::new(),
+            first: None,
             relaxed,
         }
     }
@@ -267,8 +298,14 @@ impl LmCut {
     }
 
     /// Step 2: marks the goal zone by walking back from the goal fact through
-    /// zero-cost operators to their supporters.
-    fn mark_goal_zone(&mut self) {
+    /// zero-cost operators to their supporters. For a [`Target::Facts`] goal
+    /// the walk starts at its dearest fact, which is what the goal operator's
+    /// supporter would be.
+    fn mark_goal_zone(&mut self, target: Target) {
+        let start = match target {
+            Target::TaskGoal => self.relaxed.goal_fact,
+            Target::Facts(goal) => dearest(&self.fact_cost, goal).1,
+        };
         let LmCut {
             relaxed: rt,
             op_cost,
@@ -279,7 +316,7 @@ impl LmCut {
             ..
         } = self;
         stack.clear();
-        stack.push(rt.goal_fact);
+        stack.push(start);
         while let Some(fact) = stack.pop() {
             if zone[fact.index()] == *goal_zone {
                 continue;
@@ -382,6 +419,75 @@ impl LmCut {
         }
     }
 
+    /// The cost of `target` under the current (reduced) costs; `UNREACHED`
+    /// if some fact of it is.
+    fn target_cost(&self, target: Target) -> u32 {
+        match target {
+            Target::TaskGoal => self.fact_cost[self.relaxed.goal_fact.index()],
+            Target::Facts(goal) => dearest(&self.fact_cost, goal).0,
+        }
+    }
+
+    /// Steps 2 to 4, after the first exploration: cuts until h^max of
+    /// `target` is 0, and sums the cuts.
+    fn cut_rounds(&mut self, state: &[u64], target: Target) -> Estimate {
+        #[cfg(test)]
+        self.validate_hmax(state);
+        if self.target_cost(target) == UNREACHED {
+            return Estimate::DeadEnd;
+        }
+        let mut h = 0;
+        while self.target_cost(target) != 0 {
+            self.next_round();
+            self.mark_goal_zone(target);
+            self.find_cut(state);
+            let m = self.cut.iter().map(|op| self.op_cost[op.index()]).min();
+            let Some(m) = m.filter(|&m| m > 0) else {
+                // Cannot happen: h^max > 0 implies a cut of positive cost. Should
+                // it anyway, h so far is a sum of landmark costs, so admissible.
+                debug_assert!(false, "LM-cut found an empty or free cut");
+                break;
+            };
+            for &op in &self.cut {
+                self.op_cost[op.index()] -= m;
+            }
+            h = add_cost(h, m);
+            self.incremental_exploration();
+            #[cfg(test)]
+            self.validate_hmax(state);
+        }
+        Estimate::Value(h)
+    }
+
+    /// LM-cut from `state` to the facts `goal` instead of the task's goal:
+    /// the regression heuristic (the cost of reaching a subgoal set from the
+    /// initial state). The first h^max exploration is reused while `state`
+    /// stays the same. An empty `goal` costs 0.
+    pub fn estimate_goal(&mut self, state: &[u64], goal: &[FactId]) -> Estimate {
+        self.op_cost.copy_from_slice(self.relaxed.costs());
+        match &self.first {
+            Some(first) if first.state == state => {
+                self.fact_cost.copy_from_slice(&first.fact_cost);
+                self.supporter.copy_from_slice(&first.supporter);
+                self.supporter_cost.copy_from_slice(&first.supporter_cost);
+                self.supported.copy_from_slice(&first.supported);
+                self.supported_len.copy_from_slice(&first.supported_len);
+            }
+            _ => {
+                self.first_exploration(state);
+                self.first = Some(Box::new(FirstExploration {
+                    state: state.to_vec(),
+                    fact_cost: self.fact_cost.clone(),
+                    supporter: self.supporter.clone(),
+                    supporter_cost: self.supporter_cost.clone(),
+                    supported: self.supported.clone(),
+                    supported_len: self.supported_len.clone(),
+                }));
+            }
+        }
+        self.cut_rounds(state, Target::Facts(goal))
+    }
+
     /// Starts a new round: fresh zone marks without clearing the array.
     fn next_round(&mut self) {
         self.goal_zone = match self.goal_zone.checked_add(2) {
@@ -406,36 +512,22 @@ impl Heuristic for LmCut {
     fn estimate(&mut self, state: &[u64]) -> Estimate {
         self.op_cost.copy_from_slice(self.relaxed.costs());
         self.first_exploration(state);
-        #[cfg(test)]
-        self.validate_hmax(state);
-        let goal = self.relaxed.goal_fact.index();
-        if self.fact_cost[goal] == UNREACHED {
-            return Estimate::DeadEnd;
-        }
-        let mut h = 0;
-        while self.fact_cost[goal] != 0 {
-            self.next_round();
-            self.mark_goal_zone();
-            self.find_cut(state);
-            let m = self.cut.iter().map(|op| self.op_cost[op.index()]).min();
-            let Some(m) = m.filter(|&m| m > 0) else {
-                // Cannot happen: h^max > 0 implies a cut of positive cost. Should
-                // it anyway, h so far is a sum of landmark costs, so admissible.
-                debug_assert!(false, "LM-cut found an empty or free cut");
-                break;
-            };
-            for &op in &self.cut {
-                self.op_cost[op.index()] -= m;
-            }
-            h = add_cost(h, m);
-            self.incremental_exploration();
-            #[cfg(test)]
-            self.validate_hmax(state);
-        }
-        Estimate::Value(h)
+        self.cut_rounds(state, Target::TaskGoal)
     }
 }
 
+/// The highest cost of a fact of `goal` and the first fact with that cost
+/// (`UNREACHED` if one is unreached); `(0, NO_FACT)` for an empty goal.
+fn dearest(fact_cost: &[u32], goal: &[FactId]) -> (u32, FactId) {
+    let mut best = (0, NO_FACT);
+    for &g in goal {
+        let c = fact_cost[g.index()];
+        if best.1 == NO_FACT || c > best.0 {
+            best = (c, g);
+        }
+    }
+    best
+}
 #[cfg(test)]
 #[path = "lmcut_tests.rs"]
 mod tests;

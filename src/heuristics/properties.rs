@@ -365,3 +365,44 @@ fn random_tasks_exercise_interesting_cases() {
     }
     assert!(lmcut_above_hmax && dead && solvable);
 }
+
+/// Regression's LM-cut: from the initial state to subgoal sets `G` instead of
+/// the task's goal. One instance serves every `G` (its first exploration is
+/// reused), and it must give what a fresh instance gives, lie between h^max and
+/// h+ of `G`, and call `G` a dead end exactly when h+ does.
+#[test]
+fn lmcut_to_subgoal_sets_lies_between_hmax_and_h_plus() {
+    let mut rng = Rng(0xBAC4);
+    let mut above_hmax = false;
+    for seed in 0..200 {
+        let task = random_task(&mut rng);
+        let m = Masks::new(&task);
+        let init = mask(&task.init);
+        let state = [u64::from(init)];
+        let fact_hmax = m.relaxed_fact_costs(init, Combine::Max);
+        let mut shared = LmCut::new(&task);
+        let step = ((1u32 << m.n) / 40).max(1);
+        for g in (0..1u32 << m.n).step_by(step as usize) {
+            let ctx = format!("seed {seed}, subgoals {g:#b}, task {task:?}");
+            let goal: Vec<crate::task::FactId> = (0..m.n)
+                .filter(|f| g >> f & 1 == 1)
+                .map(crate::task::FactId)
+                .collect();
+            let v = value(shared.estimate_goal(&state, &goal));
+            let fresh = value(LmCut::new(&task).estimate_goal(&state, &goal));
+            assert_eq!(v, fresh, "reused first exploration: {ctx}");
+            let plus = Masks {
+                goal: g,
+                ..Masks::new(&task)
+            }
+            .relaxed_optimal_costs()[init as usize];
+            let hmax = subgoal_cost(&fact_hmax, goal.iter().copied(), Combine::Max);
+            assert_eq!(v.is_some(), plus.is_some(), "dead end: {ctx}");
+            if let (Some(v), Some(plus), Some(hmax)) = (v, plus, hmax) {
+                assert!(hmax <= v && v <= plus, "{hmax} <= {v} <= {plus}: {ctx}");
+                above_hmax |= v > hmax;
+            }
+        }
+    }
+    assert!(above_hmax, "no subgoal set where LM-cut beats h^max");
+}
