@@ -98,6 +98,14 @@ pub trait Heuristic {
     /// Estimates the cost from `state` to the goal.
     fn estimate(&mut self, state: &[u64]) -> Estimate;
 
+    /// A second, rougher estimate from the last call to `estimate` that best-first
+    /// searches use to order nodes of equal priority and equal `h` (smaller
+    /// first); `None` if the heuristic has none. It never changes which `f`
+    /// layer is expanded first, so A* stays optimal.
+    fn tie_breaker(&self) -> Option<u32> {
+        None
+    }
+
     /// The preferred (helpful) operators found by the last call to `estimate`,
     /// for searches that use them. Empty for heuristics that have none.
     fn preferred_operators(&self) -> &[OpId] {

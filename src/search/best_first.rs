@@ -5,11 +5,15 @@
 //! only in the priority of a node reached at cost `g` with estimate `h`
 //! (pyperplan's `make_open_entry`):
 //!
-//! | search     | priority `f`  | ties                 | closed nodes     |
-//! |------------|---------------|----------------------|------------------|
-//! | [`astar`]  | `g + h`       | lower `h`, then FIFO | reopened         |
-//! | [`wastar`] | `g + W * h`   | lower `h`, then FIFO | reopened         |
-//! | [`gbfs`]   | `h`           | FIFO                 | not reopened     |
+//! | search     | priority `f`  | ties                     | closed nodes     |
+//! |------------|---------------|--------------------------|------------------|
+//! | [`astar`]  | `g + h`       | lower `h`, `t`, then FIFO | reopened         |
+//! | [`wastar`] | `g + W * h`   | lower `h`, `t`, then FIFO | reopened         |
+//! | [`gbfs`]   | `h`           | lower `t`, then FIFO      | not reopened     |
+//!
+//! `t` is the heuristic's [`Heuristic::tie_breaker`], 0 when it has none (the
+//! progression heuristics). Regression uses it to cross plateaus of zero-cost
+//! operators, where `f` and `h` stay the same for many nodes.
 //!
 //! **A\*.** The goal test is done at *expansion*: a target popped from the open
 //! list with the smallest `f` has the cheapest path when `h` is admissible.
@@ -58,11 +62,11 @@ pub enum Priority {
 
 impl Priority {
     #[inline]
-    fn key(self, g: u32, h: u32) -> Key {
+    fn key(self, g: u32, h: u32, t: u32) -> Key {
         match self {
-            Priority::AStar => (u64::from(g) + u64::from(h), h),
-            Priority::Weighted(w) => (u64::from(g) + u64::from(w) * u64::from(h), h),
-            Priority::Greedy => (u64::from(h), 0),
+            Priority::AStar => (u64::from(g) + u64::from(h), h, t),
+            Priority::Weighted(w) => (u64::from(g) + u64::from(w) * u64::from(h), h, t),
+            Priority::Greedy => (u64::from(h), t, 0),
         }
     }
 
@@ -121,6 +125,7 @@ where
         node: vec![0; space.words()],
         nodes: NodeArena::new(),
         h_values: Vec::new(),
+        ties: Vec::new(),
         closed: Vec::new(),
         open: Alternation::new(),
         succ: Successors::new(space.words()),
@@ -145,6 +150,8 @@ struct BestFirst {
     nodes: NodeArena,
     /// `h` of every node, [`DEAD`] for dead ends.
     h_values: Vec<u32>,
+    /// The tie-breaker of every node; empty if the heuristic has none.
+    ties: Vec<u32>,
     /// One bit per node: closed.
     closed: Vec<u64>,
     open: Alternation,
@@ -169,14 +176,20 @@ impl BestFirst {
             self.registry.table_bytes(),
             self.nodes.bytes(),
             self.h_values.capacity() * 4,
+            self.ties.capacity() * 4,
             self.closed.capacity() * 8,
             self.open.bytes(),
             self.succ.bytes(),
         ])
     }
 
-    /// Stores a new node with its estimate; returns the estimate.
-    fn add_node(&mut self, estimate: Estimate, node: SearchNode) -> Result<u32, Stop> {
+    /// Stores a new node with its estimate and tie-breaker; returns the estimate.
+    fn add_node(
+        &mut self,
+        estimate: Estimate,
+        tie: Option<u32>,
+        node: SearchNode,
+    ) -> Result<u32, Stop> {
         self.stats.evaluated += 1;
         let value = match estimate {
             Estimate::Value(v) => v.min(DEAD - 1),
@@ -188,6 +201,15 @@ impl BestFirst {
         self.nodes.push(node)?;
         self.h_values.try_reserve(1).map_err(|_| Stop::Memory)?;
         self.h_values.push(value);
+        if let Some(t) = tie {
+            // Nodes stored without a tie-breaker count as 0.
+            let id = self.h_values.len() - 1;
+            self.ties
+                .try_reserve(id + 1 - self.ties.len())
+                .map_err(|_| Stop::Memory)?;
+            self.ties.resize(id, 0);
+            self.ties.push(t);
+        }
         if self.h_values.len() > self.closed.len() * 64 {
             self.closed.try_reserve(1).map_err(|_| Stop::Memory)?;
             self.closed.push(0);
@@ -208,7 +230,8 @@ impl BestFirst {
     }
 
     fn push_open(&mut self, id: NodeId, g: u32, h: u32, preferred: bool) -> Result<(), Stop> {
-        let key = self.priority.key(g, h);
+        let tie = self.ties.get(id.index()).copied().unwrap_or(0);
+        let key = self.priority.key(g, h, tie);
         self.open.all.push(key, id)?;
         if preferred {
             self.open.preferred.push(key, id)?;
@@ -234,7 +257,8 @@ impl BestFirst {
             op: OpId(u32::MAX),
             g: 0,
         };
-        let h0 = self.add_node(h.estimate(&start), root_node)?;
+        let h0 = h.estimate(&start);
+        let h0 = self.add_node(h0, h.tie_breaker(), root_node)?;
         if h0 == DEAD {
             return Ok(Outcome::Unsolvable);
         }
@@ -309,7 +333,7 @@ impl BestFirst {
                     if monitor.time_is_up() {
                         return Err(Stop::Time);
                     }
-                    let child_h = self.add_node(estimate, child_node)?;
+                    let child_h = self.add_node(estimate, h.tie_breaker(), child_node)?;
                     if child_h != DEAD {
                         self.push_open(child_id, child_g, child_h, is_pref)?;
                     }

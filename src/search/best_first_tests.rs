@@ -73,6 +73,63 @@ fn astar_is_optimal_with_zero_and_differing_costs() {
     );
 }
 
+/// A `w` × `w` grid of zero-cost moves, with the target one unit-cost step
+/// beyond the far corner: every cell has `f = 1` and `h = 1`, a plateau.
+fn zero_cost_room(w: u64) -> Graph {
+    let mut edges = Vec::new();
+    for r in 0..w {
+        for c in 0..w {
+            let v = r * w + c;
+            if c + 1 < w {
+                edges.extend([(v, v + 1, 0), (v + 1, v, 0)]);
+            }
+            if r + 1 < w {
+                edges.extend([(v, v + w, 0), (v + w, v, 0)]);
+            }
+        }
+    }
+    edges.push((w * w - 1, w * w, 1));
+    Graph::new(w * w + 1, &edges, 0, &[w * w])
+}
+
+#[test]
+fn a_tie_breaker_crosses_a_zero_cost_plateau_and_keeps_astar_optimal() {
+    let w = 8;
+    let mut g = zero_cost_room(w);
+    let h: Vec<Option<u32>> = (0..=w * w).map(|v| Some(u32::from(v < w * w))).collect();
+    let plain = astar(&mut g, &mut Table::new(h.clone()), &mut monitor());
+    // Steps to the target: the grid distance to the far corner, plus one.
+    let mut steered = Table::new(h);
+    steered.ties = (0..=w * w)
+        .map(|v| {
+            let (r, c) = (v / w, v % w);
+            if v == w * w {
+                0
+            } else {
+                (2 * (w - 1) - r - c + 1) as u32
+            }
+        })
+        .collect();
+    let tied = astar(&mut g, &mut steered, &mut monitor());
+    assert_eq!(g.plan_cost(plan(&plain)), Some(1));
+    assert_eq!(g.plan_cost(plan(&tied)), Some(1));
+    // FIFO alone crosses the room breadth-first; the tie-breaker walks it.
+    assert_eq!(plain.stats.expanded, w * w);
+    assert_eq!(tied.stats.expanded, 2 * (w - 1) + 1);
+
+    // Any tie-breaker, even a misleading one, keeps A* optimal.
+    for seed in 0..100 {
+        let mut g = random_graph(seed, 12, 30);
+        let Some(optimum) = g.perfect()[0] else {
+            continue;
+        };
+        let mut h = Table::new(vec![Some(0); 12]);
+        h.ties = (0..12).map(|v| ((v * 7 + seed) % 5) as u32).collect();
+        let r = astar(&mut g, &mut h, &mut monitor());
+        assert_eq!(g.plan_cost(plan(&r)), Some(optimum), "seed {seed}");
+    }
+}
+
 #[test]
 fn astar_beats_bfs_when_the_short_plan_is_expensive() {
     // 0 -> 3 costs 10; 0 -> 1 -> 2 -> 3 costs 0 + 1 + 0.

@@ -2,13 +2,14 @@
 //!
 //! A [`BucketQueue`] keeps one first-in-first-out bucket per key and always
 //! pops from the bucket with the smallest key, as Fast Downward's
-//! `tiebreaking` open list does (a map from keys to deques). Keys are pairs
-//! compared lexicographically, so A* can order by `(f, h)`: smallest `f` first,
-//! among equal `f` the smallest `h` (the node that looks closest to the goal),
-//! and among equal `(f, h)` the node that was pushed first.
+//! `tiebreaking` open list does (a map from keys to deques). Keys are triples
+//! compared lexicographically, so A* can order by `(f, h, t)`: smallest `f`
+//! first, among equal `f` the smallest `h` (the node that looks closest to the
+//! goal), among equal `h` the smallest tie-breaker `t` (a second estimate, 0
+//! when the heuristic has none), and then the node that was pushed first.
 //!
-//! Example: pushing `a` with `(3, 1)`, `b` with `(2, 5)`, `c` with `(3, 1)` pops
-//! `b`, `a`, `c`.
+//! Example: pushing `a` with `(3, 1, 0)`, `b` with `(2, 5, 0)`, `c` with
+//! `(3, 1, 0)` pops `b`, `a`, `c`.
 //!
 //! An [`Alternation`] list holds two bucket queues, one for every node and one
 //! for the nodes reached by a *preferred operator* (one the heuristic marked as
@@ -21,7 +22,7 @@ use super::registry::OutOfMemory;
 use std::collections::{BTreeMap, VecDeque};
 
 /// The key of an open-list entry; smaller is expanded first.
-pub type Key = (u64, u32);
+pub type Key = (u64, u32, u32);
 
 /// A min-priority queue of node ids with first-in-first-out ties.
 #[derive(Clone, Debug, Default)]
@@ -107,12 +108,14 @@ mod tests {
     #[test]
     fn pops_smallest_key_first_and_ties_in_push_order() {
         let mut q = BucketQueue::default();
-        q.push((3, 1), NodeId(0)).expect("memory");
-        q.push((2, 5), NodeId(1)).expect("memory");
-        q.push((3, 1), NodeId(2)).expect("memory");
-        q.push((3, 0), NodeId(3)).expect("memory");
+        q.push((3, 1, 0), NodeId(0)).expect("memory");
+        q.push((2, 5, 0), NodeId(1)).expect("memory");
+        q.push((3, 1, 0), NodeId(2)).expect("memory");
+        q.push((3, 0, 0), NodeId(3)).expect("memory");
+        q.push((3, 1, 7), NodeId(4)).expect("memory");
+        q.push((3, 1, 2), NodeId(5)).expect("memory");
         let order: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|(_, id)| id.0).collect();
-        assert_eq!(order, vec![1, 3, 0, 2]);
+        assert_eq!(order, vec![1, 3, 0, 2, 5, 4]);
         assert!(q.is_empty());
         assert_eq!(q.bytes(), 0);
     }
@@ -121,10 +124,10 @@ mod tests {
     fn alternation_takes_turns_and_skips_an_empty_queue() {
         let mut q = Alternation::new();
         for i in 0..3 {
-            q.all.push((i, 0), NodeId(i as u32)).expect("memory");
+            q.all.push((i, 0, 0), NodeId(i as u32)).expect("memory");
         }
-        q.preferred.push((9, 0), NodeId(9)).expect("memory");
-        q.preferred.push((8, 0), NodeId(8)).expect("memory");
+        q.preferred.push((9, 0, 0), NodeId(9)).expect("memory");
+        q.preferred.push((8, 0, 0), NodeId(8)).expect("memory");
         let order: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|(_, id)| id.0).collect();
         // all, preferred, all, preferred, then all alone.
         assert_eq!(order, vec![0, 8, 1, 9, 2]);

@@ -133,12 +133,15 @@ impl Heuristic for Zero {
     }
 }
 
-/// Fixed values per graph node (`None` is a dead end), and fixed preferred
-/// operators for every node.
+/// Fixed values per graph node (`None` is a dead end), fixed preferred
+/// operators for every node, and optional fixed tie-breakers per node.
 pub struct Table {
     pub h: Vec<Option<u32>>,
     pub preferred: Vec<OpId>,
+    /// Per node; empty for no tie-breaker.
+    pub ties: Vec<u32>,
     pub calls: u64,
+    last: usize,
 }
 
 impl Table {
@@ -146,7 +149,9 @@ impl Table {
         Table {
             h,
             preferred: Vec::new(),
+            ties: Vec::new(),
             calls: 0,
+            last: 0,
         }
     }
 }
@@ -160,6 +165,7 @@ impl Heuristic for Table {
     }
     fn estimate(&mut self, state: &[u64]) -> Estimate {
         self.calls += 1;
+        self.last = state[0] as usize;
         match self.h[state[0] as usize] {
             Some(v) => Estimate::Value(v),
             None => Estimate::DeadEnd,
@@ -167,6 +173,9 @@ impl Heuristic for Table {
     }
     fn preferred_operators(&self) -> &[OpId] {
         &self.preferred
+    }
+    fn tie_breaker(&self) -> Option<u32> {
+        self.ties.get(self.last).copied()
     }
 }
 
