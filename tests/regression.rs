@@ -185,7 +185,7 @@ const SMALL: &[(&str, &str, u64)] = &[
 ];
 
 /// BFS and A* with h_max find plans of the same optimal length and cost in
-/// both directions.
+/// both directions, and so does A* with LM-cut in both directions.
 #[test]
 fn both_directions_find_the_same_optimal_plans() {
     for &(domain, problem, optimum) in SMALL {
@@ -213,6 +213,19 @@ fn both_directions_find_the_same_optimal_plans() {
         let (_, fc) = validated(&l, &l.task, &forward, &what("astar progression"));
         let (_, bc) = validated(&l, &l.task, &backward, &what("astar regression"));
         assert_eq!((fc, bc), (optimum, optimum), "{problem}: optimal costs");
+
+        let mut lmcut = planbox::heuristics::by_name("lmcut", &l.task).expect("lmcut");
+        let forward = search::astar(
+            &mut Progression::new(&l.task),
+            lmcut.as_mut(),
+            &mut monitor(),
+        );
+        let mut rlmcut = RegressionHeuristic::by_name("lmcut", &l.task).expect("lmcut");
+        let mut space = Regression::new(&l.task, opts, Some(&l.mutexes));
+        let backward = search::astar(&mut space, &mut rlmcut, &mut monitor());
+        let (_, fc) = validated(&l, &l.task, &forward, &what("astar lmcut progression"));
+        let (_, bc) = validated(&l, &l.task, &backward, &what("astar lmcut regression"));
+        assert_eq!((fc, bc), (optimum, optimum), "{problem}: lmcut costs");
     }
 }
 
@@ -226,8 +239,7 @@ fn load_text(problem_name: &str, problem_text: String) -> Loaded {
     load_sources(source("domains/sokoban.pddl"), problem)
 }
 
-/// The level of IPC p05 (Microban 95: eight boxes in an open room) is out of
-/// regression's reach in the IPC encoding (see the next test), but not in the
+/// The level of IPC p05 (Microban 95: eight boxes in an open room) in the
 /// toolkit's own domain, where boxes are not named and the goal says which
 /// cells hold them: A* with h_max regresses to the optimal 25 moves.
 #[test]
@@ -248,16 +260,20 @@ fn regression_astar_hmax_solves_microban_95_in_the_sokoban_domain() {
     assert_eq!((length, cost), (25, 25));
 }
 
-/// Regression A* with h_max solves Sokoban opt08 p01-p04 and p06 optimally
-/// (costs from `sokoban-index.tsv`). p05 is still out of its reach: its goal
-/// `(at-goal stone-i)` names no cell, so no check can tell which goal cells are
-/// taken while the man walks between pushes, and with zero-cost moves every
-/// path he can walk is a different subgoal set with the same f-value.
+/// Regression A* solves Sokoban opt08 p01-p06 optimally (costs from
+/// `sokoban-index.tsv`): with h_max all but p05, with LM-cut all six.
+///
+/// p05 (Microban 95) is beyond h_max in the IPC encoding: each goal
+/// `(at-goal stone-i)` is one push away, so h_max stays near 1 while the
+/// optimum is 8, and every set of pushes with every walk of the man between
+/// them (moves cost 0) lies below f = 8 and must be expanded. LM-cut adds the
+/// pushes up (f = 8 at the root); the unit-cost tie-breaker then walks the man
+/// back towards his start instead of trying every walk.
 #[test]
-fn regression_astar_hmax_solves_sokoban_opt08_p01_to_p04_and_p06() {
+fn regression_astar_solves_sokoban_opt08_p01_to_p06() {
     let index = std::fs::read_to_string(root().join("problems/ipc/sokoban-index.tsv"))
         .expect("sokoban-index.tsv");
-    for p in ["p01", "p02", "p03", "p04", "p06"] {
+    for p in ["p01", "p02", "p03", "p04", "p05", "p06"] {
         let file = format!("{p}.pddl");
         let optimum: u64 = index
             .lines()
@@ -269,11 +285,19 @@ fn regression_astar_hmax_solves_sokoban_opt08_p01_to_p04_and_p06() {
             "problems/ipc/sokoban-opt08-strips/domain.pddl",
             &format!("problems/ipc/sokoban-opt08-strips/{file}"),
         );
-        let mut h = RegressionHeuristic::by_name("hmax", &l.task).expect("hmax");
-        let mut space = Regression::new(&l.task, RegressionOptions::default(), Some(&l.mutexes));
-        let result = search::astar(&mut space, &mut h, &mut monitor());
-        let (_, cost) = validated(&l, &l.task, &result, &file);
-        assert_eq!(cost, optimum, "{file}");
+        let heuristics: &[&str] = if p == "p05" {
+            &["lmcut"]
+        } else {
+            &["hmax", "lmcut"]
+        };
+        for &name in heuristics {
+            let mut h = RegressionHeuristic::by_name(name, &l.task).expect(name);
+            let mut space =
+                Regression::new(&l.task, RegressionOptions::default(), Some(&l.mutexes));
+            let result = search::astar(&mut space, &mut h, &mut monitor());
+            let (_, cost) = validated(&l, &l.task, &result, &format!("{file} {name}"));
+            assert_eq!(cost, optimum, "{file} {name}");
+        }
     }
 }
 
@@ -501,9 +525,9 @@ fn regression_refuses_progression_only_heuristics() {
         "--engine",
         "regression",
         "--search",
-        "astar",
+        "gbfs",
         "--heuristic",
-        "lmcut",
+        "hff",
         LVL0,
     ]);
     assert_eq!(out.status.code(), Some(2));
@@ -522,6 +546,7 @@ fn every_algorithm_and_heuristic_runs_backward() {
         &["--search", "iddfs", "--cycle-check"],
         &["--search", "astar", "--heuristic", "blind"],
         &["--search", "astar", "--heuristic", "hmax"],
+        &["--search", "astar", "--heuristic", "lmcut"],
         &["--search", "wastar", "--heuristic", "hadd", "--weight", "3"],
         &["--search", "gbfs", "--heuristic", "hadd"],
         &[

@@ -106,7 +106,7 @@ pub struct SearchOptions {
     #[arg(long, value_enum, default_value_t = SearchName::Gbfs)]
     pub search: SearchName,
     /// The heuristic for astar, wastar and gbfs [default: lmcut for astar, hff
-    /// otherwise; for regression hmax for astar, hadd otherwise].
+    /// otherwise; for regression lmcut for astar, hadd otherwise].
     #[arg(long, value_enum)]
     pub heuristic: Option<HeuristicName>,
     /// Maximum depth for dfs and iddfs.
@@ -219,7 +219,6 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
     }
     let regression = engine == EngineName::Regression;
     let heuristic = match s {
-        SearchName::Astar if regression => Some(o.heuristic.unwrap_or(HeuristicName::Hmax)),
         SearchName::Astar => Some(o.heuristic.unwrap_or(HeuristicName::Lmcut)),
         SearchName::Wastar | SearchName::Gbfs if regression => {
             Some(o.heuristic.unwrap_or(HeuristicName::Hadd))
@@ -227,12 +226,12 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
         SearchName::Wastar | SearchName::Gbfs => Some(o.heuristic.unwrap_or(HeuristicName::Hff)),
         _ => None,
     };
-    if regression && matches!(heuristic, Some(HeuristicName::Hff | HeuristicName::Lmcut)) {
-        bail!(usage(format!(
-            "heuristic `{}` is not available for regression; use hmax (admissible), hadd, \
-             goalcount or blind",
-            heuristic.map_or("", HeuristicName::name)
-        )));
+    if regression && heuristic == Some(HeuristicName::Hff) {
+        bail!(usage(
+            "heuristic `hff` is not available for regression; use hmax or lmcut (admissible), \
+             hadd, goalcount or blind"
+                .to_string()
+        ));
     }
     let weight = (s == SearchName::Wastar).then(|| o.weight.unwrap_or(2));
     Ok(Config {

@@ -12,6 +12,21 @@
 //! h_add(G) = Σ_{p ∈ G} cost(p)          (more informed, not admissible)
 //! ```
 //!
+//! LM-cut (`lmcut`) cannot be split into per-fact costs: its landmarks depend
+//! on the whole of `G`. It is computed per node from the initial state to `G`
+//! (HSPr*'s idea of a stronger admissible estimate paid per node, with LM-cut
+//! in place of h²); only its first h^max exploration is shared. It dominates
+//! h_max, so A* with it expands no more nodes, and it sees that subgoals
+//! needing different operators add up: eight boxes that each need a push give
+//! 8 where h_max gives 1.
+//!
+//! Every regression heuristic also offers a tie-breaker for nodes of equal `f`
+//! and `h`: the h_add of `G` with every operator costing 1, a guess at the
+//! number of *steps* still needed. It matters when operators cost 0, such as
+//! the man's moves in IPC Sokoban: walking the man back one cell changes
+//! neither `g` nor `h`, and without it A* would try every walk through the
+//! room breadth-first.
+//!
 //! A fact the relaxation cannot reach makes `G` a dead end. Negative subgoals
 //! cost nothing (the relaxation ignores them). Goal count counts the subgoals
 //! that do not hold initially; blind gives 0 on targets and the cheapest
@@ -21,15 +36,17 @@
 //! initial state, `G = {(holding a), (clear b)}` has `h_max = 2`, `h_add = 3`.
 
 use crate::bits::{self, FactSet};
-use crate::heuristics::{Combine, Estimate, Heuristic, fact_costs};
-use crate::task::Task;
+use crate::heuristics::relaxed::add_cost;
+use crate::heuristics::{Combine, Estimate, Heuristic, LmCut, fact_costs};
+use crate::task::{FactId, Task};
 
 /// Which regression heuristic.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Blind,
     GoalCount,
     Relaxed(Combine),
+    /// LM-cut and a buffer for the positive subgoals of a node.
+    LmCut(Box<LmCut>, Vec<FactId>),
 }
 
 /// A heuristic over regression nodes (packed `[positive | negative]` subgoals).
@@ -39,34 +56,47 @@ pub struct RegressionHeuristic {
     init: FactSet,
     /// Per fact: its relaxed cost from the initial state (`u32::MAX`: unreachable).
     costs: Vec<u32>,
+    /// Per fact: its h_add cost from the initial state with unit costs.
+    steps: Vec<u32>,
+    /// The tie-breaker of the last estimate.
+    tie: u32,
     min_cost: u32,
 }
 
 impl RegressionHeuristic {
     /// The names regression supports.
-    pub const NAMES: &'static [&'static str] = &["blind", "goalcount", "hmax", "hadd"];
+    pub const NAMES: &'static [&'static str] = &["blind", "goalcount", "hmax", "hadd", "lmcut"];
 
     /// The regression heuristic called `name`, or `None` if regression has no
-    /// such heuristic (h_FF and LM-cut are progression-only).
+    /// such heuristic (h_FF is progression-only).
     pub fn by_name(name: &str, task: &Task) -> Option<Self> {
         let kind = match name {
             "blind" => Kind::Blind,
             "goalcount" => Kind::GoalCount,
             "hmax" => Kind::Relaxed(Combine::Max),
             "hadd" => Kind::Relaxed(Combine::Sum),
+            "lmcut" => Kind::LmCut(Box::new(LmCut::new(task)), Vec::new()),
             _ => return None,
         };
         let n = task.facts.len();
         let init = FactSet::from_facts(n, &task.init);
-        let costs = match kind {
-            Kind::Relaxed(combine) => fact_costs(task, init.words(), combine)
+        let costs = match &kind {
+            &Kind::Relaxed(combine) => fact_costs(task, init.words(), combine)
                 .into_iter()
                 .map(|c| c.unwrap_or(u32::MAX))
                 .collect(),
             _ => Vec::new(),
         };
+        let mut unit = task.clone();
+        unit.operators.iter_mut().for_each(|o| o.cost = 1);
+        let steps = fact_costs(&unit, init.words(), Combine::Sum)
+            .into_iter()
+            .map(|c| c.unwrap_or(u32::MAX))
+            .collect();
         Some(RegressionHeuristic {
             kind,
+            steps,
+            tie: 0,
             w: bits::words_for(n),
             init,
             costs,
@@ -82,17 +112,26 @@ impl Heuristic for RegressionHeuristic {
             Kind::GoalCount => "goalcount",
             Kind::Relaxed(Combine::Max) => "hmax",
             Kind::Relaxed(Combine::Sum) => "hadd",
+            Kind::LmCut(..) => "lmcut",
         }
     }
 
     fn is_admissible(&self) -> bool {
-        matches!(self.kind, Kind::Blind | Kind::Relaxed(Combine::Max))
+        matches!(
+            self.kind,
+            Kind::Blind | Kind::Relaxed(Combine::Max) | Kind::LmCut(..)
+        )
+    }
+
+    fn tie_breaker(&self) -> Option<u32> {
+        Some(self.tie)
     }
 
     fn estimate(&mut self, node: &[u64]) -> Estimate {
         let (pos, neg) = node.split_at(self.w);
         let init = self.init.words();
-        match self.kind {
+        self.tie = bits::iter(pos).fold(0, |t, f| add_cost(t, self.steps[f.index()]));
+        match &mut self.kind {
             Kind::Blind => {
                 let target =
                     bits::is_subset(pos, init) && neg.iter().zip(init).all(|(n, i)| n & i == 0);
@@ -108,7 +147,7 @@ impl Heuristic for RegressionHeuristic {
                     .sum();
                 Estimate::Value(missing)
             }
-            Kind::Relaxed(combine) => {
+            &mut Kind::Relaxed(combine) => {
                 let mut h = 0u32;
                 for f in bits::iter(pos) {
                     let c = self.costs[f.index()];
@@ -118,6 +157,11 @@ impl Heuristic for RegressionHeuristic {
                     h = combine.apply(h, c);
                 }
                 Estimate::Value(h)
+            }
+            Kind::LmCut(lmcut, goal) => {
+                goal.clear();
+                goal.extend(bits::iter(pos));
+                lmcut.estimate_goal(init, goal)
             }
         }
     }
