@@ -20,6 +20,10 @@ Usage::
     python3 benches/coverage.py --time-limit 10 --json-out /tmp/cov.json
     python3 benches/coverage.py --per-domain 0 --skip-after 5   # all sets, with a cut-off
 
+With `--engines regression --reuse OLD.json`, only regression runs and each
+row takes its progression record from the earlier run (for a change that
+touches one engine only).
+
 With `--skip-after N`, once an engine has failed on N problems of a set in a
 row (problems are taken from the smallest file to the largest), it is not run
 on the rest of that set: those problems count as unsolved and the table says
@@ -86,6 +90,10 @@ def main():
                          "(0: never)")
     ap.add_argument("--json-out")
     ap.add_argument("--sets", help="comma-separated folder names (default: all)")
+    ap.add_argument("--engines", default="progression,regression",
+                    help="comma-separated engines to run (default: both)")
+    ap.add_argument("--reuse", metavar="JSON",
+                    help="take the records of engines not run from this earlier --json-out")
     ap.add_argument("--merge", nargs="+", metavar="JSON",
                     help="print the table of earlier --json-out files instead of running")
     args = ap.parse_args()
@@ -98,12 +106,20 @@ def main():
 
     rows = []
     sets = set(args.sets.split(",")) if args.sets else None
+    engines = args.engines.split(",")
+    reused = {}
+    if args.reuse:
+        reused = {r["problem"]: r for r in json.loads(Path(args.reuse).read_text())}
     failures = {}  # (set, engine) -> failures in a row
     for problem in problems(args.per_domain, sets):
         rel = problem.relative_to(IPC)
         record = {"problem": str(rel)}
         for engine in ("progression", "regression"):
             key = (rel.parts[0], engine)
+            if engine not in engines:
+                old = reused.get(str(rel))
+                record[engine] = old[engine] if old else {"outcome": "skipped"}
+                continue
             if args.skip_after and failures.get(key, 0) >= args.skip_after:
                 r = {"outcome": "skipped"}
             else:
