@@ -43,7 +43,7 @@ mod heuristics;
 mod masks;
 mod subsume;
 
-pub use goal_order::{rank, sort_subgoals};
+pub use goal_order::{rank, sort_subgoals, sorted_subgoals};
 pub use heuristics::RegressionHeuristic;
 pub use subsume::SubsetIndex;
 
@@ -226,10 +226,11 @@ impl<'t> Regression<'t> {
             self.expansion = 1;
         }
         self.subgoals.clear();
-        self.subgoals.extend(bits::iter(pos).map(|f| (f, true)));
-        self.subgoals.extend(bits::iter(neg).map(|f| (f, false)));
         if self.options.goal_sorting {
-            sort_subgoals(&self.init, &mut self.subgoals);
+            sorted_subgoals(&self.init, pos, neg, &mut self.subgoals);
+        } else {
+            self.subgoals.extend(bits::iter(pos).map(|f| (f, true)));
+            self.subgoals.extend(bits::iter(neg).map(|f| (f, false)));
         }
         self.candidates.clear();
         for &(f, positive) in &self.subgoals {
