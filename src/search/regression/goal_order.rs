@@ -76,7 +76,10 @@ mod tests {
         };
         for _ in 0..200 {
             let pick = |next: &mut dyn FnMut() -> u64| -> Vec<FactId> {
-                (0..n).filter(|_| next() % 3 == 0).map(FactId).collect()
+                (0..n)
+                    .filter(|_| next().is_multiple_of(3))
+                    .map(FactId)
+                    .collect()
             };
             let init = FactSet::from_facts(n as usize, &pick(&mut next));
             let pos = FactSet::from_facts(n as usize, &pick(&mut next));
