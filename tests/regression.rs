@@ -547,6 +547,7 @@ fn every_algorithm_and_heuristic_runs_backward() {
         &["--search", "astar", "--heuristic", "blind"],
         &["--search", "astar", "--heuristic", "hmax"],
         &["--search", "astar", "--heuristic", "lmcut"],
+        &["--search", "astar"],
         &["--search", "wastar", "--heuristic", "hadd", "--weight", "3"],
         &["--search", "gbfs", "--heuristic", "hadd"],
         &[
@@ -572,6 +573,10 @@ fn every_algorithm_and_heuristic_runs_backward() {
         assert_eq!(out.status.code(), Some(0), "{config:?}");
         let record = json(&out);
         validate_record(&record, problem, &dir, &format!("{k}.plan"));
+        // A* defaults to LM-cut, as in progression.
+        if config == &["--search", "astar"] {
+            assert_eq!(record["heuristic"], "lmcut");
+        }
         // The optimal searches find the optimal 12 steps.
         if !config.contains(&"gbfs") && !config.contains(&"wastar") && !config.contains(&"dfs") {
             assert_eq!(record["cost"], 12, "{config:?}");
