@@ -24,6 +24,11 @@ With `--engines regression --reuse OLD.json`, only regression runs and each
 row takes its progression record from the earlier run (for a change that
 touches one engine only).
 
+With `--fill OLD.json`, nothing is run but the records `OLD.json` marks as
+skipped (for the engines and sets asked for), and all rows are written out
+again: a second pass that completes the sets where the cut-off stopped too
+early.
+
 With `--skip-after N`, once an engine has failed on N problems of a set in a
 row (problems are taken from the smallest file to the largest), it is not run
 on the rest of that set: those problems count as unsolved and the table says
@@ -94,6 +99,8 @@ def main():
                     help="comma-separated engines to run (default: both)")
     ap.add_argument("--reuse", metavar="JSON",
                     help="take the records of engines not run from this earlier --json-out")
+    ap.add_argument("--fill", metavar="JSON",
+                    help="run only the records this earlier --json-out marks as skipped")
     ap.add_argument("--merge", nargs="+", metavar="JSON",
                     help="print the table of earlier --json-out files instead of running")
     args = ap.parse_args()
@@ -107,6 +114,9 @@ def main():
     rows = []
     sets = set(args.sets.split(",")) if args.sets else None
     engines = args.engines.split(",")
+    if args.fill:
+        fill(args, sets, engines)
+        return
     reused = {}
     if args.reuse:
         reused = {r["problem"]: r for r in json.loads(Path(args.reuse).read_text())}
@@ -137,6 +147,28 @@ def main():
         if args.json_out:  # after every problem, so an interrupted run keeps its rows
             Path(args.json_out).write_text(json.dumps(rows, indent=1))
 
+    if args.json_out:
+        Path(args.json_out).write_text(json.dumps(rows, indent=1))
+    table(rows, args)
+
+
+def fill(args, sets, engines):
+    rows = json.loads(Path(args.fill).read_text())
+    for row in rows:
+        name = row["problem"]
+        if sets and name.split("/")[0] not in sets:
+            continue
+        for engine in engines:
+            if row[engine]["outcome"] != "skipped":
+                continue
+            r = run(args.planbox, engine, IPC / name, args)
+            row[engine] = {k: r.get(k) for k in
+                           ("outcome", "cost", "expanded", "search_time_s",
+                            "peak_memory_kb", "error")}
+            print(f"{name}: {engine} {r.get('outcome')} ({r.get('expanded')})",
+                  file=sys.stderr)
+            if args.json_out:
+                Path(args.json_out).write_text(json.dumps(rows, indent=1))
     if args.json_out:
         Path(args.json_out).write_text(json.dumps(rows, indent=1))
     table(rows, args)

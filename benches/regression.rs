@@ -25,7 +25,7 @@ use std::time::Duration;
 
 const PROBLEMS: &[&str] = &[
     "sokoban-opt08-strips/p04.pddl",
-    "sokoban-opt08-strips/p07.pddl",
+    "sokoban-opt08-strips/p13.pddl",
     "sokoban-opt08-strips/p10.pddl",
 ];
 
