@@ -201,31 +201,16 @@ fn both_directions_find_the_same_optimal_plans() {
         let (b, _) = validated(&l, &unit, &backward, &what("bfs regression"));
         assert_eq!(f, b, "{problem}: bfs lengths");
 
-        let mut hmax = planbox::heuristics::by_name("hmax", &l.task).expect("hmax");
-        let forward = search::astar(
-            &mut Progression::new(&l.task),
-            hmax.as_mut(),
-            &mut monitor(),
-        );
-        let mut rhmax = RegressionHeuristic::by_name("hmax", &l.task).expect("hmax");
-        let mut space = Regression::new(&l.task, opts, Some(&l.mutexes));
-        let backward = search::astar(&mut space, &mut rhmax, &mut monitor());
-        let (_, fc) = validated(&l, &l.task, &forward, &what("astar progression"));
-        let (_, bc) = validated(&l, &l.task, &backward, &what("astar regression"));
-        assert_eq!((fc, bc), (optimum, optimum), "{problem}: optimal costs");
-
-        let mut lmcut = planbox::heuristics::by_name("lmcut", &l.task).expect("lmcut");
-        let forward = search::astar(
-            &mut Progression::new(&l.task),
-            lmcut.as_mut(),
-            &mut monitor(),
-        );
-        let mut rlmcut = RegressionHeuristic::by_name("lmcut", &l.task).expect("lmcut");
-        let mut space = Regression::new(&l.task, opts, Some(&l.mutexes));
-        let backward = search::astar(&mut space, &mut rlmcut, &mut monitor());
-        let (_, fc) = validated(&l, &l.task, &forward, &what("astar lmcut progression"));
-        let (_, bc) = validated(&l, &l.task, &backward, &what("astar lmcut regression"));
-        assert_eq!((fc, bc), (optimum, optimum), "{problem}: lmcut costs");
+        for name in ["hmax", "lmcut"] {
+            let mut h = planbox::heuristics::by_name(name, &l.task).expect(name);
+            let forward = search::astar(&mut Progression::new(&l.task), h.as_mut(), &mut monitor());
+            let mut rh = RegressionHeuristic::by_name(name, &l.task).expect(name);
+            let mut space = Regression::new(&l.task, opts, Some(&l.mutexes));
+            let backward = search::astar(&mut space, &mut rh, &mut monitor());
+            let (_, fc) = validated(&l, &l.task, &forward, &what(&format!("{name} progression")));
+            let (_, bc) = validated(&l, &l.task, &backward, &what(&format!("{name} regression")));
+            assert_eq!((fc, bc), (optimum, optimum), "{problem}: {name} costs");
+        }
     }
 }
 
