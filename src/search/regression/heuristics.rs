@@ -81,18 +81,10 @@ impl RegressionHeuristic {
         let n = task.facts.len();
         let init = FactSet::from_facts(n, &task.init);
         let costs = match &kind {
-            &Kind::Relaxed(combine) => fact_costs(task, init.words(), combine)
-                .into_iter()
-                .map(|c| c.unwrap_or(u32::MAX))
-                .collect(),
+            &Kind::Relaxed(combine) => per_fact(task, &init, combine),
             _ => Vec::new(),
         };
-        let mut unit = task.clone();
-        unit.operators.iter_mut().for_each(|o| o.cost = 1);
-        let steps = fact_costs(&unit, init.words(), Combine::Sum)
-            .into_iter()
-            .map(|c| c.unwrap_or(u32::MAX))
-            .collect();
+        let steps = per_fact(&task.clone().with_unit_costs(), &init, Combine::Sum);
         Some(RegressionHeuristic {
             kind,
             steps,
@@ -103,6 +95,14 @@ impl RegressionHeuristic {
             min_cost: task.operators.iter().map(|o| o.cost).min().unwrap_or(0),
         })
     }
+}
+
+/// The relaxed cost of every fact from `init` (`u32::MAX`: unreachable).
+fn per_fact(task: &Task, init: &FactSet, combine: Combine) -> Vec<u32> {
+    fact_costs(task, init.words(), combine)
+        .into_iter()
+        .map(|c| c.unwrap_or(u32::MAX))
+        .collect()
 }
 
 impl Heuristic for RegressionHeuristic {
