@@ -297,15 +297,11 @@ impl LmCut {
         }
     }
 
-    /// Step 2: marks the goal zone by walking back from the goal fact through
-    /// zero-cost operators to their supporters. For a [`Target::Facts`] goal
-    /// the walk starts at its dearest fact, which is what the goal operator's
-    /// supporter would be.
-    fn mark_goal_zone(&mut self, target: Target) {
-        let start = match target {
-            Target::TaskGoal => self.relaxed.goal_fact,
-            Target::Facts(goal) => dearest(&self.fact_cost, goal).1,
-        };
+    /// Step 2: marks the goal zone by walking back from `start` (the goal
+    /// fact, or for a [`Target::Facts`] goal its dearest fact, which is what
+    /// the goal operator's supporter would be) through zero-cost operators to
+    /// their supporters.
+    fn mark_goal_zone(&mut self, start: FactId) {
         let LmCut {
             relaxed: rt,
             op_cost,
@@ -419,12 +415,15 @@ impl LmCut {
         }
     }
 
-    /// The cost of `target` under the current (reduced) costs; `UNREACHED`
-    /// if some fact of it is.
-    fn target_cost(&self, target: Target) -> u32 {
+    /// The cost of `target` under the current (reduced) costs (`UNREACHED`
+    /// if some fact of it is), and the fact the goal zone grows from.
+    fn target_cost(&self, target: Target) -> (u32, FactId) {
         match target {
-            Target::TaskGoal => self.fact_cost[self.relaxed.goal_fact.index()],
-            Target::Facts(goal) => dearest(&self.fact_cost, goal).0,
+            Target::TaskGoal => {
+                let goal = self.relaxed.goal_fact;
+                (self.fact_cost[goal.index()], goal)
+            }
+            Target::Facts(goal) => dearest(&self.fact_cost, goal),
         }
     }
 
@@ -433,13 +432,17 @@ impl LmCut {
     fn cut_rounds(&mut self, state: &[u64], target: Target) -> Estimate {
         #[cfg(test)]
         self.validate_hmax(state);
-        if self.target_cost(target) == UNREACHED {
+        if self.target_cost(target).0 == UNREACHED {
             return Estimate::DeadEnd;
         }
         let mut h = 0;
-        while self.target_cost(target) != 0 {
+        loop {
+            let (cost, start) = self.target_cost(target);
+            if cost == 0 {
+                break;
+            }
             self.next_round();
-            self.mark_goal_zone(target);
+            self.mark_goal_zone(start);
             self.find_cut(state);
             let m = self.cut.iter().map(|op| self.op_cost[op.index()]).min();
             let Some(m) = m.filter(|&m| m > 0) else {
