@@ -30,9 +30,9 @@
 //!
 //! Pruning is optional (it only saves work), so a query also stops after a
 //! fixed budget of entries and answers "not subsumed", a guard that no query
-//! reached on Sokoban opt08 p07 and p13. A node's sets are read from the newest back,
-//! because a subsuming set is often a recent one (a parent, or a sibling
-//! reached through the man's zero-cost moves).
+//! reached on Sokoban opt08 p07 and p13. A node's sets are read from the
+//! newest back, because a subsuming set is often a recent one (a parent, or a
+//! sibling reached through the man's zero-cost moves).
 //!
 //! Example: after storing `{1, 4}` at g = 2 and `{2}` at g = 5, the query
 //! `{1, 3, 4}` with g = 3 finds `{1, 4}` (2 <= 3): subsumed. The query `{2, 3}`
@@ -99,9 +99,6 @@ pub struct SubsetIndex {
     order: Vec<u32>,
     /// The top level, by first element.
     roots: Vec<Node>,
-    /// Whether each root holds anything (a compact test before a root's
-    /// larger `Node` is read).
-    rooted: Vec<bool>,
     /// The elements of every stored set, each set ended by `u32::MAX`.
     elements: Vec<u32>,
     len: usize,
@@ -144,7 +141,6 @@ impl SubsetIndex {
         let n = max as usize + 1;
         if self.roots.len() < n {
             self.roots.resize_with(n, Node::default);
-            self.rooted.resize(n, false);
         }
         // Rarest first, ties to the smaller element.
         let mut order = std::mem::take(&mut self.order);
@@ -165,7 +161,6 @@ impl SubsetIndex {
         self.elements.extend_from_slice(&order);
         self.elements.push(u32::MAX);
         let elements = &self.elements;
-        self.rooted[order[0] as usize] = true;
         let mut node = &mut self.roots[order[0] as usize];
         for depth in 1..order.len() {
             if !node.burst {
@@ -211,11 +206,10 @@ impl SubsetIndex {
             signature: signature(query),
             budget: QUERY_BUDGET,
         };
-        let rooted = &search.index.rooted;
         let found = query
             .iter()
-            .filter(|&&first| rooted.get(first as usize) == Some(&true))
-            .map(|&first| search.visit(&search.index.roots[first as usize]))
+            .filter_map(|&first| search.index.roots.get(first as usize))
+            .map(|root| search.visit(root))
             .find(|r| *r != Some(false));
         for &e in query {
             self.member[e as usize] = false;
@@ -246,7 +240,6 @@ impl SubsetIndex {
     /// Removes every set (iterative deepening starts each iteration afresh).
     pub fn clear(&mut self) {
         self.roots.clear();
-        self.rooted.clear();
         self.node_bytes = 0;
         self.elements.clear();
         self.len = 0;
