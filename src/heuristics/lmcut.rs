@@ -531,6 +531,7 @@ fn dearest(fact_cost: &[u32], goal: &[FactId]) -> (u32, FactId) {
     }
     best
 }
+
 #[cfg(test)]
 #[path = "lmcut_tests.rs"]
 mod tests;
