@@ -224,25 +224,49 @@ fn load_text(problem_name: &str, problem_text: String) -> Loaded {
     load_sources(source("domains/sokoban.pddl"), problem)
 }
 
-/// The level of IPC p05 (Microban 95: eight boxes in an open room) in the
-/// toolkit's own domain, where boxes are not named and the goal says which
-/// cells hold them: A* with h_max regresses to the optimal 25 moves.
+/// The levels of IPC opt08 p01-p05 in the toolkit's own domain, where boxes
+/// are not named, the goal says which cells hold them and every action costs
+/// 1: A* with h_max regresses each to its optimal number of moves, p05
+/// (Microban 95, eight boxes in an open room) included. Each level is read
+/// back from the IPC problem file, found among the bundled Microban levels,
+/// and its optimum taken from `microban.optimal.tsv`.
 #[test]
-fn regression_astar_hmax_solves_microban_95_in_the_sokoban_domain() {
+fn regression_astar_hmax_solves_the_levels_of_opt08_p01_to_p05_in_the_sokoban_domain() {
     let path = root().join("problems/sokoban/microban.xsb");
     let text = std::fs::read_to_string(&path).expect("microban.xsb");
     let collection = planbox::sokoban::xsb::parse(&path, &text);
-    let level = collection.level(95).expect("level 95").expect("valid");
-    let l = load_text(
-        "microban-095.pddl",
-        planbox::sokoban::to_pddl::problem(&level, "microban-095"),
-    );
-    let mut h = RegressionHeuristic::by_name("hmax", &l.task).expect("hmax");
-    let mut space = Regression::new(&l.task, RegressionOptions::default(), Some(&l.mutexes));
-    let result = search::astar(&mut space, &mut h, &mut monitor());
-    let (length, cost) = validated(&l, &l.task, &result, "microban 95");
-    // microban.optimal.tsv: 95 -> 25 moves.
-    assert_eq!((length, cost), (25, 25));
+    let table = std::fs::read_to_string(root().join("problems/sokoban/microban.optimal.tsv"))
+        .expect("microban.optimal.tsv");
+    let mut levels = Vec::new();
+    for p in ["p01", "p02", "p03", "p04", "p05"] {
+        let file = root().join(format!("problems/ipc/sokoban-opt08-strips/{p}.pddl"));
+        let ipc = std::fs::read_to_string(&file).expect("IPC problem");
+        let board = planbox::sokoban::decode::level_from_problem(&file, &ipc)
+            .expect("IPC level")
+            .to_xsb();
+        let (k, level) = (1..=collection.len())
+            .map(|k| (k, collection.level(k).expect("level").expect("valid")))
+            .find(|(_, level)| level.to_xsb() == board)
+            .unwrap_or_else(|| panic!("{p} is not a Microban level"));
+        let moves: u64 = table
+            .lines()
+            .map(|l| l.split('\t').collect::<Vec<_>>())
+            .find(|c| c[0] == k.to_string())
+            .map(|c| c[4].parse().expect("min_moves"))
+            .expect("listed");
+        let name = format!("microban-{k:03}");
+        let l = load_text(
+            &format!("{name}.pddl"),
+            planbox::sokoban::to_pddl::problem(&level, &name),
+        );
+        let mut h = RegressionHeuristic::by_name("hmax", &l.task).expect("hmax");
+        let mut space = Regression::new(&l.task, RegressionOptions::default(), Some(&l.mutexes));
+        let result = search::astar(&mut space, &mut h, &mut monitor());
+        let (length, cost) = validated(&l, &l.task, &result, &name);
+        assert_eq!((length as u64, cost), (moves, moves), "{p} = {name}");
+        levels.push(k);
+    }
+    assert_eq!(levels, [12, 24, 14, 6, 95]);
 }
 
 /// Regression A* solves Sokoban opt08 p01-p06 optimally (costs from
