@@ -475,6 +475,48 @@ fn compare_json_has_plan_keys_and_pruning_counters() {
 
 /// `--trace` shows each expansion with the board, the operators tried and
 /// the rules that pruned them; `--dot` writes a graph.
+/// `compare` exits 0 once both searches ran, whatever they found (here
+/// neither finds a plan within depth 5, where `plan` exits 12), and with the
+/// searches' own code when they cannot run.
+#[test]
+fn compare_exit_codes() {
+    let out = planbox(&[
+        "compare",
+        "--json",
+        LVL0,
+        "--search",
+        "dfs",
+        "--depth-limit",
+        "5",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let both = json(&out);
+    for side in ["progression", "regression"] {
+        assert_eq!(both[side]["outcome"], "incomplete", "{side}");
+    }
+    let alone = planbox(&["plan", LVL0, "--search", "dfs", "--depth-limit", "5"]);
+    assert_eq!(alone.status.code(), Some(12));
+
+    let bad = scratch("compare-bad-input").join("bad.pddl");
+    std::fs::write(
+        &bad,
+        "(define (problem x) (:domain sokoban)\n  (:init (man a)\n  (:goal (man a)))\n",
+    )
+    .expect("write");
+    let domain = root().join("domains/sokoban.pddl");
+    let out = planbox(&[
+        "compare",
+        domain.to_str().expect("utf-8"),
+        bad.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(31));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("bad.pddl:3:4"), "{stderr}");
+
+    let out = planbox(&["compare", LVL0, "--search", "astar", "--heuristic", "hff"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn trace_and_dot_show_the_search() {
     let dir = scratch("trace");
