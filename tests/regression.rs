@@ -214,6 +214,54 @@ fn both_directions_find_the_same_optimal_plans() {
     }
 }
 
+/// Every IPC problem of `tests/data/both-directions.txt` (the ones small
+/// enough, chosen by measurement: see the file): A* with h_max finds plans of
+/// the same cost in both directions, and breadth-first search on the
+/// unit-cost task plans of the same length; every plan is validated. Split in
+/// two halves so that the test threads share the work.
+fn both_directions_agree_on_listed_ipc_problems(half: usize) {
+    let list = std::fs::read_to_string(root().join("tests/data/both-directions.txt"))
+        .expect("tests/data/both-directions.txt");
+    let problems: Vec<&str> = list
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    assert_eq!(problems.len(), 118, "the list");
+    for problem in problems.iter().skip(half).step_by(2) {
+        let path = format!("problems/ipc/{problem}");
+        let domain = Path::new(&path).with_file_name("domain.pddl");
+        let l = load(domain.to_str().expect("utf-8"), &path);
+        let what = |s: &str| format!("{problem} {s}");
+
+        let mut h = planbox::heuristics::by_name("hmax", &l.task).expect("hmax");
+        let forward = search::astar(&mut Progression::new(&l.task), h.as_mut(), &mut monitor());
+        let mut rh = RegressionHeuristic::by_name("hmax", &l.task).expect("hmax");
+        let mut space = Regression::new(&l.task, RegressionOptions::default(), Some(&l.mutexes));
+        let backward = search::astar(&mut space, &mut rh, &mut monitor());
+        let (_, fc) = validated(&l, &l.task, &forward, &what("hmax progression"));
+        let (_, bc) = validated(&l, &l.task, &backward, &what("hmax regression"));
+        assert_eq!(fc, bc, "{problem}: A* h_max costs");
+
+        let unit = l.task.clone().with_unit_costs();
+        let forward = search::bfs(&mut Progression::new(&unit), &mut monitor());
+        let mut space = Regression::new(&unit, RegressionOptions::default(), Some(&l.mutexes));
+        let backward = search::bfs(&mut space, &mut monitor());
+        let (f, _) = validated(&l, &unit, &forward, &what("bfs progression"));
+        let (b, _) = validated(&l, &unit, &backward, &what("bfs regression"));
+        assert_eq!(f, b, "{problem}: bfs lengths");
+    }
+}
+
+#[test]
+fn both_directions_agree_on_small_ipc_problems_first_half() {
+    both_directions_agree_on_listed_ipc_problems(0);
+}
+
+#[test]
+fn both_directions_agree_on_small_ipc_problems_second_half() {
+    both_directions_agree_on_listed_ipc_problems(1);
+}
+
 /// Loads a problem given as text (made by the Sokoban translator) over the
 /// toolkit's Sokoban domain.
 fn load_text(problem_name: &str, problem_text: String) -> Loaded {
