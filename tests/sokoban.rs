@@ -732,7 +732,8 @@ fn teaching_levels_round_trip_through_ground_plans() {
 
 /// The whole round trip on every teaching level and Microban 1-30: the
 /// translated problem is solved by `planbox plan` with A* and h_max (an
-/// admissible heuristic, so the plan is optimal), written to `sas_plan` as
+/// admissible heuristic, so the plan is optimal), forward and backward
+/// (`--engine progression` and `regression`), written to `sas_plan` as
 /// Fast Downward does, turned into LURD by `planbox lurd` (and by `plan --lurd`,
 /// which must agree), and replayed on the original XSB level by `planbox
 /// replay`, which must say solved after exactly the known optimal number of
@@ -745,49 +746,56 @@ fn full_round_trip_with_the_planner() {
         let expected = read(&folder.join("expected.tsv"));
         for row in expected.lines().skip(1) {
             let (file, length) = row.split_once('\t').expect("two columns");
-            let work = scratch(&format!("planner-{file}"));
-            let problem = folder.join(file).display().to_string();
-            let out = Command::new(env!("CARGO_BIN_EXE_planbox"))
-                .args([
-                    "plan",
-                    "--search",
-                    "astar",
-                    "--heuristic",
-                    "hmax",
-                    "--lurd",
-                    &problem,
-                ])
-                .current_dir(&work)
-                .output()
-                .expect("planbox runs");
-            assert_eq!(out.status.code(), Some(0), "{file}: {}", stderr(&out));
-            let from_plan = stdout(&out).trim().to_string();
-            let plan = work.join("sas_plan").display().to_string();
-            let lurd = stdout(&planbox(&["lurd", &problem, &plan]))
-                .trim()
-                .to_string();
-            assert_eq!(lurd, from_plan, "{file}: `plan --lurd` and `lurd` differ");
-            assert_eq!(lurd.len().to_string(), length, "{file}: {lurd}");
-            // The level's index in the collection, from the problem's name.
-            let level = level_of(&folder.join(file));
-            let levels = format!("problems/sokoban/{xsb}");
-            let out = planbox(&["replay", &levels, "--title", &level, &lurd]);
-            assert_eq!(out.status.code(), Some(0), "{file}: {}", stdout(&out));
-            assert_eq!(
-                stdout(&out).split(' ').next(),
-                Some(length),
-                "{file}: {}",
-                stdout(&out)
-            );
-            assert!(
-                stdout(&out).ends_with("solved\n"),
-                "{file}: {}",
-                stdout(&out)
-            );
-            checked += 1;
+            for engine in ["progression", "regression"] {
+                let work = scratch(&format!("planner-{engine}-{file}"));
+                let problem = folder.join(file).display().to_string();
+                let out = Command::new(env!("CARGO_BIN_EXE_planbox"))
+                    .args([
+                        "plan",
+                        "--engine",
+                        engine,
+                        "--search",
+                        "astar",
+                        "--heuristic",
+                        "hmax",
+                        "--lurd",
+                        &problem,
+                    ])
+                    .current_dir(&work)
+                    .output()
+                    .expect("planbox runs");
+                assert_eq!(out.status.code(), Some(0), "{file}: {}", stderr(&out));
+                let from_plan = stdout(&out).trim().to_string();
+                let plan = work.join("sas_plan").display().to_string();
+                let lurd = stdout(&planbox(&["lurd", &problem, &plan]))
+                    .trim()
+                    .to_string();
+                assert_eq!(lurd, from_plan, "{file}: `plan --lurd` and `lurd` differ");
+                assert_eq!(lurd.len().to_string(), length, "{file}: {lurd}");
+                // The level's index in the collection, from the problem's name.
+                let level = level_of(&folder.join(file));
+                let levels = format!("problems/sokoban/{xsb}");
+                let out = planbox(&["replay", &levels, "--title", &level, &lurd]);
+                assert_eq!(out.status.code(), Some(0), "{file}: {}", stdout(&out));
+                assert_eq!(
+                    stdout(&out).split(' ').next(),
+                    Some(length),
+                    "{file}: {}",
+                    stdout(&out)
+                );
+                assert!(
+                    stdout(&out).ends_with("solved\n"),
+                    "{file}: {}",
+                    stdout(&out)
+                );
+                checked += 1;
+            }
         }
     }
-    assert_eq!(checked, 38, "8 teaching levels and Microban 1-30");
+    assert_eq!(
+        checked, 76,
+        "8 teaching levels and Microban 1-30, both ways"
+    );
 }
 
 /// The level title a translated problem names in its first comment line
