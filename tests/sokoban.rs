@@ -764,28 +764,41 @@ fn full_round_trip_with_the_planner() {
                     .current_dir(&work)
                     .output()
                     .expect("planbox runs");
-                assert_eq!(out.status.code(), Some(0), "{file}: {}", stderr(&out));
+                assert_eq!(
+                    out.status.code(),
+                    Some(0),
+                    "{engine} {file}: {}",
+                    stderr(&out)
+                );
                 let from_plan = stdout(&out).trim().to_string();
                 let plan = work.join("sas_plan").display().to_string();
                 let lurd = stdout(&planbox(&["lurd", &problem, &plan]))
                     .trim()
                     .to_string();
-                assert_eq!(lurd, from_plan, "{file}: `plan --lurd` and `lurd` differ");
-                assert_eq!(lurd.len().to_string(), length, "{file}: {lurd}");
+                assert_eq!(
+                    lurd, from_plan,
+                    "{engine} {file}: `plan --lurd` and `lurd` differ"
+                );
+                assert_eq!(lurd.len().to_string(), length, "{engine} {file}: {lurd}");
                 // The level's index in the collection, from the problem's name.
                 let level = level_of(&folder.join(file));
                 let levels = format!("problems/sokoban/{xsb}");
                 let out = planbox(&["replay", &levels, "--title", &level, &lurd]);
-                assert_eq!(out.status.code(), Some(0), "{file}: {}", stdout(&out));
+                assert_eq!(
+                    out.status.code(),
+                    Some(0),
+                    "{engine} {file}: {}",
+                    stdout(&out)
+                );
                 assert_eq!(
                     stdout(&out).split(' ').next(),
                     Some(length),
-                    "{file}: {}",
+                    "{engine} {file}: {}",
                     stdout(&out)
                 );
                 assert!(
                     stdout(&out).ends_with("solved\n"),
-                    "{file}: {}",
+                    "{engine} {file}: {}",
                     stdout(&out)
                 );
                 checked += 1;
