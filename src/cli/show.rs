@@ -91,24 +91,17 @@ impl Viewer<'_> {
             }
             for t in &e.tries {
                 let op = self.task.operator(t.op).plan_step();
-                match (&t.successor, t.pruned) {
-                    (Some(next), None) => match self.engine {
-                        EngineName::Progression => {
-                            let _ = writeln!(out, "  {op} ->{}", self.change(&e.node, next));
-                        }
-                        EngineName::Regression => {
-                            let _ = writeln!(out, "  {op} -> {}", self.literals(next).join(" "));
-                        }
-                    },
-                    (Some(next), Some(rule)) => {
-                        let _ = writeln!(
-                            out,
-                            "  {op} -> {}  pruned: {rule}",
-                            self.literals(next).join(" ")
-                        );
+                let pruned = t.pruned.map(|rule| format!("  pruned: {rule}"));
+                match &t.successor {
+                    Some(next) => {
+                        let successor = match self.engine {
+                            EngineName::Progression => self.change(&e.node, next),
+                            EngineName::Regression => format!(" {}", self.literals(next).join(" ")),
+                        };
+                        let _ = writeln!(out, "  {op} ->{successor}{}", pruned.unwrap_or_default());
                     }
-                    (None, rule) => {
-                        let _ = writeln!(out, "  {op}  pruned: {}", rule.unwrap_or("?"));
+                    None => {
+                        let _ = writeln!(out, "  {op}  pruned: {}", t.pruned.unwrap_or("?"));
                     }
                 }
             }

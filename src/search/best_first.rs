@@ -342,6 +342,7 @@ impl BestFirst {
                 let child_h = self.h_values[child_id.index()];
                 if child_h == DEAD || child_g >= self.nodes.get(child_id).g {
                     self.stats.duplicates += 1;
+                    space.on_duplicate(child);
                     continue;
                 }
                 // A cheaper path to a node seen before.

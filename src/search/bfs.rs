@@ -121,6 +121,7 @@ impl Bfs {
                 let (child_id, new) = self.registry.insert_successor(id, &self.node, child)?;
                 if !new {
                     self.stats.duplicates += 1;
+                    space.on_duplicate(child);
                     continue;
                 }
                 self.nodes.push(SearchNode {

@@ -221,6 +221,7 @@ impl Dfs {
             stats.generated += 1;
             if self.cycle_check && self.is_on_path(&child) {
                 stats.duplicates += 1;
+                space.on_duplicate(&child);
                 continue;
             }
             self.push(&child, op, child_g);

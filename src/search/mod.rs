@@ -215,6 +215,12 @@ pub trait SearchSpace {
         false
     }
 
+    /// Called when the algorithm discards successor `node` as a duplicate:
+    /// seen before at no greater cost, or (depth-first search with a cycle
+    /// check) already on the current path. Only traces listen.
+    #[inline]
+    fn on_duplicate(&mut self, _node: &[u64]) {}
+
     /// The operators the last [`successors`](Self::successors) call tried and
     /// rejected, each with the rule that rejected it (for traces). Progression
     /// rejects none: an inapplicable operator is never tried.
