@@ -521,8 +521,6 @@ fn compare_json_has_plan_keys_and_pruning_counters() {
     }
 }
 
-/// `--trace` shows each expansion with the board, the operators tried and
-/// the rules that pruned them; `--dot` writes a graph.
 /// `compare` exits 0 once both searches ran, whatever they found (here
 /// neither finds a plan within depth 5, where `plan` exits 12), and with the
 /// searches' own code when they cannot run.
@@ -565,6 +563,8 @@ fn compare_exit_codes() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `--trace` shows each expansion with the board, the operators tried and
+/// the rules that pruned them, duplicates included; `--dot` writes a graph.
 #[test]
 fn trace_and_dot_show_the_search() {
     let dir = scratch("trace");
@@ -614,6 +614,15 @@ fn trace_and_dot_show_the_search() {
         trace.contains("(move r4c3 r3c3 up) -> +(man r3c3)"),
         "{trace}"
     );
+    // The second expansion (the man one cell up) can step back down, to the
+    // initial state: a duplicate.
+    assert!(
+        trace.contains(
+            "(move r3c3 r4c3 down) -> +(man r4c3) +(clear r3c3) -(man r3c3) -(clear r4c3)  pruned: duplicate"
+        ),
+        "{trace}"
+    );
+    assert_eq!(trace.matches("pruned: duplicate").count(), 1, "{trace}");
 }
 
 /// Regression refuses heuristics it cannot evaluate, with a usage error.

@@ -154,7 +154,12 @@ impl Viewer<'_> {
                 };
                 let label = match t.pruned {
                     Some(rule) => {
-                        if t.successor.is_some() && graph[to].style == "solid" {
+                        // A duplicate leads to a node the search has (it may
+                        // still be expanded); other rules discard the node.
+                        if t.successor.is_some()
+                            && rule != "duplicate"
+                            && graph[to].style == "solid"
+                        {
                             graph[to].style = "dashed";
                         }
                         format!("{op}\npruned: {rule}")
