@@ -244,6 +244,18 @@ fn options_that_do_not_fit_the_search_are_usage_errors() {
             vec!["--search", "astar", "--heuristic", "nope"],
             "invalid value 'nope'",
         ),
+        (
+            vec!["--mutex", "none"],
+            "`--mutex` only applies to `--engine regression`",
+        ),
+        (
+            vec!["--engine", "progression", "--no-subsumption"],
+            "`--no-subsumption` only applies to `--engine regression`",
+        ),
+        (
+            vec!["--no-goal-sorting"],
+            "`--no-goal-sorting` only applies to `--engine regression`",
+        ),
     ] {
         let mut all = vec!["plan"];
         all.extend(&args);

@@ -108,7 +108,7 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
         push("--memory-limit", Some(m.to_string()));
     }
     if engine == EngineName::Regression {
-        push("--mutex", Some(o.mutex.name().into()));
+        push("--mutex", Some(o.mutex().name().into()));
         if o.no_goal_sorting {
             push("--no-goal-sorting", None);
         }

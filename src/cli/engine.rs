@@ -24,8 +24,8 @@ pub struct Run {
 pub fn regression_options(o: &SearchOptions) -> RegressionOptions {
     RegressionOptions {
         goal_sorting: !o.no_goal_sorting,
-        invariants: matches!(o.mutex, MutexName::All | MutexName::Invariants),
-        h2: matches!(o.mutex, MutexName::All | MutexName::H2),
+        invariants: matches!(o.mutex(), MutexName::All | MutexName::Invariants),
+        h2: matches!(o.mutex(), MutexName::All | MutexName::H2),
         subsumption: !o.no_subsumption,
     }
 }

@@ -15,10 +15,10 @@ pub fn build(
     options: &SearchOptions,
     engine: EngineName,
 ) -> Option<Box<dyn MutexOracle>> {
-    if engine != EngineName::Regression || options.mutex == MutexName::None {
+    if engine != EngineName::Regression || options.mutex() == MutexName::None {
         return None;
     }
-    let mode = match options.mutex {
+    let mode = match options.mutex() {
         MutexName::All | MutexName::H2 => MutexMode::H2,
         MutexName::Invariants | MutexName::None => MutexMode::None,
     };

@@ -134,9 +134,9 @@ pub struct SearchOptions {
     /// Stop the search when the process would use more than this many MB (exit 22).
     #[arg(long, value_name = "MB")]
     pub memory_limit: Option<u64>,
-    /// Regression: which mutexes prune impossible subgoal sets.
-    #[arg(long, value_enum, default_value_t = MutexName::All)]
-    pub mutex: MutexName,
+    /// Regression: which mutexes prune impossible subgoal sets [default: all].
+    #[arg(long, value_enum)]
+    pub mutex: Option<MutexName>,
     /// Regression: try relevant operators in operator order, not subgoals
     /// false in the initial state first.
     #[arg(long)]
@@ -158,6 +158,31 @@ pub struct SearchOptions {
     /// How many expansions --dot draws.
     #[arg(long, value_name = "N", default_value_t = 50)]
     pub dot_limit: usize,
+}
+
+impl SearchOptions {
+    /// The mutexes regression prunes with (`--mutex`, by default all).
+    pub fn mutex(&self) -> MutexName {
+        self.mutex.unwrap_or(MutexName::All)
+    }
+
+    /// Refuses the options that only regression reads, for a progression
+    /// search (`compare` passes them to its regression side only).
+    pub fn check_progression(&self) -> Result<()> {
+        let regression_only = [
+            ("--mutex", self.mutex.is_some()),
+            ("--no-goal-sorting", self.no_goal_sorting),
+            ("--no-subsumption", self.no_subsumption),
+        ];
+        for (flag, given) in regression_only {
+            if given {
+                bail!(usage(format!(
+                    "`{flag}` only applies to `--engine regression`"
+                )));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The configuration after defaults and checks.

@@ -103,6 +103,9 @@ pub fn exit_code(outcome: &Outcome) -> u8 {
 
 pub fn run(args: &PlanArgs) -> Result<u8> {
     let start = Instant::now();
+    if args.engine == EngineName::Progression {
+        args.options.check_progression()?;
+    }
     let config = options::configure(&args.options, args.engine)?;
     let loaded = load(&args.files, args.options.unit_cost)?;
     let task = &loaded.task;

@@ -111,7 +111,7 @@ pub fn record(
             .then_some(o.cycle_check),
         "unit_cost": o.unit_cost,
         "goal_sorting": regression.then_some(!o.no_goal_sorting),
-        "mutex": regression.then_some(o.mutex.name()),
+        "mutex": regression.then_some(o.mutex().name()),
         "subsumption": regression.then_some(!o.no_subsumption),
         "domain_file": domain.display().to_string(),
         "problem_file": problem.display().to_string(),
