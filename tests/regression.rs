@@ -184,31 +184,51 @@ const SMALL: &[(&str, &str, u64)] = &[
     ),
 ];
 
+/// Breadth-first search on the unit-cost task, forward and backward: the
+/// lengths of the two plans, each validated.
+fn bfs_lengths_both_ways(l: &Loaded, problem: &str) -> (usize, usize) {
+    let unit = l.task.clone().with_unit_costs();
+    let forward = search::bfs(&mut Progression::new(&unit), &mut monitor());
+    let mut space = Regression::new(&unit, RegressionOptions::default(), Some(&l.mutexes));
+    let backward = search::bfs(&mut space, &mut monitor());
+    let (f, _) = validated(l, &unit, &forward, &format!("{problem} bfs progression"));
+    let (b, _) = validated(l, &unit, &backward, &format!("{problem} bfs regression"));
+    (f, b)
+}
+
+/// A* with the heuristic `name`, forward and backward: the costs of the two
+/// plans, each validated.
+fn astar_costs_both_ways(l: &Loaded, name: &str, problem: &str) -> (u64, u64) {
+    let mut h = planbox::heuristics::by_name(name, &l.task).expect(name);
+    let forward = search::astar(&mut Progression::new(&l.task), h.as_mut(), &mut monitor());
+    let mut rh = RegressionHeuristic::by_name(name, &l.task).expect(name);
+    let mut space = Regression::new(&l.task, RegressionOptions::default(), Some(&l.mutexes));
+    let backward = search::astar(&mut space, &mut rh, &mut monitor());
+    let (_, fc) = validated(
+        l,
+        &l.task,
+        &forward,
+        &format!("{problem} {name} progression"),
+    );
+    let (_, bc) = validated(
+        l,
+        &l.task,
+        &backward,
+        &format!("{problem} {name} regression"),
+    );
+    (fc, bc)
+}
+
 /// BFS and A* with h_max find plans of the same optimal length and cost in
 /// both directions, and so does A* with LM-cut in both directions.
 #[test]
 fn both_directions_find_the_same_optimal_plans() {
     for &(domain, problem, optimum) in SMALL {
         let l = load(domain, problem);
-        let unit = l.task.clone().with_unit_costs();
-        let what = |s: &str| format!("{problem} {s}");
-        let opts = RegressionOptions::default();
-
-        let forward = search::bfs(&mut Progression::new(&unit), &mut monitor());
-        let mut space = Regression::new(&unit, opts, Some(&l.mutexes));
-        let backward = search::bfs(&mut space, &mut monitor());
-        let (f, _) = validated(&l, &unit, &forward, &what("bfs progression"));
-        let (b, _) = validated(&l, &unit, &backward, &what("bfs regression"));
+        let (f, b) = bfs_lengths_both_ways(&l, problem);
         assert_eq!(f, b, "{problem}: bfs lengths");
-
         for name in ["hmax", "lmcut"] {
-            let mut h = planbox::heuristics::by_name(name, &l.task).expect(name);
-            let forward = search::astar(&mut Progression::new(&l.task), h.as_mut(), &mut monitor());
-            let mut rh = RegressionHeuristic::by_name(name, &l.task).expect(name);
-            let mut space = Regression::new(&l.task, opts, Some(&l.mutexes));
-            let backward = search::astar(&mut space, &mut rh, &mut monitor());
-            let (_, fc) = validated(&l, &l.task, &forward, &what(&format!("{name} progression")));
-            let (_, bc) = validated(&l, &l.task, &backward, &what(&format!("{name} regression")));
+            let (fc, bc) = astar_costs_both_ways(&l, name, problem);
             assert_eq!((fc, bc), (optimum, optimum), "{problem}: {name} costs");
         }
     }
@@ -231,23 +251,9 @@ fn both_directions_agree_on_listed_ipc_problems(half: usize) {
         let path = format!("problems/ipc/{problem}");
         let domain = Path::new(&path).with_file_name("domain.pddl");
         let l = load(domain.to_str().expect("utf-8"), &path);
-        let what = |s: &str| format!("{problem} {s}");
-
-        let mut h = planbox::heuristics::by_name("hmax", &l.task).expect("hmax");
-        let forward = search::astar(&mut Progression::new(&l.task), h.as_mut(), &mut monitor());
-        let mut rh = RegressionHeuristic::by_name("hmax", &l.task).expect("hmax");
-        let mut space = Regression::new(&l.task, RegressionOptions::default(), Some(&l.mutexes));
-        let backward = search::astar(&mut space, &mut rh, &mut monitor());
-        let (_, fc) = validated(&l, &l.task, &forward, &what("hmax progression"));
-        let (_, bc) = validated(&l, &l.task, &backward, &what("hmax regression"));
+        let (fc, bc) = astar_costs_both_ways(&l, "hmax", problem);
         assert_eq!(fc, bc, "{problem}: A* h_max costs");
-
-        let unit = l.task.clone().with_unit_costs();
-        let forward = search::bfs(&mut Progression::new(&unit), &mut monitor());
-        let mut space = Regression::new(&unit, RegressionOptions::default(), Some(&l.mutexes));
-        let backward = search::bfs(&mut space, &mut monitor());
-        let (f, _) = validated(&l, &unit, &forward, &what("bfs progression"));
-        let (b, _) = validated(&l, &unit, &backward, &what("bfs regression"));
+        let (f, b) = bfs_lengths_both_ways(&l, problem);
         assert_eq!(f, b, "{problem}: bfs lengths");
     }
 }

@@ -82,6 +82,13 @@ impl<'s, S: SearchSpace + ?Sized> Traced<'s, S> {
         }
     }
 
+    /// Forgets the innermost expansions whose successors have all been seen.
+    fn drop_finished_frames(&mut self) {
+        while self.frames.last().is_some_and(|f| f.seen == f.len) {
+            self.frames.pop();
+        }
+    }
+
     /// Marks the try of the successor `prune` saw last as pruned by `rule`.
     fn mark_last(&mut self, rule: &'static str) {
         if let Some((record, k)) = self.last {
@@ -108,10 +115,7 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         if !std::mem::take(&mut self.expanding) {
             return;
         }
-        // Expansions whose successors have all been seen are done with.
-        while self.frames.last().is_some_and(|f| f.seen == f.len) {
-            self.frames.pop();
-        }
+        self.drop_finished_frames();
         let record = std::mem::take(&mut self.recording).then(|| self.expansions.len() - 1);
         self.frames.push(Frame {
             record,
@@ -160,9 +164,7 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         let pruned = self.inner.prune(node, g);
         // `node` is the next successor of the innermost expansion that has
         // successors left (depth-first search has come back up to it).
-        while self.frames.last().is_some_and(|f| f.seen == f.len) {
-            self.frames.pop();
-        }
+        self.drop_finished_frames();
         self.last = None;
         if let Some(frame) = self.frames.last_mut() {
             let k = frame.seen;
