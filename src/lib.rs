@@ -16,6 +16,7 @@ pub mod invariants;
 pub mod pddl;
 pub mod plan;
 pub mod search;
+pub mod snippet;
 pub mod sokoban;
 pub mod task;
 pub mod validate;

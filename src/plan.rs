@@ -153,6 +153,8 @@ impl std::error::Error for PlanParseError {}
 
 /// Reads the steps of a plan in `sas_plan`, `.soln` or VAL's timed format.
 pub fn parse_plan(text: &str) -> Result<Vec<PlanStep>, PlanParseError> {
+    // A byte-order mark (written by some Windows editors) is not part of the plan.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut steps = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let mut cur = Cursor {

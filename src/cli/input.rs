@@ -7,21 +7,84 @@ use std::path::{Path, PathBuf};
 use super::Coded;
 use planbox::exit;
 
-/// Reads a file into a [`ast::Source`].
-pub fn read_source(path: &Path, what: &str) -> Result<ast::Source> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read {what} `{}`", path.display()))?;
-    let text = String::from_utf8(bytes).map_err(|e| Coded {
+/// The largest input file planbox reads. IPC problem files stay below a few
+/// dozen megabytes; the limit turns a mistaken argument (a disk image, a log
+/// of gigabytes) into an error rather than a long wait or an abort.
+pub const MAX_FILE_BYTES: u64 = 512 << 20;
+
+/// Reads a file of UTF-8 text (PDDL, plans), in one piece. Bytes that are not
+/// UTF-8 (a binary file given by mistake) are an input error of one line.
+pub fn read_text(path: &Path, what: &str) -> Result<String> {
+    let bytes = read_bytes(path, what)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let byte = e.as_bytes()[at];
+        not_text(
+            path,
+            what,
+            &format!("UTF-8 text (byte 0x{byte:02x} at offset {at})"),
+        )
+    })
+}
+
+/// Reads a Sokoban text (levels, solutions): UTF-8, or else Latin-1, which
+/// old level files use for accented titles. A file with control bytes other
+/// than white space (NUL, ...) is binary, not text, and an input error.
+pub fn read_sokoban_text(path: &Path, what: &str) -> Result<String> {
+    sokoban_text(path, what, read_bytes(path, what)?)
+}
+
+/// Bytes of a Sokoban text (read from `path`, or stdin), decoded as
+/// [`read_sokoban_text`] says.
+pub fn sokoban_text(path: &Path, what: &str, bytes: Vec<u8>) -> Result<String> {
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) => return Ok(text),
+        Err(e) => e.into_bytes(),
+    };
+    if let Some(at) = bytes
+        .iter()
+        .position(|&b| b < 0x20 && !b"\t\n\r\x0c".contains(&b) || b == 0x7f)
+    {
+        let how = format!(
+            "UTF-8 or Latin-1 text (byte 0x{:02x} at offset {at})",
+            bytes[at]
+        );
+        return Err(not_text(path, what, &how));
+    }
+    Ok(bytes.iter().map(|&b| char::from(b)).collect())
+}
+
+fn read_bytes(path: &Path, what: &str) -> Result<Vec<u8>> {
+    let shown = path.display();
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {what} `{shown}`"))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        bail!(Coded {
+            code: exit::INPUT_ERROR,
+            message: format!(
+                "{what} `{shown}` is too large: {} MiB, and planbox reads at most {} MiB",
+                size >> 20,
+                MAX_FILE_BYTES >> 20
+            ),
+        });
+    }
+    std::fs::read(path).with_context(|| format!("cannot read {what} `{shown}`"))
+}
+
+fn not_text(path: &Path, what: &str, expected: &str) -> anyhow::Error {
+    Coded {
         code: exit::INPUT_ERROR,
-        message: format!(
-            "{what} `{}` is not UTF-8 text (invalid byte at offset {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        ),
-    })?;
+        message: format!("{what} `{}` is not {expected}", path.display()),
+    }
+    .into()
+}
+
+/// Reads a PDDL file into a [`ast::Source`].
+pub fn read_source(path: &Path, what: &str) -> Result<ast::Source> {
     Ok(ast::Source {
         path: path.to_path_buf(),
-        text,
+        text: read_text(path, what)?,
     })
 }
 

@@ -14,7 +14,8 @@ use planbox::exit;
 use planbox::sokoban::{Located, TextError, decode, lurd};
 use std::path::PathBuf;
 
-use super::xsb2pddl::{invalid, read_text};
+use super::input::read_text;
+use super::xsb2pddl::invalid;
 
 #[derive(Args, Debug)]
 pub struct LurdArgs {

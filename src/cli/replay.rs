@@ -17,7 +17,8 @@ use planbox::sokoban::{Level, Located, TextError, decode, lurd};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::xsb2pddl::{invalid, load_collection, read_text, select, usage};
+use super::input;
+use super::xsb2pddl::{invalid, load_collection, select, usage};
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
@@ -42,7 +43,7 @@ fn load_level(args: &ReplayArgs) -> Result<Level> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pddl"));
     if is_pddl {
-        let text = read_text(&args.levels, "problem file")?;
+        let text = input::read_text(&args.levels, "problem file")?;
         return decode::level_from_problem(&args.levels, &text).map_err(invalid);
     }
     let collection = load_collection(&args.levels)?;
@@ -60,15 +61,17 @@ fn load_level(args: &ReplayArgs) -> Result<Level> {
 /// The solution text and the name to show in messages.
 fn load_solution(arg: &str) -> Result<(String, PathBuf)> {
     if arg == "-" {
-        let mut text = String::new();
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut text)
+            .read_to_end(&mut bytes)
             .context("cannot read the solution from stdin")?;
-        return Ok((text, PathBuf::from("<stdin>")));
+        let path = PathBuf::from("<stdin>");
+        return Ok((input::sokoban_text(&path, "solution", bytes)?, path));
     }
     let path = Path::new(arg);
     if path.is_file() {
-        return Ok((read_text(path, "solution file")?, path.to_path_buf()));
+        let text = input::read_sokoban_text(path, "solution file")?;
+        return Ok((text, path.to_path_buf()));
     }
     Ok((arg.to_string(), PathBuf::from("<solution>")))
 }

@@ -29,7 +29,7 @@ pub fn run(args: &ValidateArgs) -> Result<u8> {
     let (domain_path, problem_path) = input::domain_and_problem(task_files)?;
     let domain = input::load_domain(&domain_path)?;
     let problem = input::load_problem(&domain, &problem_path)?;
-    let text = input::read_source(plan_path, "plan file")?.text;
+    let text = input::read_text(plan_path, "plan file")?;
     let steps = parse_plan(&text).map_err(|e| Coded {
         code: exit::INPUT_ERROR,
         message: format!("plan file `{}`: {e}", plan_path.display()),

@@ -13,6 +13,7 @@ use planbox::sokoban::{Format, names, xsb};
 use std::path::{Path, PathBuf};
 
 use super::Coded;
+use super::input::read_sokoban_text;
 
 #[derive(Args, Debug)]
 pub struct Xsb2pddlArgs {
@@ -48,14 +49,6 @@ enum FormatArg {
     Ipc,
 }
 
-/// Reads a text file. Bytes that are not UTF-8 (Latin-1 titles in old level
-/// files) become U+FFFD rather than errors: boards are ASCII anyway.
-pub(super) fn read_text(path: &Path, what: &str) -> Result<String> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read {what} `{}`", path.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
 /// A usage error (exit code 2).
 pub(super) fn usage(message: String) -> anyhow::Error {
     Coded {
@@ -76,7 +69,7 @@ pub(super) fn invalid(err: impl std::fmt::Display) -> anyhow::Error {
 
 /// Reads an XSB file that must hold at least one board.
 pub(super) fn load_collection(path: &Path) -> Result<xsb::Collection> {
-    let collection = xsb::parse(path, &read_text(path, "level file")?);
+    let collection = xsb::parse(path, &read_sokoban_text(path, "level file")?);
     if collection.is_empty() {
         return Err(invalid(collection.no_levels_error()));
     }

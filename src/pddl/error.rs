@@ -98,29 +98,14 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
 
 impl fmt::Display for PddlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let number = self.line.to_string();
-        let pad = " ".repeat(number.len());
-        // Tabs would misplace the caret; show them as single spaces.
-        let shown: String = self
-            .source_line
-            .chars()
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
         writeln!(f, "{}", self.message)?;
-        writeln!(
+        crate::snippet::write(
             f,
-            "{pad}--> {}:{}:{}",
-            self.path.display(),
+            &self.path,
             self.line,
-            self.column
-        )?;
-        writeln!(f, "{pad} |")?;
-        writeln!(f, "{number} | {shown}")?;
-        write!(
-            f,
-            "{pad} | {}{}",
-            " ".repeat(self.column - 1),
-            "^".repeat(self.width)
+            self.column,
+            &self.source_line,
+            self.width,
         )
     }
 }

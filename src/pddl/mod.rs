@@ -20,3 +20,4 @@ mod types;
 pub use check::{check_domain, check_problem};
 pub use error::{ErrorKind, PddlError};
 pub use parser::{parse_domain, parse_problem};
+pub use syntax::MAX_NESTING;

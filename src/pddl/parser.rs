@@ -30,6 +30,7 @@ pub(super) struct PddlParser;
 
 /// Parses a domain file.
 pub fn parse_domain(source: Source) -> Result<ast::Domain, PddlError> {
+    let source = without_bom(source);
     let tree = parse(&source, Rule::domain)?;
     let walker = Walker { source: &source };
     let domain = walker.domain(tree)?;
@@ -38,13 +39,24 @@ pub fn parse_domain(source: Source) -> Result<ast::Domain, PddlError> {
 
 /// Parses a problem file.
 pub fn parse_problem(source: Source) -> Result<ast::Problem, PddlError> {
+    let source = without_bom(source);
     let tree = parse(&source, Rule::problem)?;
     let walker = Walker { source: &source };
     let problem = walker.problem(tree)?;
     Ok(ast::Problem { source, ..problem })
 }
 
+/// Drops a UTF-8 byte-order mark at the start of the text, as editors on
+/// Windows write one; it is invisible, so an error about it would puzzle.
+fn without_bom(mut source: Source) -> Source {
+    if source.text.starts_with('\u{feff}') {
+        source.text.drain(..'\u{feff}'.len_utf8());
+    }
+    source
+}
+
 fn parse<'i>(source: &'i Source, rule: Rule) -> Result<Pair<'i, Rule>, PddlError> {
+    super::syntax::check_nesting(source)?;
     match PddlParser::parse(rule, &source.text) {
         Ok(mut pairs) => Ok(pairs.next().expect("invariant: the start rule matched")),
         Err(e) => Err(super::syntax::syntax_error(source, e)),

@@ -40,6 +40,11 @@ pub(super) fn syntax_error(source: &Source, e: pest::error::Error<Rule>) -> Pddl
             message.push_str(&hint(&source.text, start, positives));
             message
         }
+        // pest's guard against running out of stack, on a thread with a small
+        // one (the main thread has room for `MAX_NESTING` levels).
+        pest::error::ErrorVariant::CustomError { message } if message == "stack limit reached" => {
+            "the text nests too deeply for this thread's stack".to_string()
+        }
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
     let end = token_end(&source.text, start);
@@ -181,4 +186,50 @@ fn token_end(text: &str, at: usize) -> usize {
         len
     };
     at + len
+}
+
+/// The deepest nesting of parentheses planbox reads. Real domains stay far
+/// below it (IPC files nest a dozen levels or so); the limit keeps the
+/// recursive parser, checker and grounder within the stack of any thread,
+/// so that hostile input gets an error instead of a stack overflow.
+pub const MAX_NESTING: usize = 500;
+
+/// Refuses text whose parentheses nest deeper than [`MAX_NESTING`], at the
+/// `(` that goes one level too deep. Comments are skipped; unbalanced
+/// parentheses are left to the grammar, which says which one is missing.
+pub(super) fn check_nesting(source: &Source) -> Result<(), PddlError> {
+    let bytes = source.text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b';' => {
+                i += bytes[i..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .unwrap_or(bytes.len() - i);
+                continue;
+            }
+            b'(' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(PddlError::invalid(
+                        source,
+                        Span {
+                            start: i,
+                            end: i + 1,
+                        },
+                        format!(
+                            "parentheses nested more than {MAX_NESTING} levels deep \
+                             (planbox's limit; PDDL files seldom nest more than 20)"
+                        ),
+                    ));
+                }
+            }
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
 }

@@ -64,22 +64,14 @@ impl Located {
 impl fmt::Display for Located {
     /// The ` --> file:line:column` line, the source line and the caret line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let number = self.line.to_string();
-        let pad = " ".repeat(number.len());
-        let shown: String = (self.source_line.chars())
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
-        writeln!(
+        crate::snippet::write(
             f,
-            "{pad}--> {}:{}:{}",
-            self.path.display(),
+            &self.path,
             self.line,
-            self.column
-        )?;
-        writeln!(f, "{pad} |")?;
-        writeln!(f, "{number} | {shown}")?;
-        let caret = "^".repeat(self.width);
-        write!(f, "{pad} | {}{caret}", " ".repeat(self.column - 1))
+            self.column,
+            &self.source_line,
+            self.width,
+        )
     }
 }
 

@@ -1,0 +1,121 @@
+//! Source snippets for error messages, drawn the way a compiler draws them: the
+//! file and position, the offending line, and a caret line under the mistake.
+//!
+//! ```text
+//!  --> blocks/p01.pddl:12:5
+//!    |
+//! 12 |     (on a b c)
+//!    |     ^^^^^^^^^^
+//! ```
+//!
+//! A line longer than [`MAX_SHOWN`] characters (a generated file may hold a
+//! whole problem on one line) is cut to a window around the column, marked with
+//! `...` on the side that was cut, so that a message stays one screen long
+//! whatever the input. Tabs are shown as single spaces, so the caret lines up.
+
+use std::fmt;
+use std::path::Path;
+
+/// The most characters of a source line a snippet shows.
+pub const MAX_SHOWN: usize = 100;
+
+/// How many characters of context a cut line keeps before the column.
+const CONTEXT_BEFORE: usize = 30;
+
+/// Writes the ` --> path:line:column` line, the (possibly cut) source line and
+/// the caret line; `column` and `width` count characters, `column` from 1.
+pub fn write(
+    f: &mut fmt::Formatter<'_>,
+    path: &Path,
+    line: usize,
+    column: usize,
+    source_line: &str,
+    width: usize,
+) -> fmt::Result {
+    let number = line.to_string();
+    let pad = " ".repeat(number.len());
+    let (shown, caret_at, caret_width) = window(source_line, column, width);
+    writeln!(f, "{pad}--> {}:{line}:{column}", path.display())?;
+    writeln!(f, "{pad} |")?;
+    writeln!(f, "{number} | {shown}")?;
+    write!(
+        f,
+        "{pad} | {}{}",
+        " ".repeat(caret_at),
+        "^".repeat(caret_width)
+    )
+}
+
+/// The part of `source_line` to show, the caret's offset in it and the caret's
+/// width (all in characters). `column` is 1-based.
+pub fn window(source_line: &str, column: usize, width: usize) -> (String, usize, usize) {
+    let chars: Vec<char> = source_line
+        .chars()
+        .map(|c| if c == '\t' || c.is_control() { ' ' } else { c })
+        .collect();
+    let at = column.saturating_sub(1).min(chars.len());
+    let width = width.max(1);
+    if chars.len() <= MAX_SHOWN {
+        return (chars.into_iter().collect(), at, width);
+    }
+    let start = at.saturating_sub(CONTEXT_BEFORE);
+    let end = (start + MAX_SHOWN).min(chars.len());
+    let mut shown = String::new();
+    let mut caret_at = at - start;
+    if start > 0 {
+        shown.push_str("...");
+        caret_at += 3;
+    }
+    shown.extend(&chars[start..end]);
+    if end < chars.len() {
+        shown.push_str("...");
+    }
+    // The caret stops at the end of the window (and covers the `...` after it
+    // when the underlined text goes on past the window).
+    let room = (end - at.min(end)).max(1);
+    let caret_width = if width > room && end < chars.len() {
+        room + 3
+    } else {
+        width.min(room)
+    };
+    (shown, caret_at, caret_width)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_lines_are_shown_whole() {
+        assert_eq!(window("\t(on a b c)", 2, 10), (" (on a b c)".into(), 1, 10));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_column() {
+        let line = format!("{}(bad){}", "x".repeat(5000), "y".repeat(5000));
+        let (shown, at, width) = window(&line, 5001, 5);
+        assert!(
+            shown.starts_with("...") && shown.ends_with("..."),
+            "{shown}"
+        );
+        assert_eq!(shown.chars().count(), MAX_SHOWN + 6);
+        assert_eq!(&shown[at..at + width], "(bad)");
+    }
+
+    #[test]
+    fn a_column_near_the_start_keeps_the_start() {
+        let line = "z".repeat(1000);
+        let (shown, at, width) = window(&line, 1, 2000);
+        assert!(!shown.starts_with("...") && shown.ends_with("..."));
+        assert_eq!((at, width), (0, MAX_SHOWN + 3));
+    }
+
+    #[test]
+    fn a_column_at_the_end_of_a_long_line() {
+        let line = "z".repeat(1000);
+        let (shown, at, width) = window(&line, 1001, 1);
+        assert!(shown.starts_with("...") && !shown.ends_with("..."));
+        assert_eq!((at, width), (3 + CONTEXT_BEFORE, 1));
+        assert_eq!(shown.chars().count(), 3 + CONTEXT_BEFORE);
+    }
+}

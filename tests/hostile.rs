@@ -1,0 +1,232 @@
+//! Hostile input: whatever bytes a file holds, planbox ends with a result or a
+//! located error and a documented exit code, never a crash.
+//!
+//! Families covered here: parentheses nested to any depth (up to a file of
+//! megabytes), byte-order marks, binary files, and lines too long to echo.
+//! The fuzz targets in `fuzz/` look for more; each of their findings becomes a
+//! case in `tests/data/bad/`.
+
+use planbox::pddl::{self, MAX_NESTING, ast::Source};
+use planbox::plan::parse_plan;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const DOMAIN: &str = "(define (domain d) (:requirements :strips)
+  (:predicates (on ?x) (off ?x))
+  (:action flip :parameters (?x)
+    :precondition PRE
+    :effect (and (not (on ?x)) (off ?x))))";
+
+/// `(and (and ... inner ...))` nested so that `inner` sits `depth` levels down.
+fn nested(depth: usize, inner: &str) -> String {
+    format!(
+        "{}{inner}{}",
+        "(and ".repeat(depth - 1),
+        ")".repeat(depth - 1)
+    )
+}
+
+/// A domain whose precondition and a problem whose goal nest `depth` deep
+/// (counting the `define` and section parentheses around them).
+fn files(depth: usize) -> (String, String) {
+    // The precondition sits three levels down: define, action, and itself.
+    let domain = DOMAIN.replace("PRE", &nested(depth - 2, "(on ?x)"));
+    // The goal sits two levels down: define and the `:goal` section.
+    let problem = format!(
+        "(define (problem p) (:domain d) (:objects a) (:init (on a)) (:goal {}))",
+        nested(depth - 2, "(off a)")
+    );
+    (domain, problem)
+}
+
+fn scratch(name: &str, content: impl AsRef<[u8]>) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let path = dir.join(name);
+    std::fs::write(&path, content).expect("write scratch file");
+    path
+}
+
+fn planbox(args: &[&Path]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_planbox"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the planbox binary runs")
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let paths: Vec<&Path> = args.iter().map(Path::new).collect();
+    let out = planbox(&paths);
+    (
+        out.status
+            .code()
+            .expect("planbox exits normally, not by a signal"),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn source(name: &str, text: String) -> Source {
+    Source {
+        path: name.into(),
+        text,
+    }
+}
+
+#[test]
+fn nesting_at_the_limit_parses_grounds_and_validates_on_a_small_stack() {
+    // 2 MiB is the stack of a test thread, a quarter of a main thread's: the
+    // library must not need more at the deepest nesting it accepts, even in a
+    // debug build (which needs between 1 and 2 MiB; a release build, 256 KiB).
+    let worker = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let (domain, problem) = files(MAX_NESTING);
+            let domain = pddl::parse_domain(source("d.pddl", domain)).expect("domain parses");
+            pddl::check_domain(&domain).expect("domain checks");
+            let problem = pddl::parse_problem(source("p.pddl", problem)).expect("problem parses");
+            pddl::check_problem(&domain, &problem).expect("problem checks");
+            let (task, _) = planbox::ground::ground(&domain, &problem).expect("grounds");
+            assert_eq!(task.operators.len(), 1);
+            let plan = parse_plan("(flip a)\n").expect("plan parses");
+            let report = planbox::validate::validate(&domain, &problem, &plan);
+            assert!(report.is_valid(), "{report:?}");
+        })
+        .expect("spawn");
+    worker.join().expect("no panic, no overflow");
+}
+
+#[test]
+fn nesting_past_the_limit_is_an_error_at_the_parenthesis_too_many() {
+    let (domain, _) = files(MAX_NESTING + 1);
+    let err = pddl::parse_domain(source("d.pddl", domain.clone())).expect_err("too deep");
+    assert_eq!(err.exit_code(), 31);
+    assert!(err.message.contains("nested more than"), "{err}");
+    // The `(` one level too deep is the last `(and ` before the atom.
+    let expected = domain.find("(on ?x)))").expect("atom");
+    let line_start = domain[..expected].rfind('\n').expect("line 4") + 1;
+    assert_eq!((err.line, err.column), (4, expected - line_start + 1));
+}
+
+#[test]
+fn deep_nesting_up_to_megabytes_ends_with_a_located_error_through_the_binary() {
+    // The depths that used to overflow the stack (20,000 to 30,000), and one
+    // that fills a file of several megabytes.
+    for depth in [MAX_NESTING, 20_000, 30_000, 1_000_000] {
+        let (domain, problem) = files(depth);
+        let d = scratch(&format!("deep-{depth}-domain.pddl"), &domain);
+        let p = scratch(&format!("deep-{depth}.pddl"), &problem);
+        let ok = depth <= MAX_NESTING;
+        for command in ["check", "ground", "plan"] {
+            let out = planbox(
+                &[
+                    Path::new(command),
+                    &d,
+                    &p,
+                    Path::new("--plan-file"),
+                    Path::new("-"),
+                ][..if command == "plan" { 5 } else { 3 }],
+            );
+            let code = out.status.code().expect("no signal: no stack overflow");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if ok {
+                assert_eq!(code, 0, "{command} at depth {depth}: {stderr}");
+            } else {
+                assert_eq!(code, 31, "{command} at depth {depth}: {stderr}");
+                assert!(stderr.contains("nested more than"), "{stderr}");
+                assert!(stderr.contains("deep-"), "names the file: {stderr}");
+                assert!(stderr.len() < 1000, "{} bytes of stderr", stderr.len());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_in_pddl_and_plan_files() {
+    let (domain, problem) = files(3);
+    let d = scratch(
+        "bom-domain.pddl",
+        format!("\u{feff};; with a BOM\n{domain}"),
+    );
+    let p = scratch("bom-problem.pddl", format!("\u{feff}{problem}"));
+    let plan = scratch("bom.plan", "\u{feff}(flip a)\n");
+    let (code, out, err) = run(&["check", d.to_str().unwrap(), p.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(&[
+        "validate",
+        d.to_str().unwrap(),
+        p.to_str().unwrap(),
+        plan.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Plan valid"), "{out}");
+    // Positions stay those an editor shows: the mark takes no column.
+    let bad = scratch(
+        "bom-bad.pddl",
+        "\u{feff}(define (domain d) (:predicates (p ?x)) oops)",
+    );
+    let (code, _, err) = run(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 31, "{err}");
+    assert!(err.contains("bom-bad.pddl:1:41"), "{err}");
+}
+
+#[test]
+fn binary_files_are_reported_as_not_text_in_one_line() {
+    // Bytes of a compiled program: invalid UTF-8 early on, NULs, and more.
+    let bytes: Vec<u8> = (0..40_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let bin = scratch("binary.bin", &bytes);
+    let bin = bin.to_str().unwrap();
+    let domain = "tests/data/bad/domain.pddl";
+    let level = "problems/sokoban/microban.xsb";
+    let ipc = "problems/ipc/sokoban-opt08-strips/p01.pddl";
+    let cases: &[&[&str]] = &[
+        &["check", bin],
+        &["check", domain, bin],
+        &["ground", domain, bin],
+        &["plan", domain, bin],
+        &[
+            "validate",
+            domain,
+            "tests/data/mutation-seed-problem.pddl",
+            bin,
+        ],
+        &["xsb2pddl", bin],
+        &["xsb2pddl", bin, "--all", "--out-dir", "target/hostile-out"],
+        &["replay", bin, "--level", "1", "lurd"],
+        &["replay", level, "--level", "1", bin],
+        &["lurd", bin, bin],
+        &["lurd", ipc, bin],
+        &["invariants", domain, bin],
+    ];
+    for args in cases {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 31, "{args:?}: {out}{err}");
+        assert!(err.contains("is not UTF-8"), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.len() < 300, "{args:?}: {} bytes", err.len());
+    }
+}
+
+#[test]
+fn errors_on_long_lines_show_a_window_of_the_line() {
+    // A whole problem on one line of a megabyte, with the mistake in the middle.
+    let objects: String = (0..100_000).map(|i| format!(" o{i}")).collect();
+    let text = format!(
+        "(define (problem p) (:domain d) (:objects{objects}) (:init (on o1 o2)) (:goal (off o1)))"
+    );
+    let (domain, _) = files(3);
+    let d = scratch("long-domain.pddl", domain);
+    let p = scratch("long-problem.pddl", text);
+    let (code, _, err) = run(&["check", d.to_str().unwrap(), p.to_str().unwrap()]);
+    assert_eq!(code, 31, "{err}");
+    assert!(err.contains("predicate `on` takes 1 argument"), "{err}");
+    assert!(err.contains("1 | ... o99997"), "{err}");
+    assert!(
+        err.contains("o99999) (:init (on o1 o2)) (:goal (off o1)))\n"),
+        "{err}"
+    );
+    assert!(err.len() < 600, "{} bytes: {err}", err.len());
+}
