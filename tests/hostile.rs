@@ -230,3 +230,102 @@ fn errors_on_long_lines_show_a_window_of_the_line() {
     );
     assert!(err.len() < 600, "{} bytes: {err}", err.len());
 }
+
+/// A domain whose one action has six parameters that no precondition binds:
+/// `objects^6` ground actions.
+fn exploding(objects: usize) -> (PathBuf, PathBuf) {
+    let objs: String = (0..objects).map(|i| format!(" o{i}")).collect();
+    let d = scratch(
+        "explode-domain.pddl",
+        "(define (domain x) (:requirements :strips)
+ (:predicates (p ?x) (q ?a ?b ?c ?d ?e ?f))
+ (:action spread :parameters (?a ?b ?c ?d ?e ?f) :precondition (p ?a)
+  :effect (q ?a ?b ?c ?d ?e ?f)))",
+    );
+    let p = scratch(
+        "explode.pddl",
+        format!(
+            "(define (problem x) (:domain x) (:objects{objs}) (:init (p o1)) (:goal (q o1 o1 o1 o1 o1 o2)))"
+        ),
+    );
+    (d, p)
+}
+
+#[test]
+fn a_grounding_that_explodes_stops_at_the_memory_limit_with_exit_22() {
+    let (d, p) = exploding(100);
+    let out = planbox(&[
+        Path::new("plan"),
+        &d,
+        &p,
+        Path::new("--memory-limit"),
+        Path::new("200"),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(22), "{stderr}");
+    assert!(
+        stderr.contains("grounding stopped: out of memory (the limit is 200 MB), while instantiating action `spread`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("explode-domain.pddl:3:11"), "{stderr}");
+}
+
+#[test]
+fn a_grounding_that_explodes_stops_at_the_size_limit_in_the_library() {
+    let (d, p) = exploding(30);
+    let read = |p: &Path| source(p.to_str().unwrap(), std::fs::read_to_string(p).unwrap());
+    let domain = pddl::parse_domain(read(&d)).unwrap();
+    let problem = pddl::parse_problem(read(&p)).unwrap();
+    let limits = planbox::ground::GroundLimits {
+        max_actions: 1000,
+        ..Default::default()
+    };
+    let err = planbox::ground::ground_with(&domain, &problem, &limits).expect_err("30^6 > 1000");
+    assert_eq!(err.exit_code(), 22);
+    assert!(
+        err.message
+            .contains("more than 1,000 ground actions (planbox's limit)"),
+        "{err}"
+    );
+    // A join that tries many bindings and finds none stops at the work limit.
+    let limits = planbox::ground::GroundLimits {
+        max_work: Some(100_000),
+        ..Default::default()
+    };
+    let err = planbox::ground::ground_with(&domain, &problem, &limits).expect_err("30^6 steps");
+    assert_eq!(err.exit_code(), 23);
+    assert!(err.message.contains("steps of instantiation"), "{err}");
+}
+
+#[test]
+fn a_join_that_finds_nothing_stops_at_the_time_limit_with_exit_23() {
+    let objs: String = (0..60).map(|i| format!(" o{i}")).collect();
+    let init: String = (0..60).map(|i| format!(" (p o{i})")).collect();
+    let d = scratch(
+        "join-domain.pddl",
+        "(define (domain y) (:requirements :strips :equality)
+ (:predicates (p ?x) (r ?x))
+ (:action never :parameters (?a ?b ?c ?d ?e ?f)
+  :precondition (and (p ?a) (p ?b) (p ?c) (p ?d) (p ?e) (p ?f) (= ?a ?b) (not (= ?a ?b)))
+  :effect (r ?a)))",
+    );
+    let p = scratch(
+        "join.pddl",
+        format!("(define (problem y) (:domain y) (:objects{objs}) (:init{init}) (:goal (r o1)))"),
+    );
+    let start = std::time::Instant::now();
+    let out = planbox(&[
+        Path::new("plan"),
+        &d,
+        &p,
+        Path::new("--time-limit"),
+        Path::new("1"),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(23), "{stderr}");
+    assert!(
+        stderr.contains("grounding stopped: out of time"),
+        "{stderr}"
+    );
+    assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
+}

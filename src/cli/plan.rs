@@ -59,14 +59,21 @@ pub struct Loaded {
     pub level: Option<planbox::sokoban::Level>,
 }
 
-/// Reads, checks and grounds `[DOMAIN] PROBLEM`.
-pub fn load(files: &[PathBuf], unit_cost: bool) -> Result<Loaded> {
+/// Reads, checks and grounds `[DOMAIN] PROBLEM`, within the time and memory
+/// limits of `options` (as Fast Downward's driver limits its translator).
+pub fn load(files: &[PathBuf], options: &SearchOptions) -> Result<Loaded> {
     let (domain_path, problem_path) = input::domain_and_problem(files)?;
     let domain = input::load_domain(&domain_path)?;
     let problem = input::load_problem(&domain, &problem_path)?;
-    let grounded = planbox::ground::ground_all(&domain, &problem)?;
+    let search = limits(options, true);
+    let ground_limits = planbox::ground::GroundLimits {
+        time: search.time,
+        memory: search.memory,
+        ..Default::default()
+    };
+    let grounded = planbox::ground::ground_all_with(&domain, &problem, &ground_limits)?;
     let mut task = grounded.task;
-    if unit_cost {
+    if options.unit_cost {
         task = task.with_unit_costs();
     }
     let level =
@@ -107,11 +114,16 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         args.options.check_progression()?;
     }
     let config = options::configure(&args.options, args.engine)?;
-    let loaded = load(&args.files, args.options.unit_cost)?;
+    let loaded = load(&args.files, &args.options)?;
     let task = &loaded.task;
     let oracle = mutexes::build(&loaded, &args.options, args.engine);
-    let mut monitor =
-        Monitor::new(limits(&args.options, args.json)).with_progress(report::progress_line);
+    // The time limit covers the whole run, as Fast Downward's does: the search
+    // gets what reading and grounding left.
+    let mut search_limits = limits(&args.options, args.json);
+    search_limits.time = search_limits
+        .time
+        .map(|t| t.saturating_sub(start.elapsed()));
+    let mut monitor = Monitor::new(search_limits).with_progress(report::progress_line);
     let run = engine::run(
         task,
         &config,

@@ -22,10 +22,50 @@ pub mod instantiate;
 pub mod lifted;
 pub mod reachability;
 
-use crate::pddl::PddlError;
 use crate::pddl::ast::{Domain, Problem};
+use crate::pddl::{ErrorKind, PddlError};
 use crate::task::Task;
+use reachability::Limit;
 use std::time::{Duration, Instant};
+
+/// Bounds on grounding. A task whose grounding explodes (an action with many
+/// parameters over many objects, a join that tries billions of bindings) stops
+/// at the first bound it reaches, with an error that names the bound and the
+/// action being instantiated, instead of running out of memory and aborting.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GroundLimits {
+    /// Reachable atoms, static and fluent (ids are 32 bits).
+    pub max_atoms: usize,
+    /// Reachable action instances, that is ground operators.
+    pub max_actions: usize,
+    /// Steps of the fixpoint: candidate atoms tried in joins plus objects tried
+    /// for parameters no precondition binds. A deterministic bound on time.
+    pub max_work: Option<u64>,
+    /// Wall-clock time for the fixpoint (`--time-limit`).
+    pub time: Option<Duration>,
+    /// Peak resident memory of the process, in bytes (`--memory-limit`).
+    pub memory: Option<u64>,
+}
+
+impl GroundLimits {
+    /// The default bounds on atoms and operators: far above any IPC task
+    /// (the largest bundled ones have a few hundred thousand operators), and
+    /// below what fits in 32-bit ids.
+    pub const MAX_ATOMS: usize = 20_000_000;
+    pub const MAX_ACTIONS: usize = 20_000_000;
+}
+
+impl Default for GroundLimits {
+    fn default() -> Self {
+        GroundLimits {
+            max_atoms: Self::MAX_ATOMS,
+            max_actions: Self::MAX_ACTIONS,
+            max_work: None,
+            time: None,
+            memory: None,
+        }
+    }
+}
 
 /// Figures about one grounding run, for `planbox ground`.
 #[derive(Clone, Debug, Default)]
@@ -67,14 +107,34 @@ pub fn ground(domain: &Domain, problem: &Problem) -> Result<(Task, GroundStats),
     Ok((g.task, g.stats))
 }
 
+/// Grounds as [`ground`] does, within `limits`.
+pub fn ground_with(
+    domain: &Domain,
+    problem: &Problem,
+    limits: &GroundLimits,
+) -> Result<(Task, GroundStats), PddlError> {
+    let g = ground_all_with(domain, problem, limits)?;
+    Ok((g.task, g.stats))
+}
+
 /// Grounds as [`ground`] does, keeping the intermediate results.
 pub fn ground_all(domain: &Domain, problem: &Problem) -> Result<Grounded, PddlError> {
+    ground_all_with(domain, problem, &GroundLimits::default())
+}
+
+/// Grounds as [`ground_all`] does, within `limits`.
+pub fn ground_all_with(
+    domain: &Domain,
+    problem: &Problem,
+    limits: &GroundLimits,
+) -> Result<Grounded, PddlError> {
     let start = Instant::now();
     let lifted = lifted::Lifted::new(domain, problem);
     let lifted_time = start.elapsed();
 
     let start = Instant::now();
-    let reachable = reachability::explore(&lifted);
+    let reachable =
+        reachability::explore(&lifted, limits).map_err(|halt| limit_error(domain, limits, halt))?;
     let reachability_time = start.elapsed();
 
     let start = Instant::now();
@@ -99,4 +159,69 @@ pub fn ground_all(domain: &Domain, problem: &Problem) -> Result<Grounded, PddlEr
         lifted,
         reachable,
     })
+}
+
+/// The error for a grounding stopped at a limit, at the name of the action
+/// that was being instantiated.
+fn limit_error(domain: &Domain, limits: &GroundLimits, halt: reachability::Halt) -> PddlError {
+    let action = &domain.actions[halt.schema as usize].name;
+    let (kind, why) = match halt.limit {
+        Limit::Atoms => (
+            ErrorKind::OutOfMemory,
+            format!(
+                "more than {} reachable atoms (planbox's limit)",
+                thousands(limits.max_atoms)
+            ),
+        ),
+        Limit::Actions => (
+            ErrorKind::OutOfMemory,
+            format!(
+                "more than {} ground actions (planbox's limit)",
+                thousands(limits.max_actions)
+            ),
+        ),
+        Limit::Work => (
+            ErrorKind::OutOfTime,
+            format!(
+                "more than {} steps of instantiation (the work limit)",
+                thousands(limits.max_work.unwrap_or_default() as usize)
+            ),
+        ),
+        Limit::Memory => (
+            ErrorKind::OutOfMemory,
+            format!(
+                "out of memory (the limit is {} MB)",
+                limits.memory.unwrap_or_default() >> 20
+            ),
+        ),
+        Limit::Time => (
+            ErrorKind::OutOfTime,
+            format!(
+                "out of time (the limit is {} s)",
+                limits.time.unwrap_or_default().as_secs_f64()
+            ),
+        ),
+    };
+    PddlError::new(
+        kind,
+        &domain.source,
+        action.span,
+        format!(
+            "grounding stopped: {why}, while instantiating action `{}`",
+            action.text
+        ),
+    )
+}
+
+/// `12345678` as `12,345,678`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

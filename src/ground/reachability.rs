@@ -23,10 +23,12 @@
 //! object for `?to`: `move rooma rooma`, `move rooma roomb`, ... Each makes
 //! `(at-robby ?to)` reachable, which triggers `move` again from there.
 
+use super::GroundLimits;
 use super::lifted::{Arg, AtomRef, GAtom, Lifted, ObjId, Schema};
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 use std::collections::VecDeque;
+use std::time::Instant;
 
 /// Marks an unbound parameter.
 const UNBOUND: ObjId = ObjId::MAX;
@@ -104,9 +106,91 @@ struct Db<'a> {
     index: &'a Index,
 }
 
+/// Which limit of [`GroundLimits`] stopped the fixpoint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Atoms,
+    Actions,
+    Work,
+    Time,
+    Memory,
+}
+
+/// The fixpoint stopped at a limit while instantiating schema `schema`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Halt {
+    pub schema: u32,
+    pub limit: Limit,
+}
+
+/// The real checks of time and memory run once every this many steps of work.
+const CHECK_EVERY: u64 = 1 << 16;
+
+/// Counts the work of the fixpoint and stops it at the limits.
+struct Budget<'l> {
+    limits: &'l GroundLimits,
+    start: Instant,
+    /// Candidate atoms tried in joins and objects tried for free parameters.
+    work: u64,
+    halt: Option<Halt>,
+}
+
+impl Budget<'_> {
+    /// Counts one step of work on schema `s`; false once a limit is reached.
+    /// `growing` is the bytes held by the vectors the fixpoint fills: the next
+    /// growth of one of them may double it, so the memory check counts it twice.
+    #[inline]
+    fn step(&mut self, s: u32, growing: impl FnOnce() -> usize) -> bool {
+        if self.halt.is_some() {
+            return false;
+        }
+        self.work += 1;
+        if self.work.is_multiple_of(CHECK_EVERY) {
+            let limit = if self.limits.max_work.is_some_and(|w| self.work >= w) {
+                Some(Limit::Work)
+            } else if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
+                Some(Limit::Time)
+            } else if let Some(bytes) = self.limits.memory
+                && crate::search::peak_memory_kb().is_some_and(|kb| {
+                    kb.saturating_mul(1024).saturating_add(2 * growing() as u64) > bytes
+                })
+            {
+                Some(Limit::Memory)
+            } else {
+                None
+            };
+            if let Some(limit) = limit {
+                self.halt = Some(Halt { schema: s, limit });
+            }
+        }
+        self.halt.is_none()
+    }
+
+    /// Stops at `limit` when `count` is past `max`.
+    fn within(&mut self, s: u32, count: usize, max: usize, limit: Limit) -> bool {
+        if count > max && self.halt.is_none() {
+            self.halt = Some(Halt { schema: s, limit });
+        }
+        self.halt.is_none()
+    }
+}
+
+impl Found<'_> {
+    /// Counts one step of work (see [`Budget::step`]).
+    #[inline]
+    fn step(&mut self, s: u32) -> bool {
+        let (schemas, bindings) = (&self.schemas, &self.bindings);
+        let pending = &self.pending;
+        self.budget.step(s, || {
+            4 * (schemas.capacity() + bindings.capacity())
+                + pending.capacity() * std::mem::size_of::<GAtom>()
+        })
+    }
+}
+
 /// What joins produce.
-#[derive(Default)]
-struct Found {
+struct Found<'l> {
+    budget: Budget<'l>,
     schemas: Vec<u32>,
     bindings: Vec<ObjId>,
     /// Add effects of new action instances, not yet known to be new atoms.
@@ -118,8 +202,9 @@ struct Found {
     scratch: Vec<ObjId>,
 }
 
-/// Computes the relaxed-reachable atoms and action instances.
-pub fn explore(lifted: &Lifted) -> Reachable {
+/// Computes the relaxed-reachable atoms and action instances, or stops at the
+/// first of `limits` reached.
+pub fn explore(lifted: &Lifted, limits: &GroundLimits) -> Result<Reachable, Halt> {
     let mut triggers: Vec<Vec<(u32, u32)>> = vec![Vec::new(); lifted.predicates.len()];
     for (s, schema) in lifted.schemas.iter().enumerate() {
         for (c, cond) in schema.pos.iter().enumerate() {
@@ -131,7 +216,20 @@ pub fn explore(lifted: &Lifted) -> Reachable {
     let mut atoms: IndexSet<GAtom, FxBuildHasher> = IndexSet::default();
     let mut index = Index::new(lifted);
     let mut queue = VecDeque::new();
-    let mut found = Found::default();
+    let mut found = Found {
+        budget: Budget {
+            limits,
+            start: Instant::now(),
+            work: 0,
+            halt: None,
+        },
+        schemas: Vec::new(),
+        bindings: Vec::new(),
+        pending: Vec::new(),
+        trail: Vec::new(),
+        pivot: None,
+        scratch: Vec::new(),
+    };
     // Static atoms are all known from the start, in a fixed order.
     let mut statics: Vec<&GAtom> = lifted.static_init.iter().collect();
     statics.sort_unstable();
@@ -163,9 +261,16 @@ pub fn explore(lifted: &Lifted) -> Reachable {
             for atom in found.pending.drain(..) {
                 reach(&mut atoms, &mut queue, atom);
             }
+            let (n, max) = (atoms.len(), limits.max_atoms);
+            if !found.budget.within(s as u32, n, max, Limit::Atoms) {
+                break;
+            }
         }
     }
     while let Some(id) = queue.pop_front() {
+        if let Some(halt) = found.budget.halt {
+            return Err(halt);
+        }
         index.add(id, &atoms[id as usize]);
         let db = Db {
             lifted,
@@ -193,12 +298,20 @@ pub fn explore(lifted: &Lifted) -> Reachable {
         for atom in found.pending.drain(..) {
             reach(&mut atoms, &mut queue, atom);
         }
+        if let Some(&(s, _)) = triggers[atoms[id as usize].pred as usize].last() {
+            found
+                .budget
+                .within(s, atoms.len(), limits.max_atoms, Limit::Atoms);
+        }
     }
-    Reachable {
+    if let Some(halt) = found.budget.halt {
+        return Err(halt);
+    }
+    Ok(Reachable {
         atoms,
         schemas: found.schemas,
         bindings: found.bindings,
-    }
+    })
 }
 
 /// Binds the parameters of precondition `c` of `schema` to `args`, pushing the
@@ -245,7 +358,13 @@ fn undo(binding: &mut [ObjId], trail: &mut Vec<u32>, mark: usize) {
 
 /// Matches the `remaining` positive preconditions of schema `s` against the
 /// processed atoms, extending `binding`; completes every full match.
-fn join(db: &Db<'_>, found: &mut Found, s: u32, binding: &mut [ObjId], remaining: &mut Vec<u32>) {
+fn join(
+    db: &Db<'_>,
+    found: &mut Found<'_>,
+    s: u32,
+    binding: &mut [ObjId],
+    remaining: &mut Vec<u32>,
+) {
     let schema = &db.lifted.schemas[s as usize];
     if remaining.is_empty() {
         complete(db, found, s, binding, 0);
@@ -284,6 +403,9 @@ fn join(db: &Db<'_>, found: &mut Found, s: u32, binding: &mut [ObjId], remaining
         None => &db.index.by_pred[pred as usize],
     };
     for &id in candidates {
+        if !found.step(s) {
+            return;
+        }
         let mark = found.trail.len();
         let args = &db.atoms[id as usize].args;
         if bind(
@@ -305,11 +427,14 @@ fn join(db: &Db<'_>, found: &mut Found, s: u32, binding: &mut [ObjId], remaining
 
 /// Binds the parameters that no positive precondition mentions (to every
 /// object of their type), then checks the remaining conditions.
-fn complete(db: &Db<'_>, found: &mut Found, s: u32, binding: &mut [ObjId], from: usize) {
+fn complete(db: &Db<'_>, found: &mut Found<'_>, s: u32, binding: &mut [ObjId], from: usize) {
     let lifted = db.lifted;
     let schema = &lifted.schemas[s as usize];
     if let Some(v) = (from..binding.len()).find(|&v| binding[v] == UNBOUND) {
         for &o in &lifted.objects_of_type[schema.params[v] as usize] {
+            if !found.step(s) {
+                break;
+            }
             binding[v] = o;
             complete(db, found, s, binding, v + 1);
         }
@@ -317,6 +442,10 @@ fn complete(db: &Db<'_>, found: &mut Found, s: u32, binding: &mut [ObjId], from:
         return;
     }
     if !conditions_hold(lifted, schema, binding) || !first_match_of_pivot(db, found, s, binding) {
+        return;
+    }
+    let (n, max) = (found.schemas.len() + 1, found.budget.limits.max_actions);
+    if !found.budget.within(s, n, max, Limit::Actions) {
         return;
     }
     found.schemas.push(s);
@@ -338,7 +467,7 @@ fn complete(db: &Db<'_>, found: &mut Found, s: u32, binding: &mut [ObjId], from:
 
 /// An instance whose precondition atoms include the pivot atom several times
 /// is met once per such precondition; it counts only at the first of them.
-fn first_match_of_pivot(db: &Db<'_>, found: &mut Found, s: u32, binding: &[ObjId]) -> bool {
+fn first_match_of_pivot(db: &Db<'_>, found: &mut Found<'_>, s: u32, binding: &[ObjId]) -> bool {
     let Some((atom, c)) = found.pivot else {
         return true;
     };

@@ -25,14 +25,20 @@ pub enum ErrorKind {
     Invalid,
     /// Well-formed PDDL that uses a construct planbox does not support.
     Unsupported,
+    /// Grounding reached a size limit or the memory limit (exit code 22).
+    OutOfMemory,
+    /// Grounding reached the time limit or its work limit (exit code 23).
+    OutOfTime,
 }
 
 impl ErrorKind {
     /// The process exit code for this kind (Fast Downward's convention).
     pub fn exit_code(self) -> u8 {
         match self {
-            ErrorKind::Invalid => 31,
-            ErrorKind::Unsupported => 34,
+            ErrorKind::Invalid => crate::exit::INPUT_ERROR,
+            ErrorKind::Unsupported => crate::exit::UNSUPPORTED,
+            ErrorKind::OutOfMemory => crate::exit::OUT_OF_MEMORY,
+            ErrorKind::OutOfTime => crate::exit::OUT_OF_TIME,
         }
     }
 }

@@ -43,6 +43,8 @@ impl Fact {
 
 /// The level of the problem file `text` (see the module docs).
 pub fn level_from_problem(path: &Path, text: &str) -> Result<Level, TextError> {
+    // As the PDDL reader does, so that its positions fit this text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let fail = |offset: usize, message: String| {
         TextError::new(message, Located::at(path, text, offset, 1))
     };
