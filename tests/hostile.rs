@@ -329,3 +329,45 @@ fn a_join_that_finds_nothing_stops_at_the_time_limit_with_exit_23() {
     );
     assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
 }
+
+/// A schema with `n` parameters, each bound by a precondition of its own, and
+/// a schema with `n` nullary preconditions: the joins recurse once per
+/// precondition.
+fn wide(n: usize) -> [(String, String); 2] {
+    let params: String = (0..n).map(|i| format!(" ?v{i}")).collect();
+    let pre: String = (0..n).map(|i| format!(" (p ?v{i})")).collect();
+    let wide = (
+        format!(
+            "(define (domain w) (:predicates (p ?x) (r))
+ (:action a :parameters ({params}) :precondition (and{pre}) :effect (r)))"
+        ),
+        "(define (problem w) (:domain w) (:objects o) (:init (p o)) (:goal (r)))".to_string(),
+    );
+    let atoms: String = (0..n).map(|i| format!(" (p{i})")).collect();
+    let many = (
+        format!(
+            "(define (domain m) (:predicates{atoms} (r))
+ (:action a :parameters () :precondition (and{atoms}) :effect (r)))"
+        ),
+        format!("(define (problem m) (:domain m) (:init{atoms}) (:goal (r)))"),
+    );
+    [wide, many]
+}
+
+#[test]
+fn schemas_with_thousands_of_parameters_or_preconditions_ground_on_a_small_stack() {
+    let worker = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            for (domain, problem) in wide(20_000) {
+                let domain = pddl::parse_domain(source("d.pddl", domain)).expect("parses");
+                pddl::check_domain(&domain).expect("checks");
+                let problem = pddl::parse_problem(source("p.pddl", problem)).expect("parses");
+                pddl::check_problem(&domain, &problem).expect("checks");
+                let (task, _) = planbox::ground::ground(&domain, &problem).expect("grounds");
+                assert_eq!(task.operators.len(), 1);
+            }
+        })
+        .expect("spawn");
+    worker.join().expect("no panic, no overflow");
+}

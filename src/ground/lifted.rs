@@ -31,7 +31,7 @@ pub enum Arg {
 }
 
 /// A lifted atom `pred(args)`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LAtom {
     pub pred: PredId,
     pub args: Vec<Arg>,
@@ -180,13 +180,11 @@ impl Lifted {
             .actions
             .iter()
             .map(|a| {
+                let index: FxHashMap<&str, u32> = (a.parameters.iter().enumerate())
+                    .map(|(i, p)| (p.name.text.as_str(), i as u32))
+                    .collect();
                 let arg = |t: &Term| match t {
-                    Term::Variable(v) => Arg::Var(
-                        a.parameters
-                            .iter()
-                            .position(|p| p.name.text == v.text)
-                            .unwrap_or(0) as u32,
-                    ),
+                    Term::Variable(v) => Arg::Var(index.get(v.text.as_str()).copied().unwrap_or(0)),
                     Term::Constant(c) => Arg::Obj(obj(&c.text)),
                 };
                 let latom = |atom: &ast::Atom| LAtom {
@@ -218,16 +216,18 @@ impl Lifted {
                         })
                         .collect(),
                 };
+                // Each literal once, in the order written.
+                let mut seen = FxHashSet::default();
                 for literal in &a.precondition {
                     match literal {
                         Literal::Atom { atom, positive } => {
                             let l = latom(atom);
-                            if *positive {
-                                if !schema.pos.contains(&l) {
+                            if seen.insert((*positive, l.clone())) {
+                                if *positive {
                                     schema.pos.push(l);
+                                } else {
+                                    schema.neg.push(l);
                                 }
-                            } else if !schema.neg.contains(&l) {
-                                schema.neg.push(l);
                             }
                         }
                         Literal::Equality {

@@ -134,7 +134,7 @@ pub fn ground_all_with(
 
     let start = Instant::now();
     let reachable =
-        reachability::explore(&lifted, limits).map_err(|halt| limit_error(domain, limits, halt))?;
+        explore_on_own_stack(&lifted, limits).map_err(|halt| limit_error(domain, limits, halt))?;
     let reachability_time = start.elapsed();
 
     let start = Instant::now();
@@ -158,6 +158,40 @@ pub fn ground_all_with(
         stats,
         lifted,
         reachable,
+    })
+}
+
+/// Stack bytes the fixpoint may need per parameter and per precondition of a
+/// schema: a join recurses once per precondition, the binding of free
+/// parameters once per parameter. Generous for debug and sanitizer builds.
+const STACK_PER_LEVEL: usize = 2048;
+
+/// Runs [`reachability::explore`] on a thread with a stack deep enough for
+/// the widest schema. Real schemas have a handful of parameters and
+/// preconditions, but a generated one may have thousands, and the joins stay
+/// recursive (as the textbook writes them) rather than overflow the caller's
+/// stack. The stack is reserved, not touched, beyond what is used.
+fn explore_on_own_stack(
+    lifted: &lifted::Lifted,
+    limits: &GroundLimits,
+) -> Result<reachability::Reachable, reachability::Halt> {
+    let widest = (lifted.schemas.iter())
+        .map(|s| s.params.len() + s.pos.len())
+        .max()
+        .unwrap_or(0);
+    let stack = (1 << 20) + widest.saturating_mul(STACK_PER_LEVEL);
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("grounding".into())
+            .stack_size(stack)
+            .spawn_scoped(scope, || reachability::explore(lifted, limits));
+        match worker {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            // No thread to be had: run here, as deep as this stack allows.
+            Err(_) => reachability::explore(lifted, limits),
+        }
     })
 }
 

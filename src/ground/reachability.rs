@@ -393,6 +393,12 @@ fn join(
         }
         if count < best.0 {
             best = (count, k, key);
+            if count == 1 {
+                // No precondition can do better (0 returned above): stop
+                // looking, so that a schema with thousands of preconditions
+                // does not cost a scan of all of them per level.
+                break;
+            }
         }
     }
     let (_, k, key) = best;

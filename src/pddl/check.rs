@@ -129,12 +129,13 @@ pub fn check_domain(domain: &Domain) -> Result<(), PddlError> {
             &domain.source,
             |v| v.span,
         )?;
-        check_parameters(&action.parameters, &types, &domain.source, "action")?;
+        let names = check_parameters(&action.parameters, &types, &domain.source, "action")?;
         let scope = Scope {
             domain,
             types: &types,
             predicates: &predicates,
             parameters: &action.parameters,
+            parameter_names: &names,
             constants: &constants,
             objects: None,
         };
@@ -245,11 +246,13 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<(), PddlError
         .map(|p| (p.name.text.as_str(), p))
         .collect();
     let constants: HashMap<&str, &Name> = HashMap::new();
+    let no_parameters = HashMap::new();
     let scope = Scope {
         domain,
         types: &types,
         predicates: &predicates,
         parameters: &[],
+        parameter_names: &no_parameters,
         constants: &constants,
         objects: Some((problem, &objects)),
     };
@@ -359,20 +362,19 @@ fn check_requirements(
     Ok(())
 }
 
-fn check_parameters(
-    parameters: &[TypedName],
+fn check_parameters<'a>(
+    parameters: &'a [TypedName],
     types: &TypeTable<'_>,
     source: &crate::pddl::ast::Source,
     what: &str,
-) -> Result<(), PddlError> {
-    for (i, p) in parameters.iter().enumerate() {
+) -> Result<HashMap<&'a str, &'a TypedName>, PddlError> {
+    let mut seen: HashMap<&str, &TypedName> = HashMap::with_capacity(parameters.len());
+    for p in parameters {
         types.check_declared(&p.ty, source)?;
         // In declarations only the arity and types matter: IPC's logistics
         // declares `(in ?obj ?obj)`. Action parameters must be distinct.
-        if what != "action" {
-            continue;
-        }
-        if let Some(first) = parameters[..i].iter().find(|q| q.name.text == p.name.text) {
+        let first = *seen.entry(p.name.text.as_str()).or_insert(p);
+        if what == "action" && !std::ptr::eq(first, p) {
             return Err(PddlError::invalid(
                 source,
                 p.name.span,
@@ -384,5 +386,5 @@ fn check_parameters(
             ));
         }
     }
-    Ok(())
+    Ok(seen)
 }

@@ -19,6 +19,8 @@ pub(super) struct Scope<'a> {
     pub(super) predicates: &'a HashMap<&'a str, &'a Signature>,
     /// The action's parameters (empty in a problem).
     pub(super) parameters: &'a [TypedName],
+    /// The same parameters by name.
+    pub(super) parameter_names: &'a HashMap<&'a str, &'a TypedName>,
     /// Domain constants (in an action body).
     pub(super) constants: &'a HashMap<&'a str, &'a Name>,
     /// In a problem: the problem and its objects (constants included).
@@ -94,7 +96,7 @@ impl Scope<'_> {
                         ),
                     ));
                 }
-                if !self.parameters.iter().any(|p| p.name.text == v.text) {
+                if !self.parameter_names.contains_key(v.text.as_str()) {
                     let params: Vec<&str> = self
                         .parameters
                         .iter()
