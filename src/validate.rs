@@ -12,6 +12,7 @@
 //! `(free left)` fails with `step 1 ... precondition not satisfied: (free left)`.
 
 use crate::pddl::ast::{CostExpr, Domain, Literal, Problem, Term};
+use crate::pddl::suggest;
 use crate::task::Atom;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -40,12 +41,14 @@ impl fmt::Display for PlanStep {
 /// Why a plan is not valid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
-    /// The plan names an action the domain does not have.
-    UnknownAction,
+    /// The plan names an action the domain does not have; `suggestion` is
+    /// ` (did you mean `x`?)` when a declared action is a near miss, or empty.
+    UnknownAction { suggestion: String },
     /// The step has the wrong number of arguments.
     WrongArity { expected: usize },
-    /// An argument is not an object or constant of the task.
-    UnknownObject { object: String },
+    /// An argument is not an object or constant of the task (`suggestion` as
+    /// for [`Failure::UnknownAction`]).
+    UnknownObject { object: String, suggestion: String },
     /// An argument has a type the action's parameter does not accept.
     WrongType {
         object: String,
@@ -92,11 +95,15 @@ impl Report {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::UnknownAction => write!(f, "the domain has no such action"),
+            Failure::UnknownAction { suggestion } => {
+                write!(f, "the domain has no such action{suggestion}")
+            }
             Failure::WrongArity { expected } => {
                 write!(f, "wrong number of arguments: the action takes {expected}")
             }
-            Failure::UnknownObject { object } => write!(f, "unknown object `{object}`"),
+            Failure::UnknownObject { object, suggestion } => {
+                write!(f, "unknown object `{object}`{suggestion}")
+            }
             Failure::WrongType {
                 object,
                 object_type,
@@ -212,7 +219,10 @@ pub fn validate(domain: &Domain, problem: &Problem, plan: &[PlanStep]) -> Report
             cost,
         };
         let Some(action) = domain.actions.iter().find(|a| a.name.text == step.action) else {
-            return fail(Failure::UnknownAction);
+            let names = domain.actions.iter().map(|a| a.name.text.as_str());
+            return fail(Failure::UnknownAction {
+                suggestion: suggest(&step.action, names),
+            });
         };
         if action.parameters.len() != step.args.len() {
             return fail(Failure::WrongArity {
@@ -222,8 +232,10 @@ pub fn validate(domain: &Domain, problem: &Problem, plan: &[PlanStep]) -> Report
         let mut binding: Vec<(&str, &str)> = Vec::with_capacity(step.args.len());
         for (param, arg) in action.parameters.iter().zip(&step.args) {
             let Some(&object_type) = types.object_type.get(arg.as_str()) else {
+                let names = types.object_type.keys().copied();
                 return fail(Failure::UnknownObject {
                     object: arg.clone(),
+                    suggestion: suggest(arg, names),
                 });
             };
             if !types.is_subtype(object_type, &param.ty.text) {

@@ -238,7 +238,27 @@ fn options_that_do_not_fit_the_search_are_usage_errors() {
             vec!["--search", "gbfs", "--depth-limit", "4"],
             "`--depth-limit` only applies",
         ),
-        (vec!["--search", "bfs", "--time-limit=-1"], "`--time-limit`"),
+        (
+            vec!["--search", "bfs", "--time-limit=-1"],
+            "'--time-limit <SECONDS>': expected a number of seconds, 0 or more, got `-1`",
+        ),
+        // A negative number is a value, not an option (no "use '-- -1'" tip).
+        (
+            vec!["--search", "bfs", "--time-limit", "-1"],
+            "expected a number of seconds, 0 or more, got `-1`",
+        ),
+        (
+            vec!["--search", "bfs", "--time-limit", "1e300"],
+            "`1e300` seconds is too large",
+        ),
+        (
+            vec!["--search", "bfs", "--memory-limit", "-5"],
+            "expected a whole number of 0 or more, got `-5`",
+        ),
+        (
+            vec!["--search", "dfs", "--depth-limit", "99999999999"],
+            "`99999999999` is too large",
+        ),
         (vec!["--search", "bogus"], "invalid value 'bogus'"),
         (
             vec!["--search", "astar", "--heuristic", "nope"],

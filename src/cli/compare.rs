@@ -4,7 +4,8 @@
 //! Each direction runs in a child process (`planbox plan --json ...`), so that
 //! its time, peak memory and limits are its own: the second search does not
 //! inherit the first one's memory high-water mark. The children's stderr
-//! (progress lines, `--trace`) passes through.
+//! (progress lines every 5 s, each led by the engine's name, and `--trace`)
+//! passes through.
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -57,6 +58,10 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
     cmd.arg("plan")
         .args(["--engine", engine.name(), "--json", "--plan-file", "-"])
         .args(forwarded(&args.options, engine))
+        .args(match args.json {
+            true => vec![],
+            false => vec!["--progress-label", engine.name()],
+        })
         .args(&args.files)
         .stdin(Stdio::null())
         .stderr(Stdio::inherit());

@@ -5,6 +5,7 @@
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
+use std::time::Duration;
 
 use super::{Coded, exit};
 
@@ -110,7 +111,7 @@ pub struct SearchOptions {
     #[arg(long, value_enum)]
     pub heuristic: Option<HeuristicName>,
     /// Maximum depth for dfs and iddfs.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
     pub depth_limit: Option<u32>,
     /// gbfs: ignore the heuristic's preferred operators (Fast Downward's
     /// `eager_greedy([h])`); by default they get a second open list, taken in
@@ -123,16 +124,16 @@ pub struct SearchOptions {
     #[arg(long)]
     pub cycle_check: bool,
     /// The weight W of wastar [default: 2].
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", allow_negative_numbers = true, value_parser = count::<u32>)]
     pub weight: Option<u32>,
     /// Treat every action as costing 1.
     #[arg(long)]
     pub unit_cost: bool,
     /// Stop the search after this many seconds (exit 23).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
     pub time_limit: Option<f64>,
     /// Stop the search when the process would use more than this many MB (exit 22).
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = count::<u64>)]
     pub memory_limit: Option<u64>,
     /// Regression: which mutexes prune impossible subgoal sets [default: all].
     #[arg(long, value_enum)]
@@ -149,14 +150,14 @@ pub struct SearchOptions {
     #[arg(long)]
     pub trace: bool,
     /// How many expansions --trace prints.
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true, value_parser = count::<usize>)]
     pub trace_limit: usize,
     /// Write the explored search graph (its first expansions) to FILE in
     /// Graphviz format.
     #[arg(long, value_name = "FILE")]
     pub dot: Option<PathBuf>,
     /// How many expansions --dot draws.
-    #[arg(long, value_name = "N", default_value_t = 50)]
+    #[arg(long, value_name = "N", default_value_t = 50, allow_negative_numbers = true, value_parser = count::<usize>)]
     pub dot_limit: usize,
 }
 
@@ -235,13 +236,6 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
             "`--cycle-check` only applies to `--search dfs` or `iddfs`, not `{name}`"
         )));
     }
-    if let Some(t) = o.time_limit
-        && !(t.is_finite() && t >= 0.0)
-    {
-        bail!(usage(format!(
-            "`--time-limit` must be a number of seconds, got {t}"
-        )));
-    }
     let regression = engine == EngineName::Regression;
     let heuristic = match s {
         SearchName::Astar => Some(o.heuristic.unwrap_or(HeuristicName::Lmcut)),
@@ -265,4 +259,31 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
         heuristic,
         weight,
     })
+}
+
+/// Parses a whole number of 0 or more, with a message that says so (a
+/// negative number reaches here too, rather than being taken for an option).
+fn count<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    let digits = text.trim();
+    digits.parse().map_err(|_| {
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            format!("`{text}` is too large")
+        } else {
+            format!("expected a whole number of 0 or more, got `{text}`")
+        }
+    })
+}
+
+/// Parses a number of seconds: finite, 0 or more, and a duration the clock
+/// can hold.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(t) if t.is_finite() && t >= 0.0 => match Duration::try_from_secs_f64(t) {
+            Ok(_) => Ok(t),
+            Err(_) => Err(format!("`{text}` seconds is too large")),
+        },
+        _ => Err(format!(
+            "expected a number of seconds, 0 or more, got `{text}`"
+        )),
+    }
 }

@@ -45,6 +45,10 @@ pub struct PlanArgs {
     /// `planbox xsb2pddl` or IPC Sokoban).
     #[arg(long)]
     pub lurd: bool,
+    /// Print progress lines even with `--json`, each starting with `LABEL: `
+    /// (`compare` runs its searches so).
+    #[arg(long, hide = true, value_name = "LABEL")]
+    pub progress_label: Option<String>,
 }
 
 /// A grounded problem with what the commands that search need about it.
@@ -119,11 +123,14 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     let oracle = mutexes::build(&loaded, &args.options, args.engine);
     // The time limit covers the whole run, as Fast Downward's does: the search
     // gets what reading and grounding left.
-    let mut search_limits = limits(&args.options, args.json);
+    let quiet = args.json && args.progress_label.is_none();
+    let mut search_limits = limits(&args.options, quiet);
     search_limits.time = search_limits
         .time
         .map(|t| t.saturating_sub(start.elapsed()));
-    let mut monitor = Monitor::new(search_limits).with_progress(report::progress_line);
+    let label = args.progress_label.as_deref();
+    let mut monitor =
+        Monitor::new(search_limits).with_progress(|p| report::progress_line(label, p));
     let run = engine::run(
         task,
         &config,
@@ -178,6 +185,9 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             println!("{lurd}");
         }
         report::log(task, result, total_time);
+        if matches!(result.outcome, Outcome::Plan(_)) && args.plan_file != "-" {
+            eprintln!("Plan written to {}", args.plan_file);
+        }
     }
     Ok(exit_code(&result.outcome))
 }

@@ -174,6 +174,7 @@ pub fn run(args: &Xsb2pddlArgs) -> Result<u8> {
                 let text = format.problem(&level, &names::problem_name(stem));
                 std::fs::write(&path, text)
                     .with_context(|| format!("cannot write `{}`", path.display()))?;
+                println!("level {index} -> {}", path.display());
                 written += 1;
             }
             Err(err) => {

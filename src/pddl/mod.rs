@@ -20,4 +20,5 @@ mod types;
 pub use check::{check_domain, check_problem};
 pub use error::{ErrorKind, PddlError};
 pub use parser::{parse_domain, parse_problem};
+pub(crate) use suggest::suggest;
 pub use syntax::MAX_NESTING;

@@ -14,7 +14,7 @@ pub(super) fn position(source: &Source, span: Span) -> String {
 }
 
 /// "; did you mean `x`?" when a declared name is within a small edit distance.
-pub(super) fn suggest<'a>(wrong: &str, candidates: impl Iterator<Item = &'a str>) -> String {
+pub(crate) fn suggest<'a>(wrong: &str, candidates: impl Iterator<Item = &'a str>) -> String {
     let limit = (wrong.len() / 3).max(1);
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {

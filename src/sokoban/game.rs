@@ -46,12 +46,12 @@ pub enum Illegal {
     },
 }
 
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = |c: &Option<Cell>| c.map_or("the edge of the board".into(), |c| c.name());
+impl Illegal {
+    /// The message, naming cells as `naming` does.
+    pub fn message(&self, naming: Naming) -> String {
+        let name = |c: &Option<Cell>| c.map_or("the edge of the board".into(), |c| naming.cell(c));
         match self {
-            Illegal::Blocked { dir, cell } => write!(
-                f,
+            Illegal::Blocked { dir, cell } => format!(
                 "the man cannot step {}: {} is a wall",
                 dir.name(),
                 name(cell)
@@ -61,10 +61,9 @@ impl fmt::Display for Illegal {
                 at,
                 behind,
                 by_box,
-            } => write!(
-                f,
+            } => format!(
                 "the box at {} cannot be pushed {}: {} {}",
-                at.name(),
+                naming.cell(*at),
                 dir.name(),
                 name(behind),
                 if *by_box {
@@ -73,6 +72,30 @@ impl fmt::Display for Illegal {
                     "is a wall"
                 }
             ),
+        }
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Naming::Rows))
+    }
+}
+
+/// How messages name cells: `r3c4` (the toolkit's own encoding and LURD
+/// replays) or IPC's `pos-04-03`, so that a message about an IPC plan uses
+/// the plan's own names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Naming {
+    Rows,
+    Ipc { digits: usize },
+}
+
+impl Naming {
+    pub fn cell(self, cell: Cell) -> String {
+        match self {
+            Naming::Rows => cell.name(),
+            Naming::Ipc { digits } => cell.ipc_name(digits),
         }
     }
 }

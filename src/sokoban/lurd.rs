@@ -18,7 +18,7 @@
 //! is checked: it must start where the man stands, go to the neighbour in its
 //! direction, and be a push exactly when that neighbour holds a box.
 
-use super::game::{State, Step};
+use super::game::{Naming, State, Step};
 use super::ipc;
 use super::level::{Cell, Dir, Level};
 use super::to_pddl::Format;
@@ -151,14 +151,24 @@ pub fn to_string(letters: &[Letter]) -> String {
 
 /// Makes one LURD step on `state`; the letter's case must match what happens.
 pub fn apply(state: &mut State, level: &Level, letter: Letter) -> Result<Step, String> {
+    apply_named(state, level, letter, Naming::Rows)
+}
+
+/// [`apply`], with messages that name cells as `naming` does.
+fn apply_named(
+    state: &mut State,
+    level: &Level,
+    letter: Letter,
+    naming: Naming,
+) -> Result<Step, String> {
     let before = state.clone();
-    let step = state.step(level, letter.dir).map_err(|e| e.to_string())?;
+    let step = (state.step(level, letter.dir)).map_err(|e| e.message(naming))?;
     let pushes = matches!(step, Step::Push { .. });
     if pushes != letter.push {
         *state = before;
         let next = level
             .neighbour(state.man, letter.dir)
-            .map_or(String::new(), |c| c.name());
+            .map_or(String::new(), |c| naming.cell(c));
         return Err(if pushes {
             format!(
                 "`{}` is a move, but it pushes the box at {next} (write `{}`)",
@@ -181,6 +191,18 @@ pub fn apply(state: &mut State, level: &Level, letter: Letter) -> Result<Step, S
 pub fn from_plan(level: &Level, plan: &[PlanStep]) -> Result<String, (usize, String)> {
     let mut state = State::initial(level);
     let mut out = String::new();
+    // Name cells in messages as the plan does.
+    let ipc = plan
+        .iter()
+        .flat_map(|s| &s.args)
+        .any(|a| a.starts_with("pos-"));
+    let naming = if ipc {
+        Naming::Ipc {
+            digits: ipc::digits(level),
+        }
+    } else {
+        Naming::Rows
+    };
     for (k, step) in plan.iter().enumerate() {
         let fail = |m: String| (k, m);
         let args: Vec<&str> = step.args.iter().map(String::as_str).collect();
@@ -201,16 +223,16 @@ pub fn from_plan(level: &Level, plan: &[PlanStep]) -> Result<String, (usize, Str
         if from != state.man {
             return Err(fail(format!(
                 "the man is at {}, not at {}",
-                state.man.name(),
-                from.name()
+                naming.cell(state.man),
+                naming.cell(from)
             )));
         }
         if level.neighbour(from, dir) != Some(to) {
             return Err(fail(format!(
                 "{} is not {} of {}",
-                to.name(),
+                naming.cell(to),
                 dir.name(),
-                from.name()
+                naming.cell(from)
             )));
         }
         let letter = Letter {
@@ -218,7 +240,7 @@ pub fn from_plan(level: &Level, plan: &[PlanStep]) -> Result<String, (usize, Str
             push,
             offset: 0,
         };
-        apply(&mut state, level, letter).map_err(fail)?;
+        apply_named(&mut state, level, letter, naming).map_err(fail)?;
         out.push(letter.char());
     }
     Ok(out)

@@ -1,0 +1,135 @@
+//! The shell blocks of `README.md` and `docs/teaching.md`, run as a new user
+//! would run them: each block in order, as one `bash` script, from a fresh
+//! folder that holds the repository's files, so that one command's output
+//! file is the next one's input (as `sas_plan` is).
+//!
+//! `cargo` is replaced by a stand-in on `PATH`: `cargo run --release -- ARGS`
+//! runs the `planbox` binary under test with ARGS; `cargo test` and
+//! `cargo install` (the README's other commands) are recorded, not run. Every
+//! other command (`dot`, shell built-ins) is the real one; a block that needs a
+//! program the machine lacks (Graphviz's `dot`) is run up to that line.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The ```sh blocks of a Markdown file.
+fn sh_blocks(markdown: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut lines = markdown.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == "```sh" {
+            let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
+            blocks.push(block.join("\n"));
+        }
+    }
+    blocks
+}
+
+/// A fresh folder with the repository's inputs and a `bin/cargo` stand-in.
+fn workspace(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("doc-commands")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("bin")).expect("scratch folder");
+    for entry in [
+        "problems",
+        "domains",
+        "docs",
+        "tests",
+        "Cargo.toml",
+        "README.md",
+    ] {
+        std::os::unix::fs::symlink(root().join(entry), dir.join(entry)).expect("link");
+    }
+    let cargo = format!(
+        r#"#!/usr/bin/env bash
+# Stand-in for cargo in the documentation's commands.
+case "$1" in
+  run) shift; while [ "$1" != "--" ]; do shift; done; shift; exec "{planbox}" "$@" ;;
+  test|install) echo "cargo $*" >> "{log}"; exit 0 ;;
+  *) echo "unexpected cargo command: $*" >&2; exit 99 ;;
+esac
+"#,
+        planbox = env!("CARGO_BIN_EXE_planbox"),
+        log = dir.join("cargo.log").display()
+    );
+    let shim = dir.join("bin/cargo");
+    std::fs::write(&shim, cargo).expect("write shim");
+    Command::new("chmod")
+        .arg("+x")
+        .arg(&shim)
+        .status()
+        .expect("chmod");
+    dir
+}
+
+/// Runs the blocks of `doc` in order; returns each block's output.
+fn run_blocks(doc: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(root().join(doc)).expect("document");
+    let blocks = sh_blocks(&text);
+    assert!(!blocks.is_empty(), "{doc} has no ```sh block");
+    let dir = workspace(&doc.replace('/', "-"));
+    let has_dot = Command::new("dot").arg("-V").output().is_ok();
+    let path = format!(
+        "{}:{}",
+        dir.join("bin").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut outputs = Vec::new();
+    for (i, block) in blocks.iter().enumerate() {
+        let script: String = block
+            .lines()
+            .take_while(|l| has_dot || !l.trim_start().starts_with("dot "))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let out = Command::new("bash")
+            .args(["-euo", "pipefail", "-c", &script])
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .output()
+            .expect("bash runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "{doc}, block {} failed ({}):\n{script}\n--- stdout\n{stdout}\n--- stderr\n{stderr}",
+            i + 1,
+            out.status
+        );
+        outputs.push(format!("{stdout}{stderr}"));
+    }
+    outputs
+}
+
+#[test]
+fn the_readme_commands_run_in_order() {
+    let outputs = run_blocks("README.md");
+    let all = outputs.join("\n");
+    // The quick start's job, then the commands that read what it wrote.
+    assert!(all.contains("Plan written to sas_plan"), "{all}");
+    assert!(all.contains("Zero-cost steps: 38 of 49"), "{all}");
+    assert!(all.contains("Plan valid"), "{all}");
+    assert!(all.contains("solved"), "the replay of level 3: {all}");
+    let log = std::fs::read_to_string(
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("doc-commands/README.md/cargo.log"),
+    )
+    .expect("cargo log");
+    assert!(log.contains("cargo test --release"), "{log}");
+    assert!(log.contains("cargo install --path ."), "{log}");
+}
+
+#[test]
+fn the_teaching_commands_run_in_order() {
+    let outputs = run_blocks("docs/teaching.md");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("doc-commands/docs-teaching.md");
+    let dot = std::fs::read_to_string(dir.join("lvl0.dot")).expect("the --dot example's graph");
+    let edges = dot.matches("->").count();
+    // Small enough to read, and for Graphviz's bitmap renderers.
+    assert!((10..=150).contains(&edges), "{edges} edges");
+    assert!(!outputs.is_empty());
+}
