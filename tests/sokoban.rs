@@ -446,6 +446,9 @@ fn lurd_reads_plans_over_the_ipc_encoding() {
         "--write-domain",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // `--out-dir` lists the files it writes.
+    let listed = format!("level 1 -> {}", dir.join("teaching-lvl0.pddl").display());
+    assert!(stdout(&out).contains(&listed), "{}", stdout(&out));
     let level = collection("problems/sokoban/teaching.xsb")
         .level(1)
         .expect("lvl0")
@@ -465,6 +468,15 @@ fn lurd_reads_plans_over_the_ipc_encoding() {
     let problem = dir.join("teaching-lvl0.pddl").display().to_string();
     let out = planbox(&["lurd", &problem, &plan_path.display().to_string()]);
     assert_eq!(stdout(&out), "rrdLullddrUUU\n", "{}", stderr(&out));
+    // A step that does not fit is reported in the plan's own cell names.
+    let mut broken = plan.clone();
+    broken.remove(0);
+    fs::write(&plan_path, plan_file(&broken, 4, false)).expect("write");
+    let out = planbox(&["lurd", &problem, &plan_path.display().to_string()]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(31), "{err}");
+    assert!(err.contains("the man is at pos-"), "{err}");
+    assert!(!err.contains(" r3c"), "{err}");
     assert_eq!(
         read(&dir.join("domain.pddl")),
         read(&Path::new(ROOT).join("problems/ipc/sokoban-opt08-strips/domain.pddl"))

@@ -113,6 +113,15 @@ fn unknown_action_and_wrong_arity_name_the_line() {
         out.contains("(plan line 2)") && out.contains("no such action"),
         "{out}"
     );
+    // A near miss gets a suggestion, as unknown names in PDDL files do.
+    let mut steps = GOOD.to_vec();
+    steps[1] = "(pik ball3 rooma right)";
+    let (code, out, _) = validate("near-miss.plan", &lines(&steps));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("the domain has no such action (did you mean `pick`?)"),
+        "{out}"
+    );
     let mut steps = GOOD.to_vec();
     steps[2] = "(move rooma)";
     let (code, out, _) = validate("arity.plan", &lines(&steps));
@@ -126,6 +135,13 @@ fn unknown_action_and_wrong_arity_name_the_line() {
     let (code, out, _) = validate("object.plan", &lines(&steps));
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("unknown object `ball9`"), "{out}");
+    steps[0] = "(pick bal4 rooma left)";
+    let (code, out, _) = validate("object.plan", &lines(&steps));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("unknown object `bal4` (did you mean `ball4`?)"),
+        "{out}"
+    );
 }
 
 #[test]
