@@ -81,9 +81,51 @@ pub fn window(source_line: &str, column: usize, width: usize) -> (String, usize,
     (shown, caret_at, caret_width)
 }
 
+/// The most characters of one quoted name (`` `name` ``) a message shows.
+pub const MAX_QUOTED: usize = 60;
+
+/// Cuts every `` `quoted` `` piece of `message` longer than [`MAX_QUOTED`]
+/// characters to its start and end around `...`, so that a message about a
+/// name of a hundred thousand characters stays one line long.
+pub fn clip_quoted(message: &str) -> String {
+    if message.len() <= 2 * MAX_QUOTED {
+        return message.to_string();
+    }
+    let mut out = String::with_capacity(message.len().min(4 * MAX_QUOTED));
+    for (i, piece) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let n = piece.chars().count();
+        if n > MAX_QUOTED {
+            let keep = MAX_QUOTED / 2 - 2;
+            out.extend(piece.chars().take(keep));
+            out.push_str("...");
+            out.extend(piece.chars().skip(n - keep));
+        } else {
+            out.push_str(piece);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_quoted_names_are_cut() {
+        let name = format!("a{}z", "x".repeat(10_000));
+        let message = format!("unknown predicate `{name}`; expected one declared");
+        let clipped = clip_quoted(&message);
+        assert!(clipped.len() < 120, "{clipped}");
+        assert!(clipped.starts_with("unknown predicate `axxx"), "{clipped}");
+        assert!(
+            clipped.ends_with("xxxz`; expected one declared"),
+            "{clipped}"
+        );
+        assert_eq!(clip_quoted("short `name`"), "short `name`");
+    }
 
     #[test]
     fn short_lines_are_shown_whole() {

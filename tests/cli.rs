@@ -57,7 +57,22 @@ fn ground_json_has_the_documented_keys() {
     for key in ["objects", "facts", "static_facts", "operators", "time_s"] {
         assert!(record.get(key).is_some(), "missing key {key} in {record}");
     }
-    assert!(record["time_s"].as_f64().is_some_and(|t| t >= 0.0));
+    // The total covers its stages.
+    let time = |key: &str| {
+        record[key]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{key}: {record}"))
+    };
+    let stages: f64 = [
+        "parse_time_s",
+        "lifted_time_s",
+        "reachability_time_s",
+        "instantiate_time_s",
+    ]
+    .iter()
+    .map(|k| time(k))
+    .sum();
+    assert!(time("time_s") >= stages, "{record}");
 }
 
 #[test]

@@ -123,6 +123,13 @@ fn every_ipc_problem_grounds_like_fast_downward() {
         );
         assert!(!task.goal.is_empty(), "{}", problem.display());
     }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} problems differ from Fast Downward:\n{}",
+        wrong.len(),
+        all.len(),
+        wrong.join("\n")
+    );
 }
 
 /// Ground operator counts of Fast Downward's translator (`instantiate.explore`:

@@ -144,6 +144,14 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
     toks.concat()
 }
 
+/// The text without its `;` comments, so that text inserted into it is code.
+fn without_comments(text: &str) -> String {
+    text.lines()
+        .map(|l| l.split(';').next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn read(path: &str) -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).expect("seed file")
 }
@@ -238,4 +246,136 @@ fn ten_thousand_mutants_never_panic() {
         panics.len(),
         panics[0]
     );
+}
+
+/// Fewer mutants for the families below, which each take a whole seed.
+const FAMILY_ROUNDS: usize = 200;
+
+/// The error of a mutant, if it has one at parsing or checking.
+fn first_error(domain_text: String, problem_text: String) -> Option<pddl::PddlError> {
+    let source = |text| Source {
+        path: "mutant.pddl".into(),
+        text,
+    };
+    let domain = match pddl::parse_domain(source(domain_text)) {
+        Ok(d) => d,
+        Err(e) => return Some(e),
+    };
+    if let Err(e) = pddl::check_domain(&domain) {
+        return Some(e);
+    }
+    let problem = match pddl::parse_problem(source(problem_text)) {
+        Ok(p) => p,
+        Err(e) => return Some(e),
+    };
+    pddl::check_problem(&domain, &problem).err()
+}
+
+/// Mutants with a byte-order mark in front behave exactly as without: the
+/// same stage, and errors at the same line and column.
+#[test]
+fn a_byte_order_mark_changes_nothing() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for round in 0..FAMILY_ROUNDS {
+        for (d, p) in SEEDS {
+            let (domain, problem) = (mutate(&read(d), &mut rng), mutate(&read(p), &mut rng));
+            let bom = |t: &str| format!("\u{feff}{t}");
+            let (with, without) = if round % 2 == 0 {
+                ((bom(&domain), problem.clone()), (domain, problem))
+            } else {
+                ((domain.clone(), bom(&problem)), (domain, problem))
+            };
+            let where_ = |e: Option<pddl::PddlError>| e.map(|e| (e.line, e.column, e.message));
+            assert_eq!(
+                where_(first_error(with.0.clone(), with.1.clone())),
+                where_(first_error(without.0.clone(), without.1.clone())),
+                "seed {d} / {p}"
+            );
+            assert!(pipeline(with.0, with.1) == pipeline(without.0, without.1));
+        }
+    }
+}
+
+/// Parentheses nested around a random token, to depths on both sides of the
+/// limit (up to fifty thousand): never a crash, and past the limit always the
+/// nesting error.
+#[test]
+fn deeply_nested_mutants_end_in_a_result_or_the_nesting_error() {
+    let depths = [
+        10,
+        100,
+        pddl::MAX_NESTING - 10,
+        pddl::MAX_NESTING + 1,
+        5_000,
+        50_000,
+    ];
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ 0xdead_beef);
+    for round in 0..FAMILY_ROUNDS {
+        for (d, p) in SEEDS {
+            let depth = depths[rng.below(depths.len())];
+            let wrap = |text: &str, rng: &mut Rng| {
+                let mut toks: Vec<String> = tokens(text).into_iter().map(String::from).collect();
+                let i = rng.below(toks.len());
+                let open = if rng.below(2) == 0 { "(and " } else { "(" };
+                toks.insert(i, open.repeat(depth));
+                let j = (i + 2).min(toks.len());
+                toks.insert(j, ")".repeat(depth));
+                toks.concat()
+            };
+            let (mut domain, mut problem) = (without_comments(&read(d)), read(p));
+            problem = without_comments(&problem);
+            if round % 2 == 0 {
+                domain = wrap(&domain, &mut rng);
+            } else {
+                problem = wrap(&problem, &mut rng);
+            }
+            let error = first_error(domain.clone(), problem.clone());
+            if depth > pddl::MAX_NESTING {
+                let e = error.expect("too deep to be accepted");
+                assert!(e.message.contains("nested more than"), "{e}");
+                assert!(e.to_string().len() < 1000, "{} bytes", e.to_string().len());
+            }
+            pipeline(domain, problem);
+        }
+    }
+}
+
+/// A run of a hundred thousand characters on one line (a long name, blanks,
+/// or many names): an error message stays short whatever it quotes.
+#[test]
+fn long_line_mutants_get_short_messages() {
+    let runs = [
+        "x".repeat(100_000),
+        " ".repeat(100_000),
+        (0..15_000).map(|i| format!(" o{i}")).collect::<String>(),
+        "?v".repeat(50_000),
+    ];
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    for round in 0..FAMILY_ROUNDS {
+        for (d, p) in SEEDS {
+            let run = &runs[rng.below(runs.len())];
+            let insert = |text: &str, rng: &mut Rng| {
+                let mut toks: Vec<String> = tokens(text).into_iter().map(String::from).collect();
+                let i = rng.below(toks.len());
+                toks.insert(i, run.clone());
+                toks.concat()
+            };
+            let (mut domain, mut problem) = (read(d), read(p));
+            if round % 2 == 0 {
+                domain = insert(&domain, &mut rng);
+            } else {
+                problem = insert(&problem, &mut rng);
+            }
+            if let Some(e) = first_error(domain.clone(), problem.clone()) {
+                let shown = e.to_string();
+                assert!(
+                    shown.len() < 1500,
+                    "{} bytes:\n{}",
+                    shown.len(),
+                    &shown[..2000.min(shown.len())]
+                );
+            }
+            pipeline(domain, problem);
+        }
+    }
 }

@@ -40,6 +40,7 @@ fn stderr(out: &Output) -> String {
 }
 
 const GRIPPER: &str = "problems/ipc/gripper/prob01.pddl";
+const GRIPPER_DOMAIN: &str = "problems/ipc/gripper/domain.pddl";
 const SOKOBAN_BIG: &str = "problems/ipc/sokoban-opt08-strips/p05.pddl";
 
 #[test]
@@ -117,9 +118,30 @@ fn json_is_one_record_with_the_configuration_and_figures() {
     for key in ["expanded", "generated", "evaluated", "peak_memory_kb"] {
         assert!(r[key].as_u64().is_some(), "{key}: {r}");
     }
-    for key in ["search_time_s", "total_time_s"] {
-        assert!(r[key].as_f64().is_some_and(|t| t >= 0.0), "{key}: {r}");
-    }
+    // The total covers the search.
+    let time = |key: &str| r[key].as_f64().unwrap_or_else(|| panic!("{key}: {r}"));
+    assert!(time("total_time_s") >= time("search_time_s"), "{r}");
+    let steps: Vec<&str> = (r["plan"].as_array().expect("plan").iter())
+        .map(|s| s.as_str().expect("step"))
+        .collect();
+    validated(&(steps.join("\n") + "\n"), "json.plan");
+}
+
+/// Writes `plan` for Gripper prob01 and checks that `planbox validate` accepts it.
+fn validated(plan: &str, name: &str) {
+    // Not `scratch`, which empties the folder: tests run side by side.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("plan-cli-plans");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let path = dir.join(name);
+    std::fs::write(&path, plan).expect("write plan");
+    let check = planbox(&[
+        "validate",
+        GRIPPER_DOMAIN,
+        GRIPPER,
+        path.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(check.status.code(), Some(0), "{name}: {}", stdout(&check));
+    assert!(stdout(&check).contains("Plan valid"), "{}", stdout(&check));
 }
 
 #[test]
@@ -129,6 +151,7 @@ fn plan_file_dash_prints_the_plan_on_stdout() {
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 12, "{text}");
     assert!(text.starts_with('('), "{text}");
+    validated(&text, "stdout.plan");
 }
 
 #[test]

@@ -408,6 +408,15 @@ fn validate_record(record: &Value, problem: &str, dir: &Path, name: &str) {
     );
 }
 
+/// The plan a `plan --plan-file -` run printed, through `planbox validate`.
+fn validate_stdout(out: &Output, problem: &str, path: &Path) {
+    std::fs::write(path, &out.stdout).expect("write plan");
+    let check = planbox(&["validate", problem, path.to_str().expect("utf-8")]);
+    let report = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{}: {report}", path.display());
+    assert!(report.contains("Plan valid"), "{report}");
+}
+
 const LVL0: &str = "problems/sokoban/teaching/teaching-lvl0.pddl";
 
 /// The classroom experiment: depth-first tree search to depth 13 on `lvl0`
@@ -495,7 +504,10 @@ fn compare_json_has_plan_keys_and_pruning_counters() {
         "bfs",
     ]);
     let plan = json(&plan);
+    let dir = scratch("compare-json-plans");
+    validate_record(&plan, LVL0, &dir, "bfs.plan");
     for side in ["progression", "regression"] {
+        validate_record(&both[side], LVL0, &dir, &format!("{side}.plan"));
         let record = both[side].as_object().expect("object");
         for key in plan.as_object().expect("object").keys() {
             if key != "plan_file" {
@@ -591,6 +603,7 @@ fn trace_and_dot_show_the_search() {
         LVL0,
     ]);
     assert_eq!(out.status.code(), Some(0));
+    validate_stdout(&out, LVL0, &dir.join("regression.plan"));
     let trace = String::from_utf8_lossy(&out.stderr);
     assert_eq!(trace.matches("expansion ").count(), 3, "{trace}");
     assert!(trace.contains("subgoals: (box r2c3)"), "{trace}");
@@ -614,6 +627,8 @@ fn trace_and_dot_show_the_search() {
         "-",
         LVL0,
     ]);
+    assert_eq!(out.status.code(), Some(0));
+    validate_stdout(&out, LVL0, &dir.join("progression.plan"));
     let trace = String::from_utf8_lossy(&out.stderr);
     assert!(trace.contains("state: (man r4c3)"), "{trace}");
     assert!(

@@ -239,6 +239,7 @@ fn action_costs_are_minimised() {
     };
     let unit = l.task.clone().with_unit_costs();
     let r = search::astar(&mut Progression::new(&unit), &mut Zero, &mut monitor());
+    validated(&l, &r, "elevators p01 astar unit cost");
     let Outcome::Plan(unit_plan) = &r.outcome else {
         panic!("{:?}", r.outcome)
     };
@@ -270,6 +271,7 @@ fn searches_are_deterministic() {
     let l = ipc("sokoban-opt08-strips", "p04.pddl");
     let a = astar(&l);
     let b = astar(&l);
+    validated(&l, &a, "sokoban p04, first run");
     assert_eq!(a.outcome, b.outcome);
     assert_eq!(
         (a.stats.expanded, a.stats.generated, a.stats.evaluated),
@@ -319,6 +321,8 @@ fn packed_states_give_the_same_search() {
         let packing = space.packing();
         let packed = search::astar(&mut Progression::new(&l.task), &mut Zero, &mut monitor());
         let plain = search::astar(&mut Unpacked(space), &mut Zero, &mut monitor());
+        validated(&l, &packed, file);
+        validated(&l, &plain, file);
         assert_eq!(packed.outcome, plain.outcome, "{file}");
         let counts = |r: &SearchResult| (r.stats.expanded, r.stats.generated, r.stats.evaluated);
         assert_eq!(counts(&packed), counts(&plain), "{file}");

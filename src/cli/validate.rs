@@ -35,7 +35,10 @@ pub fn run(args: &ValidateArgs) -> Result<u8> {
         message: format!("plan file `{}`: {e}", plan_path.display()),
     })?;
     let report = validate(&domain, &problem, &steps);
-    println!("{}", report.verdict);
+    println!(
+        "{}",
+        planbox::snippet::clip_quoted(&report.verdict.to_string())
+    );
     if report.is_valid() {
         println!("Plan length: {} step(s).", report.length);
         println!("Plan cost: {}", report.cost);

@@ -78,7 +78,7 @@ impl PddlError {
             column,
             source_line,
             width,
-            message: message.into(),
+            message: crate::snippet::clip_quoted(&message.into()),
         }
     }
 

@@ -52,8 +52,14 @@ impl Stats {
     ) {
         self.search_time = search_time;
         self.pruned = pruned;
-        self.peak_memory_kb = Some(peak_memory_kb().unwrap_or(tracked_bytes / 1024));
+        self.peak_memory_kb = Some(peak_or_tracked_kb(peak_memory_kb(), tracked_bytes));
     }
+}
+
+/// The measured peak in KB, or where the system does not report one, the
+/// bytes the search's own structures held.
+fn peak_or_tracked_kb(measured_kb: Option<u64>, tracked_bytes: u64) -> u64 {
+    measured_kb.unwrap_or(tracked_bytes / 1024)
 }
 
 /// The process's peak resident memory in KB, read from `VmHWM` in
@@ -82,11 +88,23 @@ mod tests {
     }
 
     #[test]
-    fn finish_falls_back_to_tracked_bytes() {
+    fn finish_reports_the_measured_peak() {
         let mut stats = Stats::default();
         stats.finish(Duration::from_millis(5), vec![("subsumed", 2)], 4096);
-        assert!(stats.peak_memory_kb.is_some());
         assert_eq!(stats.pruned, vec![("subsumed", 2)]);
         assert_eq!(stats.search_time, Duration::from_millis(5));
+        let kb = stats.peak_memory_kb.expect("always set");
+        match peak_memory_kb() {
+            // The peak only grows: the reading after `finish` bounds it.
+            Some(after) => assert!(kb > 100 && kb <= after, "{kb} KB, then {after} KB"),
+            None => assert_eq!(kb, 4),
+        }
+    }
+
+    #[test]
+    fn without_a_measured_peak_the_tracked_bytes_count() {
+        assert_eq!(peak_or_tracked_kb(None, 4096), 4);
+        assert_eq!(peak_or_tracked_kb(None, 10 << 20), 10 << 10);
+        assert_eq!(peak_or_tracked_kb(Some(7), 4096), 7);
     }
 }

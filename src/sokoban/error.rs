@@ -160,7 +160,7 @@ impl XsbError {
 
 impl fmt::Display for XsbError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.message())?;
+        writeln!(f, "{}", crate::snippet::clip_quoted(&self.message()))?;
         write!(f, "{}", self.at)
     }
 }
@@ -178,7 +178,7 @@ pub struct TextError {
 impl TextError {
     pub fn new(message: impl Into<String>, at: Located) -> TextError {
         TextError {
-            message: message.into(),
+            message: crate::snippet::clip_quoted(&message.into()),
             at,
         }
     }

@@ -226,15 +226,17 @@ fn both_directions_agree_on_random_tasks() {
             let forward = bfs(&mut Progression::new(&unit), &mut monitor()).outcome;
             let mut back = Regression::new(&unit, options, None);
             let backward = bfs(&mut back, &mut monitor()).outcome;
-            match (&forward, &backward) {
+            let shortest = match (&forward, &backward) {
                 (Outcome::Plan(f), Outcome::Plan(b)) => {
                     assert_eq!(f.len(), b.len(), "seed {seed}");
+                    assert!(is_valid(&unit, f), "seed {seed}: {f:?}");
                     assert!(is_valid(&unit, b), "seed {seed}: {b:?}");
                     solved += 1;
+                    Some(b.len())
                 }
-                (Outcome::Unsolvable, Outcome::Unsolvable) => {}
+                (Outcome::Unsolvable, Outcome::Unsolvable) => None,
                 other => panic!("seed {seed}: {other:?}"),
-            }
+            };
             // A* with h_max: the same optimal cost.
             let mut hmax = RegressionHeuristic::by_name("hmax", &task).expect("hmax");
             let mut back = Regression::new(&task, options, None);
@@ -244,19 +246,26 @@ fn both_directions_agree_on_random_tasks() {
             match (&forward, &backward) {
                 (Outcome::Plan(f), Outcome::Plan(b)) => {
                     assert_eq!(task.plan_cost(f), task.plan_cost(b), "seed {seed}");
+                    assert!(is_valid(&task, f), "seed {seed}");
                     assert!(is_valid(&task, b), "seed {seed}");
                 }
                 (Outcome::Unsolvable, Outcome::Unsolvable) => {}
                 other => panic!("seed {seed}: {other:?}"),
             }
-            // Iterative deepening: the same number of steps as BFS.
+            // Iterative deepening up to depth 12: a shortest plan (the length
+            // BFS found) when there is one that short, and none otherwise.
             let mut back = Regression::new(&unit, options, None);
-            if let (Outcome::Plan(b), Outcome::Plan(i)) = (
-                &backward,
-                &iddfs(&mut back, Some(12), true, &mut monitor()).outcome,
+            match (
+                iddfs(&mut back, Some(12), true, &mut monitor()).outcome,
+                shortest,
             ) {
-                assert!(is_valid(&unit, i), "seed {seed}");
-                assert!(i.len() <= b.len().max(i.len()));
+                (Outcome::Plan(i), Some(n)) if n <= 12 => {
+                    assert_eq!(i.len(), n, "seed {seed}: iddfs against bfs");
+                    assert!(is_valid(&unit, &i), "seed {seed}");
+                }
+                (Outcome::Plan(i), _) => panic!("seed {seed}: iddfs found {i:?}, bfs {shortest:?}"),
+                (_, Some(n)) if n <= 12 => panic!("seed {seed}: iddfs missed a plan of {n}"),
+                _ => {}
             }
             // Depth-first: any plan it finds is valid.
             let mut back = Regression::new(&unit, options, None);
