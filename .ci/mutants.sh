@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Testing the tests: applies, one at a time, mutations that a weak test suite
+# once let through, runs the tests that must catch each, and reports whether
+# they did. Each mutation is reverted (git checkout) before the next. Not part
+# of `.ci/run`: it rebuilds the crate once per mutation (about 4 minutes in all).
+#   .ci/mutants.sh            # all mutations
+set -uo pipefail
+cd "$(dirname "$0")/.."
+if ! git diff --quiet -- src; then
+  echo "src/ has uncommitted changes; commit or stash them first" >&2
+  exit 2
+fi
+
+# name | file | python expression turning the text s into the mutant | tests
+mutations=(
+  "drop one ground operator per task|src/ground/instantiate.rs|s.replace('        operators,\n        init: init.into(),', '        operators: { let mut o = operators; o.pop(); o },\n        init: init.into(),', 1)|--test ground"
+  "add a bogus fact to every task|src/ground/instantiate.rs|s.replace('    Ok(Task {\n', '    facts.insert(Atom { predicate: \"bogus\".into(), args: Vec::new() });\n    Ok(Task {\n', 1)|--test ground"
+  "an IDDFS that never deepens|src/search/iddfs.rs|s.replace('if bound >= max_bound =>', 'if bound >= 0 =>', 1)|--lib regression::tests"
+  "a memory fallback of 0|src/search/stats.rs|s.replace('measured_kb.unwrap_or(tracked_bytes / 1024)', 'measured_kb.unwrap_or(0)', 1)|--lib stats"
+)
+
+caught=0
+for m in "${mutations[@]}"; do
+  IFS='|' read -r name file expr tests <<< "$m"
+  python3 - "$file" "$expr" <<'PY'
+import sys
+path, expr = sys.argv[1], sys.argv[2]
+s = open(path).read()
+t = eval(expr, {"s": s})
+if t == s:
+    sys.exit(f"the mutation does not apply to {path}")
+open(path, "w").write(t)
+PY
+  if [ $? -ne 0 ]; then echo "ERROR  $name: did not apply"; git checkout -q -- "$file"; continue; fi
+  # shellcheck disable=SC2086
+  out=$(cargo test --release $tests 2>&1)
+  if echo "$out" | grep -q "test result: FAILED\|error\[E"; then
+    failed=$(echo "$out" | grep -E "^    [a-z_:]+$" | sort -u | tr '\n' ' ')
+    echo "CAUGHT $name: $failed"
+    caught=$((caught + 1))
+  else
+    echo "MISSED $name"
+  fi
+  git checkout -q -- "$file"
+done
+echo "$caught of ${#mutations[@]} mutations caught"
+[ "$caught" -eq "${#mutations[@]}" ]
