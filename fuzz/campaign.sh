@@ -22,5 +22,5 @@ for t in "${targets[@]}"; do
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
     -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -artifact_prefix="artifacts/$t/" -print_final_stats=1 \
-    > "logs/$t.log" 2>&1 || echo "$t: libFuzzer exited with $?" >> "logs/$t.log"
+    >> "logs/$t.log" 2>&1 || echo "$t: libFuzzer exited with $?" >> "logs/$t.log"
 done

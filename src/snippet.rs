@@ -96,8 +96,9 @@ pub fn clip_quoted(message: &str) -> String {
         if i > 0 {
             out.push('`');
         }
+        // Odd pieces are between backticks.
         let n = piece.chars().count();
-        if n > MAX_QUOTED {
+        if i % 2 == 1 && n > MAX_QUOTED {
             let keep = MAX_QUOTED / 2 - 2;
             out.extend(piece.chars().take(keep));
             out.push_str("...");
@@ -125,6 +126,9 @@ mod tests {
             "{clipped}"
         );
         assert_eq!(clip_quoted("short `name`"), "short `name`");
+        // Text outside the quotes stays whole, however long.
+        let long = format!("`:adl` {} `x`", "words ".repeat(50));
+        assert_eq!(clip_quoted(&long), long);
     }
 
     #[test]
