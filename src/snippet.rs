@@ -110,6 +110,20 @@ pub fn clip_quoted(message: &str) -> String {
     out
 }
 
+/// The names joined with `, `, each cut as [`clip_quoted`] cuts, and at
+/// most `max` of them, then how many more there are.
+pub fn list<'a>(names: impl ExactSizeIterator<Item = &'a str>, max: usize) -> String {
+    let more = names.len().saturating_sub(max);
+    let mut shown: Vec<String> = names
+        .take(max)
+        .map(|n| clip_quoted(&format!("`{n}`")).trim_matches('`').to_string())
+        .collect();
+    if more > 0 {
+        shown.push(format!("... ({more} more)"));
+    }
+    shown.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +143,15 @@ mod tests {
         // Text outside the quotes stays whole, however long.
         let long = format!("`:adl` {} `x`", "words ".repeat(50));
         assert_eq!(clip_quoted(&long), long);
+    }
+
+    #[test]
+    fn long_lists_are_cut() {
+        let names: Vec<String> = (0..100).map(|i| format!("?v{i}")).collect();
+        let shown = list(names.iter().map(String::as_str), 3);
+        assert_eq!(shown, "?v0, ?v1, ?v2, ... (97 more)");
+        let long = "x".repeat(1000);
+        assert!(list([long.as_str()].into_iter(), 3).len() < 70);
     }
 
     #[test]

@@ -111,7 +111,7 @@ impl Scope<'_> {
                             if params.is_empty() {
                                 "(the action has no parameters)".to_string()
                             } else {
-                                params.join(" ")
+                                crate::snippet::list(params.into_iter(), 12).replace(", ", " ")
                             }
                         ),
                     ));
