@@ -371,3 +371,75 @@ fn schemas_with_thousands_of_parameters_or_preconditions_ground_on_a_small_stack
         .expect("spawn");
     worker.join().expect("no panic, no overflow");
 }
+
+#[test]
+fn costs_near_the_32_bit_limit_add_up_without_overflow() {
+    let d = scratch(
+        "cost-domain.pddl",
+        "(define (domain c) (:requirements :strips :action-costs)
+ (:predicates (p) (q)) (:functions (total-cost) - number (f))
+ (:action a :parameters () :precondition (p) :effect (and (q) (increase (total-cost) (f))))
+ (:action b :parameters () :precondition (q)
+  :effect (and (p) (not (q)) (increase (total-cost) 4294967295))))",
+    );
+    let problem = |f: &str| {
+        format!(
+            "(define (problem c) (:domain c) (:init (q) (= (f) {f}) (= (total-cost) 0))
+ (:goal (and (p) (q))) (:metric minimize (total-cost)))"
+        )
+    };
+    let p = scratch("cost.pddl", problem("4294967295"));
+    let (d, p) = (d.to_str().unwrap(), p.to_str().unwrap());
+    // Two steps of 2^32 - 1 each: the sum needs 33 bits, in every search
+    // and heuristic (the debug run of this test checks for overflow).
+    for config in [
+        &["--search", "astar", "--heuristic", "blind"][..],
+        &["--search", "astar", "--heuristic", "lmcut"],
+        &["--search", "astar", "--heuristic", "hmax"],
+        &["--search", "gbfs", "--heuristic", "hff"],
+        &[
+            "--search",
+            "wastar",
+            "--heuristic",
+            "hadd",
+            "--weight",
+            "4294967295",
+        ],
+        &[
+            "--engine",
+            "regression",
+            "--search",
+            "astar",
+            "--heuristic",
+            "lmcut",
+        ],
+        &[
+            "--engine",
+            "regression",
+            "--search",
+            "gbfs",
+            "--heuristic",
+            "hadd",
+        ],
+    ] {
+        let mut args = vec!["plan", d, p, "--plan-file", "-"];
+        args.extend_from_slice(config);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{config:?}: {err}");
+        assert!(err.contains("Plan cost: 8589934590"), "{config:?}: {err}");
+        assert!(out.contains("; cost = 8589934590"), "{config:?}: {out}");
+    }
+    // One more and a cost no longer fits 32 bits; far more is not a number.
+    for (value, message) in [
+        ("4294967296", "costs 4294967296; expected a cost below 2^32"),
+        (
+            "99999999999999999999999999",
+            "number too large; expected at most 2^64 - 1",
+        ),
+    ] {
+        let p = scratch("cost-too-large.pddl", problem(value));
+        let (code, _, err) = run(&["plan", d, p.to_str().unwrap()]);
+        assert_eq!(code, 31, "{err}");
+        assert!(err.contains(message), "{err}");
+    }
+}
