@@ -330,36 +330,38 @@ fn a_join_that_finds_nothing_stops_at_the_time_limit_with_exit_23() {
     assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
 }
 
-/// A schema with `n` parameters, each bound by a precondition of its own, and
-/// a schema with `n` nullary preconditions: the joins recurse once per
-/// precondition.
-fn wide(n: usize) -> [(String, String); 2] {
+/// A schema with `n` parameters, each bound by a precondition of its own.
+fn wide(n: usize) -> (String, String) {
     let params: String = (0..n).map(|i| format!(" ?v{i}")).collect();
     let pre: String = (0..n).map(|i| format!(" (p ?v{i})")).collect();
-    let wide = (
+    (
         format!(
             "(define (domain w) (:predicates (p ?x) (r))
  (:action a :parameters ({params}) :precondition (and{pre}) :effect (r)))"
         ),
         "(define (problem w) (:domain w) (:objects o) (:init (p o)) (:goal (r)))".to_string(),
-    );
+    )
+}
+
+/// A schema with `n` nullary preconditions: the join recurses once per
+/// precondition.
+fn many(n: usize) -> (String, String) {
     let atoms: String = (0..n).map(|i| format!(" (p{i})")).collect();
-    let many = (
+    (
         format!(
             "(define (domain m) (:predicates{atoms} (r))
  (:action a :parameters () :precondition (and{atoms}) :effect (r)))"
         ),
         format!("(define (problem m) (:domain m) (:init{atoms}) (:goal (r)))"),
-    );
-    [wide, many]
+    )
 }
 
 #[test]
-fn schemas_with_thousands_of_parameters_or_preconditions_ground_on_a_small_stack() {
+fn schemas_at_the_parameter_limit_or_with_thousands_of_preconditions_ground_on_a_small_stack() {
     let worker = std::thread::Builder::new()
         .stack_size(2 << 20)
         .spawn(|| {
-            for (domain, problem) in wide(20_000) {
+            for (domain, problem) in [wide(pddl::MAX_PARAMETERS), many(20_000)] {
                 let domain = pddl::parse_domain(source("d.pddl", domain)).expect("parses");
                 pddl::check_domain(&domain).expect("checks");
                 let problem = pddl::parse_problem(source("p.pddl", problem)).expect("parses");
@@ -373,73 +375,26 @@ fn schemas_with_thousands_of_parameters_or_preconditions_ground_on_a_small_stack
 }
 
 #[test]
-fn costs_near_the_32_bit_limit_add_up_without_overflow() {
-    let d = scratch(
-        "cost-domain.pddl",
-        "(define (domain c) (:requirements :strips :action-costs)
- (:predicates (p) (q)) (:functions (total-cost) - number (f))
- (:action a :parameters () :precondition (p) :effect (and (q) (increase (total-cost) (f))))
- (:action b :parameters () :precondition (q)
-  :effect (and (p) (not (q)) (increase (total-cost) 4294967295))))",
-    );
-    let problem = |f: &str| {
-        format!(
-            "(define (problem c) (:domain c) (:init (q) (= (f) {f}) (= (total-cost) 0))
- (:goal (and (p) (q))) (:metric minimize (total-cost)))"
-        )
-    };
-    let p = scratch("cost.pddl", problem("4294967295"));
-    let (d, p) = (d.to_str().unwrap(), p.to_str().unwrap());
-    // Two steps of 2^32 - 1 each: the sum needs 33 bits, in every search
-    // and heuristic (the debug run of this test checks for overflow).
-    for config in [
-        &["--search", "astar", "--heuristic", "blind"][..],
-        &["--search", "astar", "--heuristic", "lmcut"],
-        &["--search", "astar", "--heuristic", "hmax"],
-        &["--search", "gbfs", "--heuristic", "hff"],
-        &[
-            "--search",
-            "wastar",
-            "--heuristic",
-            "hadd",
-            "--weight",
-            "4294967295",
-        ],
-        &[
-            "--engine",
-            "regression",
-            "--search",
-            "astar",
-            "--heuristic",
-            "lmcut",
-        ],
-        &[
-            "--engine",
-            "regression",
-            "--search",
-            "gbfs",
-            "--heuristic",
-            "hadd",
-        ],
-    ] {
-        let mut args = vec!["plan", d, p, "--plan-file", "-"];
-        args.extend_from_slice(config);
-        let (code, out, err) = run(&args);
-        assert_eq!(code, 0, "{config:?}: {err}");
-        assert!(err.contains("Plan cost: 8589934590"), "{config:?}: {err}");
-        assert!(out.contains("; cost = 8589934590"), "{config:?}: {out}");
-    }
-    // One more and a cost no longer fits 32 bits; far more is not a number.
-    for (value, message) in [
-        ("4294967296", "costs 4294967296; expected a cost below 2^32"),
-        (
-            "99999999999999999999999999",
-            "number too large; expected at most 2^64 - 1",
-        ),
-    ] {
-        let p = scratch("cost-too-large.pddl", problem(value));
-        let (code, _, err) = run(&["plan", d, p.to_str().unwrap()]);
-        assert_eq!(code, 31, "{err}");
-        assert!(err.contains(message), "{err}");
+fn more_parameters_than_the_limit_are_refused_by_name() {
+    for n in [pddl::MAX_PARAMETERS + 1, 50_000] {
+        let (domain, _) = wide(n);
+        let domain = pddl::parse_domain(source("d.pddl", domain)).expect("parses");
+        let err = pddl::check_domain(&domain).expect_err("too many parameters");
+        assert_eq!(err.exit_code(), 34, "{err}");
+        assert!(
+            err.message.starts_with(&format!(
+                "an action with more than {} parameters (planbox's limit; this one has {n})",
+                pddl::MAX_PARAMETERS
+            )),
+            "{err}"
+        );
+        // At the first parameter past the limit.
+        let line = domain.source.text.lines().nth(1).expect("line 2");
+        let first = format!(" ?v{}", pddl::MAX_PARAMETERS);
+        let at = (line.match_indices(&first))
+            .find(|(k, _)| matches!(line.as_bytes().get(k + first.len()), Some(b' ' | b')')))
+            .expect("the parameter")
+            .0;
+        assert_eq!((err.line, err.column), (2, at + 2));
     }
 }

@@ -362,12 +362,29 @@ fn check_requirements(
     Ok(())
 }
 
+/// The most parameters an action, predicate or function may have. IPC domains
+/// use a dozen at most; the bound keeps the tables that grounding and
+/// invariant synthesis build per parameter pair small.
+pub const MAX_PARAMETERS: usize = 100;
+
 fn check_parameters<'a>(
     parameters: &'a [TypedName],
     types: &TypeTable<'_>,
     source: &crate::pddl::ast::Source,
     what: &str,
 ) -> Result<HashMap<&'a str, &'a TypedName>, PddlError> {
+    if let Some(p) = parameters.get(MAX_PARAMETERS) {
+        return Err(PddlError::unsupported(
+            source,
+            p.name.span,
+            format!(
+                "{} {what} with more than {MAX_PARAMETERS} parameters (planbox's limit; \
+                 this one has {})",
+                if what.starts_with('a') { "an" } else { "a" },
+                parameters.len()
+            ),
+        ));
+    }
     let mut seen: HashMap<&str, &TypedName> = HashMap::with_capacity(parameters.len());
     for p in parameters {
         types.check_declared(&p.ty, source)?;

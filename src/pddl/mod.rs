@@ -17,7 +17,7 @@ mod suggest;
 mod syntax;
 mod types;
 
-pub use check::{check_domain, check_problem};
+pub use check::{MAX_PARAMETERS, check_domain, check_problem};
 pub use error::{ErrorKind, PddlError};
 pub use parser::{parse_domain, parse_problem};
 pub(crate) use suggest::suggest;
