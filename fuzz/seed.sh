@@ -43,15 +43,20 @@ printf '\2%s\n' "(pick a b)" > "$out/plan/seed"
 for f in tests/data/*.plan tests/data/solve/*; do
   [ -f "$f" ] && { printf '\0'; cat "$f"; } > "$out/plan/$(basename "$f")" || true
 done
-# xsb: the bundled collections' first levels, and the bad levels.
-awk 'BEGIN{RS=""} NR<=12 {print > ("'"$out"'/xsb/microban-" NR); close("'"$out"'/xsb/microban-" NR)}' problems/sokoban/microban.xsb
+# xsb: the first dozen levels of Microban (paragraphs with a board), the
+# teaching levels and the bad level files.
+awk -v out="$out/xsb" 'BEGIN{RS=""} /#/ && n < 12 {n++; f = out "/microban-" n; print > f; close(f)}' \
+  problems/sokoban/microban.xsb
 for f in problems/sokoban/teaching.xsb tests/data/bad/*.xsb; do cp "$f" "$out/xsb/"; done
-# replay: a level, a NUL, a LURD solution (plain and run-length encoded).
-cp "$out/xsb/microban-1" /tmp/planbox-seed-level
-printf '%s\0%s' "$(cat problems/sokoban/teaching.xsb | awk 'BEGIN{RS=""} NR==1')" "rrdLU" > "$out/replay/teaching"
-printf '%s\0%s' "$(cat "$out/xsb/microban-2")" "3r2(ul)D" > "$out/replay/run-length"
-printf '%s\0%s' "$(cat "$out/xsb/microban-1")" "lurdLURD ; comment" > "$out/replay/letters"
-
+# replay: a level, a NUL, a LURD solution. Solutions come from planbox itself
+# (A* on the toolkit's own encoding) when it is built; a few hand-made walks
+# (plain and run-length encoded) otherwise.
+for n in 1 2 3 4 5 6 7 8; do
+  level="$out/xsb/microban-$n"
+  printf '%s\0%s' "$(cat "$level")" "3r2(ul)D" > "$out/replay/walk-$n"
+done
+printf '%s\0%s' "$(awk 'BEGIN{RS=""} /#/ {print; exit}' problems/sokoban/teaching.xsb)" "rrdLU ; comment" \
+  > "$out/replay/teaching"
 # plan: real plans found by planbox itself.
 planbox=target/release/planbox
 if [ -x "$planbox" ]; then
@@ -59,5 +64,13 @@ if [ -x "$planbox" ]; then
     | { printf '\0'; cat; } > "$out/plan/gripper-full"
   "$planbox" plan problems/ipc/sokoban-opt08-strips/domain.pddl problems/ipc/sokoban-opt08-strips/p01.pddl \
     --search astar --plan-file - 2>/dev/null | { printf '\1'; cat; } > "$out/plan/sokoban-full"
+  tmp=$(mktemp -d)
+  for n in 1 2 3 4 5 6 7 8; do
+    "$planbox" xsb2pddl problems/sokoban/microban.xsb --level "$n" > "$tmp/level.pddl"
+    lurd=$("$planbox" plan --search astar --heuristic hmax --lurd --plan-file "$tmp/plan" \
+      domains/sokoban.pddl "$tmp/level.pddl" 2>/dev/null) || continue
+    printf '%s\0%s' "$(cat "$out/xsb/microban-$n")" "$lurd" > "$out/replay/solved-$n"
+  done
+  rm -rf "$tmp"
 fi
 echo "seeded $(ls "$out"/* | wc -l) files in $out"
