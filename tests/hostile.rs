@@ -398,3 +398,39 @@ fn more_parameters_than_the_limit_are_refused_by_name() {
         assert_eq!((err.line, err.column), (2, at + 2));
     }
 }
+
+#[test]
+fn a_million_objects_times_a_wide_predicate_is_refused_before_allocating() {
+    // 1,000,000 objects and a predicate of 100 arguments: the join index
+    // alone would hold 100 million lists.
+    let args: String = (0..100).map(|i| format!(" ?a{i}")).collect();
+    let d = scratch(
+        "objects-domain.pddl",
+        format!(
+            "(define (domain o) (:predicates (p ?x) (big{args}) (r))
+ (:action a :parameters (?x) :precondition (p ?x) :effect (r)))"
+        ),
+    );
+    let objects: String = (0..1_000_000).map(|i| format!(" o{i}")).collect();
+    let p = scratch(
+        "objects.pddl",
+        format!(
+            "(define (problem o) (:domain o)\n (:objects{objects})\n (:init (p o1)) (:goal (r)))"
+        ),
+    );
+    let (d, p) = (d.to_str().unwrap(), p.to_str().unwrap());
+    let (code, _, err) = run(&["plan", d, p, "--memory-limit", "500"]);
+    assert_eq!(code, 22, "{err}");
+    assert!(
+        err.contains(
+            "grounding stopped: its tables for 1,000,000 objects, 1 type and 101 predicate \
+             arguments would take 2312 MB, more than the memory limit (500 MB)"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("objects.pddl:2:12"),
+        "at the first object: {err}"
+    );
+    assert!(err.len() < 1000, "{} bytes", err.len());
+}

@@ -53,6 +53,60 @@ impl GroundLimits {
     /// below what fits in 32-bit ids.
     pub const MAX_ATOMS: usize = 20_000_000;
     pub const MAX_ACTIONS: usize = 20_000_000;
+    /// The most bytes the grounder's per-object tables may take (see
+    /// [`table_bytes`]), when no memory limit is given.
+    pub const MAX_TABLE_BYTES: u64 = 4 << 30;
+}
+
+/// The bytes of the tables grounding keeps per object: one flag per (type,
+/// object) pair, and one list head per (predicate argument, object) pair in
+/// the join index. Known before grounding starts, from the sizes alone.
+pub fn table_bytes(domain: &Domain, problem: &Problem) -> u64 {
+    let objects = (domain.constants.len() + problem.objects.len()) as u64;
+    let types = domain.types.len() as u64 + 1;
+    let positions: u64 = (domain.predicates.iter())
+        .map(|p| p.parameters.len() as u64)
+        .sum();
+    let list_head = std::mem::size_of::<Vec<u32>>() as u64;
+    objects.saturating_mul(types.saturating_add(positions.saturating_mul(list_head)))
+}
+
+/// Refuses, before allocating anything, a task whose per-object tables would
+/// not fit: many objects times many types or predicate arguments.
+fn check_table_sizes(
+    domain: &Domain,
+    problem: &Problem,
+    limits: &GroundLimits,
+) -> Result<(), PddlError> {
+    let bytes = table_bytes(domain, problem);
+    let (max, what) = match limits.memory {
+        Some(m) => (m, "the memory limit"),
+        None => (GroundLimits::MAX_TABLE_BYTES, "planbox's grounding limit"),
+    };
+    if bytes <= max {
+        return Ok(());
+    }
+    let span = problem
+        .objects
+        .first()
+        .map_or(problem.name.span, |o| o.name.span);
+    Err(PddlError::new(
+        ErrorKind::OutOfMemory,
+        &problem.source,
+        span,
+        format!(
+            "grounding stopped: its tables for {}, {} and {} would take {} MB, more than \
+             {what} ({} MB)",
+            counted(domain.constants.len() + problem.objects.len(), "object"),
+            counted(domain.types.len() + 1, "type"),
+            counted(
+                domain.predicates.iter().map(|p| p.parameters.len()).sum(),
+                "predicate argument"
+            ),
+            bytes >> 20,
+            max >> 20
+        ),
+    ))
 }
 
 impl Default for GroundLimits {
@@ -128,6 +182,7 @@ pub fn ground_all_with(
     problem: &Problem,
     limits: &GroundLimits,
 ) -> Result<Grounded, PddlError> {
+    check_table_sizes(domain, problem, limits)?;
     let start = Instant::now();
     let lifted = lifted::Lifted::new(domain, problem);
     let lifted_time = start.elapsed();
@@ -245,6 +300,11 @@ fn limit_error(domain: &Domain, limits: &GroundLimits, halt: reachability::Halt)
             action.text
         ),
     )
+}
+
+/// `1 type`, `12,345 objects`.
+fn counted(n: usize, what: &str) -> String {
+    format!("{} {what}{}", thousands(n), if n == 1 { "" } else { "s" })
 }
 
 /// `12345678` as `12,345,678`.
