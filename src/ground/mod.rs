@@ -221,6 +221,10 @@ pub fn ground_all_with(
 /// parameters once per parameter. Generous for debug and sanitizer builds.
 const STACK_PER_LEVEL: usize = 2048;
 
+/// Up to this many parameters plus preconditions, the fixpoint runs on the
+/// caller's thread: 512 KiB of stack at most, a quarter of a test thread's.
+const IN_PLACE_LEVELS: usize = 256;
+
 /// Runs [`reachability::explore`] on a thread with a stack deep enough for
 /// the widest schema. Real schemas have a handful of parameters and
 /// preconditions, but a generated one may have thousands, and the joins stay
@@ -234,6 +238,11 @@ fn explore_on_own_stack(
         .map(|s| s.params.len() + s.pos.len())
         .max()
         .unwrap_or(0);
+    // Schemas as real domains write them fit any thread's stack: stay here
+    // (a thread of its own would also allocate from another malloc arena).
+    if widest <= IN_PLACE_LEVELS {
+        return reachability::explore(lifted, limits);
+    }
     let stack = (1 << 20) + widest.saturating_mul(STACK_PER_LEVEL);
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
