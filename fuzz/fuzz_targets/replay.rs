@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let collection = xsb::parse(Path::new("fuzz.xsb"), board);
-    let Some(Ok(level)) = collection.level(0) else {
+    let Some(Ok(level)) = collection.level(1) else {
         return;
     };
     let Ok(letters) = lurd::parse(solution) else {
