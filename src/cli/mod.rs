@@ -14,6 +14,7 @@ mod plan;
 mod replay;
 mod report;
 mod show;
+mod solve;
 mod validate;
 mod xsb2pddl;
 
@@ -51,6 +52,8 @@ enum Command {
     Lurd(lurd::LurdArgs),
     /// Check a LURD solution on a Sokoban level.
     Replay(replay::ReplayArgs),
+    /// Solve Sokoban levels with the native push-level solver.
+    Solve(solve::SolveArgs),
     /// Find state invariants, mutex groups and h² mutex pairs.
     Invariants(invariants::InvariantsArgs),
 }
@@ -97,6 +100,7 @@ pub fn main() -> ExitCode {
         Command::Xsb2pddl(args) => xsb2pddl::run(args),
         Command::Lurd(args) => lurd::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Solve(args) => solve::run(args),
         Command::Invariants(args) => invariants::run(args),
     };
     match result {

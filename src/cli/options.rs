@@ -263,7 +263,7 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
 
 /// Parses a whole number of 0 or more, with a message that says so (a
 /// negative number reaches here too, rather than being taken for an option).
-fn count<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+pub(super) fn count<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     let digits = text.trim();
     digits.parse().map_err(|_| {
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -276,7 +276,7 @@ fn count<T: std::str::FromStr>(text: &str) -> Result<T, String> {
 
 /// Parses a number of seconds: finite, 0 or more, and a duration the clock
 /// can hold.
-fn seconds(text: &str) -> Result<f64, String> {
+pub(super) fn seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(t) if t.is_finite() && t >= 0.0 => match Duration::try_from_secs_f64(t) {
             Ok(_) => Ok(t),

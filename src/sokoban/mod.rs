@@ -24,6 +24,7 @@ pub mod level;
 pub mod lurd;
 pub mod names;
 pub mod render;
+pub mod solver;
 pub mod to_pddl;
 pub mod xsb;
 

@@ -1,0 +1,366 @@
+//! `planbox solve LEVELS.xsb`: the native push-level Sokoban solver.
+//!
+//! Each chosen level is searched with [`PushSpace`] (one push per step, the
+//! man's region as part of the node) by one of the shared algorithms; the
+//! pushes become LURD with the walks filled in, and the LURD is replayed on
+//! the level before it is printed. One level prints its LURD alone on
+//! stdout, as `plan --lurd` does; several print `; level ...` comment lines
+//! before each (a file `replay` reads), a line per level on stderr as they
+//! finish, and a summary at the end. `--json` prints one record per level.
+
+use anyhow::{Result, bail};
+use clap::{Args, ValueEnum};
+use planbox::search::{self, Limits, Monitor, Outcome, SearchResult};
+use planbox::sokoban::game::{State, Step};
+use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace, walk};
+use planbox::sokoban::{Level, lurd, xsb};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::options::{SearchName, count, seconds};
+use super::plan::exit_code;
+use super::xsb2pddl::{invalid, load_collection, select, usage};
+use super::{Coded, exit};
+
+/// Fast Downward's `SEARCH_CRITICAL_ERROR`: a solution that does not replay.
+const CRITICAL_ERROR: u8 = 32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Optimize {
+    /// Any solution, found fast (greedy best-first search on the matching bound)
+    None,
+    /// The fewest pushes (A* on the matching bound, which is admissible)
+    Pushes,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// An XSB file of Sokoban levels.
+    levels: PathBuf,
+    /// Which levels: `3`, `1-30` or `2,5,9`.
+    #[arg(long, value_name = "N")]
+    level: Option<String>,
+    /// The level with this title.
+    #[arg(long, value_name = "T", conflicts_with = "level")]
+    title: Option<String>,
+    /// Every level of the file.
+    #[arg(long, conflicts_with_all = ["level", "title"])]
+    all: bool,
+    /// What the solution should be best in.
+    #[arg(long, value_enum, default_value_t = Optimize::None)]
+    optimize: Optimize,
+    /// The algorithm [default: gbfs for --optimize none, astar for pushes].
+    #[arg(long, value_enum)]
+    search: Option<SearchName>,
+    /// dfs, iddfs: the most pushes to look at.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
+    depth_limit: Option<u32>,
+    /// Stop searching a level after this many seconds (exit 23).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
+    time_limit: Option<f64>,
+    /// Stop searching a level when the process would use more than this many MB (exit 22).
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = count::<u64>)]
+    memory_limit: Option<u64>,
+    /// Keep boxes that are pushed onto dead squares (to measure the rule).
+    #[arg(long)]
+    no_dead_squares: bool,
+    /// Keep boxes that freeze off a goal (to measure the rule).
+    #[arg(long)]
+    no_freeze: bool,
+    /// Print one JSON record per level on stdout instead of LURD.
+    #[arg(long)]
+    json: bool,
+    /// Write each solution to `DIR/<level>.lurd` instead of stdout.
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
+}
+
+/// What became of one level.
+struct Solved {
+    index: usize,
+    title: Option<String>,
+    result: Option<SearchResult>,
+    /// The replayed solution: LURD, moves, pushes.
+    solution: Option<(String, usize, usize)>,
+    time: Duration,
+    /// Why the level could not be searched (an invalid level).
+    error: Option<String>,
+}
+
+pub fn run(args: &SolveArgs) -> Result<u8> {
+    let collection = load_collection(&args.levels)?;
+    let chosen = if args.all {
+        (1..=collection.len()).collect()
+    } else {
+        select(&collection, args.level.as_deref(), args.title.as_deref())?
+    };
+    let search = args.search.unwrap_or(match args.optimize {
+        Optimize::None => SearchName::Gbfs,
+        Optimize::Pushes => SearchName::Astar,
+    });
+    if args.optimize == Optimize::Pushes
+        && !matches!(
+            search,
+            SearchName::Astar | SearchName::Bfs | SearchName::Iddfs
+        )
+    {
+        bail!(usage(format!(
+            "--optimize pushes needs an optimal search (astar, bfs or iddfs), not `{}`",
+            search.name()
+        )));
+    }
+    if args.depth_limit.is_some() && !matches!(search, SearchName::Dfs | SearchName::Iddfs) {
+        bail!(usage(format!(
+            "`--depth-limit` only applies to `--search dfs` or `iddfs`, not `{}`",
+            search.name()
+        )));
+    }
+    if let Some(dir) = &args.out_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create the folder `{}`: {e}", dir.display()))?;
+    }
+    let several = chosen.len() > 1;
+    let mut done = Vec::new();
+    for &index in &chosen {
+        let solved = solve_level(args, &collection, index, search)?;
+        if several && !args.json {
+            eprintln!("{}", summary_line(&solved));
+        }
+        emit(args, &collection, &solved, several)?;
+        done.push(solved);
+    }
+    if several && !args.json {
+        eprint!("{}", summary(&done));
+    }
+    // One level: its outcome's code. Several: 0 when all are solved, else
+    // the code of the first level that is not.
+    let code = done
+        .iter()
+        .map(|s| match (&s.error, &s.result) {
+            (Some(_), _) => exit::INPUT_ERROR,
+            (None, Some(r)) => exit_code(&r.outcome),
+            (None, None) => exit::INPUT_ERROR,
+        })
+        .find(|&c| c != exit::SUCCESS)
+        .unwrap_or(exit::SUCCESS);
+    Ok(code)
+}
+
+fn solve_level(
+    args: &SolveArgs,
+    collection: &xsb::Collection,
+    index: usize,
+    search: SearchName,
+) -> Result<Solved> {
+    let title = collection.entries()[index - 1].title.clone();
+    let start = Instant::now();
+    let level = match collection.level(index) {
+        Some(Ok(level)) => level,
+        Some(Err(e)) => {
+            return Ok(Solved {
+                index,
+                title,
+                result: None,
+                solution: None,
+                time: start.elapsed(),
+                error: Some(e.to_string()),
+            });
+        }
+        None => bail!(invalid(format!("no level {index}"))),
+    };
+    let board = Board::new(&level);
+    let options = PushOptions {
+        dead_squares: !args.no_dead_squares,
+        freeze: !args.no_freeze,
+    };
+    let mut space = PushSpace::new(&board, options);
+    let mut monitor = Monitor::new(Limits {
+        time: args.time_limit.map(Duration::from_secs_f64),
+        memory: args.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
+        progress_every: None,
+    });
+    let mut bound = PushBound::new(&board);
+    let result = match search {
+        SearchName::Bfs => search::bfs(&mut space, &mut monitor),
+        SearchName::Dfs => search::dfs(&mut space, args.depth_limit, true, &mut monitor),
+        SearchName::Iddfs => search::iddfs(&mut space, args.depth_limit, true, &mut monitor),
+        SearchName::Astar => search::astar(&mut space, &mut bound, &mut monitor),
+        SearchName::Wastar => search::wastar(&mut space, &mut bound, 2, &mut monitor),
+        SearchName::Gbfs => search::gbfs(&mut space, &mut bound, false, &mut monitor),
+    };
+    let solution = match &result.outcome {
+        Outcome::Plan(pushes) => Some(replayed(&board, &level, pushes)?),
+        _ => None,
+    };
+    Ok(Solved {
+        index,
+        title,
+        result: Some(result),
+        solution,
+        time: start.elapsed(),
+        error: None,
+    })
+}
+
+/// The LURD of a push plan, after replaying it on the level: moves and
+/// pushes counted, and the level solved at the end.
+fn replayed(
+    board: &Board,
+    level: &Level,
+    pushes: &[planbox::task::OpId],
+) -> Result<(String, usize, usize)> {
+    let critical = |message: String| -> anyhow::Error {
+        Coded {
+            code: CRITICAL_ERROR,
+            message: format!("internal error: the solution found does not replay: {message}"),
+        }
+        .into()
+    };
+    let text = walk::lurd(board, pushes).map_err(|(_, m)| critical(m))?;
+    let letters = lurd::parse(&text).map_err(|(_, m)| critical(m))?;
+    let mut state = State::initial(level);
+    let mut pushed = 0;
+    for &letter in &letters {
+        match lurd::apply(&mut state, level, letter) {
+            Ok(Step::Push { .. }) => pushed += 1,
+            Ok(Step::Move) => {}
+            Err(m) => return Err(critical(m)),
+        }
+    }
+    if !state.is_solved(level) {
+        return Err(critical("the boxes are not all on goals".into()));
+    }
+    Ok((text, letters.len(), pushed))
+}
+
+fn name(solved: &Solved) -> String {
+    match &solved.title {
+        Some(t) => format!("level {} (`{t}`)", solved.index),
+        None => format!("level {}", solved.index),
+    }
+}
+
+fn outcome_name(outcome: &Outcome) -> &'static str {
+    match outcome {
+        Outcome::Plan(_) => "solved",
+        Outcome::Unsolvable => "unsolvable",
+        Outcome::Incomplete => "incomplete",
+        Outcome::OutOfTime => "out_of_time",
+        Outcome::OutOfMemory => "out_of_memory",
+    }
+}
+
+fn summary_line(s: &Solved) -> String {
+    match (&s.error, &s.result, &s.solution) {
+        (Some(e), _, _) => format!("{}: invalid: {}", name(s), e.lines().next().unwrap_or("")),
+        (None, Some(r), Some((_, moves, pushes))) => format!(
+            "{}: solved, {moves} moves, {pushes} pushes, {} expanded, {:.2} s",
+            name(s),
+            r.stats.expanded,
+            s.time.as_secs_f64()
+        ),
+        (None, Some(r), None) => format!(
+            "{}: {}, {} expanded, {:.2} s",
+            name(s),
+            outcome_name(&r.outcome),
+            r.stats.expanded,
+            s.time.as_secs_f64()
+        ),
+        (None, None, _) => format!("{}: not searched", name(s)),
+    }
+}
+
+/// The count of solved levels, and of each other outcome.
+fn summary(done: &[Solved]) -> String {
+    let solved = done.iter().filter(|s| s.solution.is_some()).count();
+    let mut other: Vec<(&str, usize)> = Vec::new();
+    for s in done.iter().filter(|s| s.solution.is_none()) {
+        let what = match (&s.error, &s.result) {
+            (Some(_), _) | (None, None) => "invalid",
+            (None, Some(r)) => outcome_name(&r.outcome),
+        };
+        match other.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, n)) => *n += 1,
+            None => other.push((what, 1)),
+        }
+    }
+    let time: f64 = done.iter().map(|s| s.time.as_secs_f64()).sum();
+    let mut text = format!("Solved {solved} of {} levels", done.len());
+    for (what, n) in other {
+        text.push_str(&format!(", {n} {what}"));
+    }
+    text.push_str(&format!(" in {time:.1} s.\n"));
+    text
+}
+
+fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: bool) -> Result<()> {
+    if args.json {
+        let r = s.result.as_ref();
+        let stats = r.map(|r| &r.stats);
+        let mut record = serde_json::json!({
+            "file": args.levels.display().to_string(),
+            "level": s.index,
+            "title": s.title,
+            "outcome": match (&s.error, r) {
+                (Some(_), _) | (None, None) => "invalid",
+                (None, Some(r)) => outcome_name(&r.outcome),
+            },
+            "error": s.error,
+            "lurd": s.solution.as_ref().map(|x| &x.0),
+            "moves": s.solution.as_ref().map(|x| x.1),
+            "pushes": s.solution.as_ref().map(|x| x.2),
+            "expanded": stats.map(|s| s.expanded),
+            "generated": stats.map(|s| s.generated),
+            "evaluated": stats.map(|s| s.evaluated),
+            "dead_ends": stats.map(|s| s.dead_ends),
+            "duplicates": stats.map(|s| s.duplicates),
+            "search_time_s": stats.map(|s| s.search_time.as_secs_f64()),
+            "total_time_s": s.time.as_secs_f64(),
+            "peak_memory_kb": stats.and_then(|s| s.peak_memory_kb),
+        });
+        if let Some(stats) = stats {
+            for (rule, n) in &stats.pruned {
+                record[*rule] = serde_json::json!(n);
+            }
+        }
+        println!("{record}");
+        return Ok(());
+    }
+    if let Some(e) = &s.error {
+        if !several {
+            bail!(invalid(e));
+        }
+        return Ok(());
+    }
+    let Some((text, moves, pushes)) = &s.solution else {
+        if !several {
+            let r = s.result.as_ref().expect("searched");
+            eprintln!(
+                "{}: {} after {} expansions",
+                name(s),
+                outcome_name(&r.outcome),
+                r.stats.expanded
+            );
+        }
+        return Ok(());
+    };
+    if let Some(dir) = &args.out_dir {
+        let stem = planbox::sokoban::names::stems(collection, "level")[s.index - 1].clone();
+        let path = dir.join(format!("{stem}.lurd"));
+        std::fs::write(&path, format!("{text}\n"))
+            .map_err(|e| anyhow::anyhow!("cannot write `{}`: {e}", path.display()))?;
+        println!("level {} -> {}", s.index, path.display());
+    } else if several {
+        println!("; {}: {moves} moves, {pushes} pushes\n{text}", name(s));
+    } else {
+        println!("{text}");
+        if let Some(r) = &s.result {
+            eprintln!(
+                "Solved: {moves} moves, {pushes} pushes; expanded {} node(s), {:.3} s",
+                r.stats.expanded,
+                s.time.as_secs_f64()
+            );
+        }
+    }
+    Ok(())
+}

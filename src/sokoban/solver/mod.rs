@@ -1,0 +1,20 @@
+//! A native Sokoban solver: search over pushes, not steps.
+//!
+//! ```text
+//! Level --Board::new--> Board (numbered floor, dead squares, push distances)
+//!   --PushSpace--> the shared algorithms (bfs, dfs, iddfs, astar, wastar, gbfs)
+//!   with PushBound (matching lower bound) --> pushes --walk::lurd--> "rrdLU..."
+//! ```
+//!
+//! The space implements [`crate::search::SearchSpace`], so every algorithm,
+//! limit, statistic and trace of the PDDL engines works on it unchanged.
+
+pub mod board;
+pub mod bound;
+pub mod deadlock;
+pub mod push;
+pub mod walk;
+
+pub use board::Board;
+pub use bound::PushBound;
+pub use push::{PushOptions, PushSpace};

@@ -1,0 +1,318 @@
+//! Push-level search: a node is where the boxes stand and which region the
+//! man is in; a step is one push.
+//!
+//! Walking the man one cell at a time, as the PDDL encodings do, makes every
+//! walk between two pushes a chain of search nodes. Sokoban solvers search
+//! pushes instead. Between pushes the man can walk anywhere his region (the
+//! floor he reaches without moving a box) allows, so the node records the
+//! region, not the cell: its *normalised* position, the lowest-numbered cell
+//! of the region. The successors of a node are the pushes of a box next to
+//! the region into a free cell beyond it; after a push the man stands where
+//! the box was, and the new region is flooded from there. The walks are
+//! filled in when the plan is turned into LURD ([`super::walk`]).
+//!
+//! Example: `#@ $ .#` has one region (the man's cells left of the box) and
+//! one useful push, the box right; after it the man's region grows by a cell.
+//!
+//! A node is `[box bits..., man]`: one bit per floor cell, then the
+//! normalised man cell in a word of its own. An operator is `box * 4 + d`,
+//! the box's cell and the direction (`Dir::ALL[d]`) of the push.
+//!
+//! Pruning, each rule with its counter and its switch ([`PushOptions`]):
+//! `dead_square` (the box would stand on a dead square, see [`super::board`])
+//! and `freeze` (a box not on a goal can never move again, see
+//! [`super::deadlock`]).
+
+use super::board::{Board, NONE};
+use super::deadlock;
+use crate::search::{SearchSpace, Successors};
+use crate::task::OpId;
+
+/// Which pruning rules the push space applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PushOptions {
+    pub dead_squares: bool,
+    pub freeze: bool,
+}
+
+impl Default for PushOptions {
+    fn default() -> Self {
+        PushOptions {
+            dead_squares: true,
+            freeze: true,
+        }
+    }
+}
+
+/// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
+pub const RULES: [&str; 2] = ["dead_square", "freeze"];
+
+/// The push operator of moving the box on `cell` in direction `d`.
+pub fn push_op(cell: u32, d: usize) -> OpId {
+    OpId(cell * 4 + d as u32)
+}
+
+/// The box cell and direction of a push operator.
+pub fn push_of(op: OpId) -> (u32, usize) {
+    (op.0 / 4, (op.0 % 4) as usize)
+}
+
+/// Marks the cells the man reaches from a cell without moving a box.
+#[derive(Clone, Debug, Default)]
+pub struct Reach {
+    mark: Vec<u32>,
+    stamp: u32,
+    queue: Vec<u32>,
+}
+
+impl Reach {
+    pub fn new(cells: usize) -> Reach {
+        Reach {
+            mark: vec![0; cells],
+            stamp: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    /// Floods from `from` over cells without a box; returns the lowest cell
+    /// reached. [`Reach::reached`] answers until the next flood.
+    pub fn flood(&mut self, board: &Board, boxes: &[u64], from: u32) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.fill(0);
+            self.stamp = 1;
+        }
+        let mut lowest = from;
+        self.mark[from as usize] = self.stamp;
+        self.queue.clear();
+        self.queue.push(from);
+        while let Some(c) = self.queue.pop() {
+            for &n in &board.next[c as usize] {
+                if n != NONE && self.mark[n as usize] != self.stamp && !has(boxes, n) {
+                    self.mark[n as usize] = self.stamp;
+                    lowest = lowest.min(n);
+                    self.queue.push(n);
+                }
+            }
+        }
+        lowest
+    }
+
+    pub fn reached(&self, cell: u32) -> bool {
+        self.mark[cell as usize] == self.stamp
+    }
+}
+
+#[inline]
+pub fn has(bits: &[u64], cell: u32) -> bool {
+    bits[(cell / 64) as usize] >> (cell % 64) & 1 == 1
+}
+
+#[inline]
+fn set(bits: &mut [u64], cell: u32) {
+    bits[(cell / 64) as usize] |= 1 << (cell % 64);
+}
+
+#[inline]
+fn clear(bits: &mut [u64], cell: u32) {
+    bits[(cell / 64) as usize] &= !(1 << (cell % 64));
+}
+
+/// The cells of a bit set, ascending.
+pub fn cells_of(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                w as u32 * 64 + bit
+            })
+        })
+    })
+}
+
+/// The forward push-level space of a board.
+pub struct PushSpace<'b> {
+    board: &'b Board,
+    options: PushOptions,
+    /// Words of the box bit set.
+    box_words: usize,
+    goal_bits: Vec<u64>,
+    reach: Reach,
+    after: Reach,
+    counters: [u64; 2],
+    rejected: Vec<(OpId, &'static str)>,
+}
+
+impl<'b> PushSpace<'b> {
+    pub fn new(board: &'b Board, options: PushOptions) -> PushSpace<'b> {
+        let box_words = board.len().div_ceil(64).max(1);
+        let mut goal_bits = vec![0; box_words];
+        for &g in &board.goals {
+            set(&mut goal_bits, g);
+        }
+        PushSpace {
+            board,
+            options,
+            box_words,
+            goal_bits,
+            reach: Reach::new(board.len()),
+            after: Reach::new(board.len()),
+            counters: [0; 2],
+            rejected: Vec::new(),
+        }
+    }
+
+    /// The box bits of a node.
+    pub fn boxes<'n>(&self, node: &'n [u64]) -> &'n [u64] {
+        &node[..self.box_words]
+    }
+}
+
+impl SearchSpace for PushSpace<'_> {
+    fn words(&self) -> usize {
+        self.box_words + 1
+    }
+
+    fn start(&self, node: &mut [u64]) {
+        for &b in &self.board.start_boxes {
+            set(node, b);
+        }
+        let mut reach = Reach::new(self.board.len());
+        let man = reach.flood(self.board, &node[..self.box_words], self.board.start_man);
+        node[self.box_words] = u64::from(man);
+    }
+
+    fn is_target(&self, node: &[u64]) -> bool {
+        let boxes = self.boxes(node);
+        boxes.iter().zip(&self.goal_bits).all(|(b, g)| b & !g == 0)
+    }
+
+    fn successors(&mut self, node: &[u64], out: &mut Successors) {
+        out.clear();
+        self.rejected.clear();
+        let n = self.box_words;
+        let man = node[n] as u32;
+        self.reach.flood(self.board, &node[..n], man);
+        for b in cells_of(&node[..n]) {
+            for d in 0..4 {
+                let behind = self.board.next[b as usize][d ^ 1];
+                let to = self.board.next[b as usize][d];
+                if behind == NONE || to == NONE || !self.reach.reached(behind) || has(node, to) {
+                    continue;
+                }
+                let op = push_op(b, d);
+                if self.options.dead_squares && !self.board.live[to as usize] {
+                    self.counters[0] += 1;
+                    self.rejected.push((op, RULES[0]));
+                    continue;
+                }
+                let succ = out.push(op, node);
+                clear(succ, b);
+                set(succ, to);
+                if self.options.freeze && deadlock::frozen_off_goal(self.board, &succ[..n], to) {
+                    out.pop();
+                    self.counters[1] += 1;
+                    self.rejected.push((op, RULES[1]));
+                    continue;
+                }
+                let lowest = self.after.flood(self.board, &succ[..n], b);
+                succ[n] = u64::from(lowest);
+            }
+        }
+    }
+
+    fn cost(&self, _op: OpId) -> u32 {
+        1
+    }
+
+    fn rejections(&self) -> Vec<(OpId, &'static str)> {
+        self.rejected.clone()
+    }
+
+    fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
+        RULES.iter().copied().zip(self.counters).collect()
+    }
+
+    fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
+        path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Limits, Monitor, Outcome, bfs};
+    use crate::sokoban::solver::board::tests::level;
+
+    fn solve(text: &str, options: PushOptions) -> (Outcome, crate::search::Stats) {
+        let board = Board::new(&level(text));
+        let mut space = PushSpace::new(&board, options);
+        let r = bfs(&mut space, &mut Monitor::new(Limits::none()));
+        (r.outcome, r.stats)
+    }
+
+    #[test]
+    fn one_push_solves_the_smallest_level() {
+        let (outcome, _) = solve("#####\n#@$.#\n#####\n", PushOptions::default());
+        let Outcome::Plan(plan) = outcome else {
+            panic!("{outcome:?}")
+        };
+        assert_eq!(plan.len(), 1);
+        assert_eq!(push_of(plan[0]).1, 3, "a push to the right");
+    }
+
+    #[test]
+    fn the_man_walks_around_to_push_from_the_other_side() {
+        // The box must go left, so the man walks round it first.
+        let text = "#######\n#.$  @#\n#     #\n#######\n";
+        let (outcome, _) = solve(text, PushOptions::default());
+        let Outcome::Plan(plan) = outcome else {
+            panic!("{outcome:?}")
+        };
+        assert_eq!(plan.len(), 1);
+        assert_eq!(push_of(plan[0]).1, 2, "a push to the left");
+    }
+
+    #[test]
+    fn regions_not_cells_make_nodes() {
+        // Wherever the man walks in his region, it is one node: BFS expands
+        // the start and finds the one push.
+        let (_, stats) = solve(
+            "#######\n#   $.#\n#@    #\n#######\n",
+            PushOptions::default(),
+        );
+        assert_eq!(stats.expanded, 1);
+    }
+
+    #[test]
+    fn a_box_in_a_corner_is_unsolvable_and_dead_squares_prune_it() {
+        let text = "######\n#@   #\n# $  #\n#   .#\n######\n";
+        let (with, stats) = solve(text, PushOptions::default());
+        assert!(matches!(with, Outcome::Plan(_)));
+        let pruned = stats
+            .pruned
+            .iter()
+            .find(|p| p.0 == "dead_square")
+            .unwrap()
+            .1;
+        assert!(pruned > 0, "pushes into the corners are pruned");
+        let (without, stats) = solve(
+            text,
+            PushOptions {
+                dead_squares: false,
+                freeze: false,
+            },
+        );
+        assert!(matches!(without, Outcome::Plan(_)));
+        assert!(stats.pruned.iter().all(|p| p.1 == 0));
+    }
+
+    #[test]
+    fn a_level_without_a_way_is_proven_unsolvable() {
+        // The box sits against the top wall and the goal is below.
+        let (outcome, _) = solve("#####\n#@$ #\n#  .#\n#####\n", PushOptions::default());
+        assert_eq!(outcome, Outcome::Unsolvable);
+    }
+}

@@ -1,0 +1,176 @@
+//! `planbox solve`, the native push-level Sokoban solver, through the binary:
+//! every solution replays (checked again here with `planbox replay`), push
+//! counts are optimal where they should be, and bad or unsolvable levels get
+//! the documented exit codes.
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn planbox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_planbox"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the planbox binary runs")
+}
+
+fn records(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON record per line"))
+        .collect()
+}
+
+/// `min_pushes` and `min_moves` by level, from the bundled table (`None`
+/// where the table gives no optimum).
+fn optima(file: &str) -> Vec<(Option<u64>, Option<u64>)> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+        .expect("optimal table");
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[3].parse().ok(), f[4].parse().ok())
+        })
+        .collect()
+}
+
+/// Solves `levels` of `file` and replays every solution with `planbox replay`.
+fn solve_and_replay(file: &str, levels: &str, extra: &[&str]) -> Vec<Value> {
+    let mut args = vec![
+        "solve",
+        file,
+        "--level",
+        levels,
+        "--json",
+        "--time-limit",
+        "20",
+    ];
+    args.extend_from_slice(extra);
+    let out = planbox(&args);
+    let records = records(&out);
+    assert!(
+        !records.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for r in &records {
+        assert_eq!(r["outcome"], "solved", "{r}");
+        let level = r["level"].to_string();
+        let solution = r["lurd"].as_str().expect("lurd");
+        let check = planbox(&["replay", file, "--level", &level, solution]);
+        let said = String::from_utf8_lossy(&check.stdout);
+        assert_eq!(check.status.code(), Some(0), "{file} level {level}: {said}");
+        let pushes = r["pushes"].as_u64().expect("pushes");
+        let plural = if pushes == 1 { "push" } else { "pushes" };
+        let expected = format!("{} moves, {pushes} {plural}: solved", r["moves"]);
+        assert!(said.contains(&expected), "{said} / {expected}");
+    }
+    records
+}
+
+#[test]
+fn teaching_levels_and_microban_1_to_30_solve_and_replay() {
+    let teaching = solve_and_replay("problems/sokoban/teaching.xsb", "1-8", &[]);
+    assert_eq!(teaching.len(), 8);
+    let microban = solve_and_replay("problems/sokoban/microban.xsb", "1-30", &[]);
+    assert_eq!(microban.len(), 30);
+}
+
+#[test]
+fn optimize_pushes_finds_the_known_optimum_on_microban_1_to_30() {
+    let optima = optima("problems/sokoban/microban.optimal.tsv");
+    let records = solve_and_replay(
+        "problems/sokoban/microban.xsb",
+        "1-30",
+        &["--optimize", "pushes"],
+    );
+    for r in &records {
+        let level = r["level"].as_u64().expect("level") as usize;
+        if let Some(optimum) = optima[level - 1].0 {
+            assert_eq!(r["pushes"], optimum, "level {level}");
+        }
+    }
+    // Breadth-first search over pushes finds the same counts.
+    let bfs = solve_and_replay(
+        "problems/sokoban/microban.xsb",
+        "1-10",
+        &["--optimize", "pushes", "--search", "bfs"],
+    );
+    for r in &bfs {
+        let level = r["level"].as_u64().expect("level") as usize;
+        if let Some(optimum) = optima[level - 1].0 {
+            assert_eq!(r["pushes"], optimum, "level {level} bfs");
+        }
+    }
+}
+
+#[test]
+fn dead_squares_and_freezes_prune_without_losing_optimal_solutions() {
+    // With and without the rules: the same optimal push counts, fewer nodes with.
+    let optima = optima("problems/sokoban/microban.optimal.tsv");
+    let file = "problems/sokoban/microban.xsb";
+    let with = solve_and_replay(file, "1-15", &["--optimize", "pushes"]);
+    let without = solve_and_replay(
+        file,
+        "1-15",
+        &["--optimize", "pushes", "--no-dead-squares", "--no-freeze"],
+    );
+    let (mut fewer, mut pruned) = (0, 0);
+    for (a, b) in with.iter().zip(&without) {
+        let level = a["level"].as_u64().expect("level") as usize;
+        if let Some(optimum) = optima[level - 1].0 {
+            assert_eq!(a["pushes"], optimum, "level {level}");
+        }
+        assert_eq!(a["pushes"], b["pushes"], "level {level} without rules");
+        assert_eq!(b["dead_square"], 0);
+        assert_eq!(b["freeze"], 0);
+        pruned += a["dead_square"].as_u64().unwrap() + a["freeze"].as_u64().unwrap();
+        fewer += usize::from(a["generated"].as_u64() < b["generated"].as_u64());
+    }
+    assert!(
+        pruned > 0 && fewer >= 10,
+        "pruned {pruned}, fewer on {fewer} levels"
+    );
+}
+
+#[test]
+fn one_level_prints_its_lurd_alone() {
+    let out = planbox(&["solve", "problems/sokoban/microban.xsb", "--level", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.trim().chars().all(|c| "lurdLURD".contains(c)),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_unsolvable_level_is_proven_so_with_exit_11() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver");
+    std::fs::create_dir_all(&dir).expect("scratch");
+    // The box is against the top wall; the goal is below it.
+    let path = dir.join("stuck.xsb");
+    std::fs::write(&path, "#####\n#@$ #\n#  .#\n#####\n").expect("write");
+    let out = planbox(&["solve", path.to_str().expect("utf-8")]);
+    assert_eq!(
+        out.status.code(),
+        Some(11),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unsolvable"));
+}
+
+#[test]
+fn a_malformed_level_is_an_input_error_with_its_position() {
+    let out = planbox(&["solve", "tests/data/bad/xsb-two-men.xsb"]);
+    assert_eq!(out.status.code(), Some(31));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("a second man") && err.contains("xsb-two-men.xsb:"),
+        "{err}"
+    );
+}
