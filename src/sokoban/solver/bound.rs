@@ -23,6 +23,7 @@ pub struct PushBound<'b> {
     box_words: usize,
     boxes: Vec<u32>,
     cost: Vec<i64>,
+    hungarian: Hungarian,
 }
 
 /// A cost that stands for "impossible" in the matching.
@@ -35,6 +36,7 @@ impl<'b> PushBound<'b> {
             box_words: board.len().div_ceil(64).max(1),
             boxes: Vec::new(),
             cost: Vec::new(),
+            hungarian: Hungarian::default(),
         }
     }
 }
@@ -69,7 +71,7 @@ impl Heuristic for PushBound<'_> {
                 return Estimate::DeadEnd;
             }
         }
-        match min_cost_matching(n, &self.cost) {
+        match self.hungarian.solve(n, &self.cost) {
             Some(total) if total < FORBIDDEN => Estimate::Value(total as u32),
             _ => Estimate::DeadEnd,
         }
@@ -79,62 +81,98 @@ impl Heuristic for PushBound<'_> {
 /// The minimum total cost of a perfect matching of rows to columns of the
 /// `n` by `n` row-major `cost` matrix (the Hungarian method with potentials).
 pub fn min_cost_matching(n: usize, cost: &[i64]) -> Option<i64> {
-    if n == 0 {
-        return Some(0);
-    }
-    // 1-based arrays, as the method is usually written: column 0 is a sentinel.
-    let inf = i64::MAX / 4;
-    let (mut u, mut v) = (vec![0i64; n + 1], vec![0i64; n + 1]);
-    let mut row_of = vec![0usize; n + 1];
-    let mut way = vec![0usize; n + 1];
-    for i in 1..=n {
-        row_of[0] = i;
-        let mut j0 = 0;
-        let mut minv = vec![inf; n + 1];
-        let mut used = vec![false; n + 1];
-        loop {
-            used[j0] = true;
-            let i0 = row_of[j0];
-            let (mut delta, mut j1) = (inf, 0);
-            for j in 1..=n {
-                if !used[j] {
-                    let cur = cost[(i0 - 1) * n + (j - 1)] - u[i0] - v[j];
-                    if cur < minv[j] {
-                        minv[j] = cur;
-                        way[j] = j0;
-                    }
-                    if minv[j] < delta {
-                        delta = minv[j];
-                        j1 = j;
+    Hungarian::default().solve(n, cost)
+}
+
+/// The Hungarian method's arrays, kept between calls so that a search that
+/// evaluates millions of nodes does not allocate for each.
+#[derive(Clone, Debug, Default)]
+pub struct Hungarian {
+    u: Vec<i64>,
+    v: Vec<i64>,
+    row_of: Vec<usize>,
+    way: Vec<usize>,
+    minv: Vec<i64>,
+    used: Vec<bool>,
+}
+
+impl Hungarian {
+    /// As [`min_cost_matching`].
+    pub fn solve(&mut self, n: usize, cost: &[i64]) -> Option<i64> {
+        if n == 0 {
+            return Some(0);
+        }
+        // 1-based arrays, as the method is usually written: column 0 is a sentinel.
+        let inf = i64::MAX / 4;
+        let reset = |v: &mut Vec<i64>| {
+            v.clear();
+            v.resize(n + 1, 0);
+        };
+        reset(&mut self.u);
+        reset(&mut self.v);
+        self.row_of.clear();
+        self.row_of.resize(n + 1, 0);
+        self.way.clear();
+        self.way.resize(n + 1, 0);
+        let Hungarian {
+            u,
+            v,
+            row_of,
+            way,
+            minv,
+            used,
+        } = self;
+        for i in 1..=n {
+            row_of[0] = i;
+            let mut j0 = 0;
+            minv.clear();
+            minv.resize(n + 1, inf);
+            used.clear();
+            used.resize(n + 1, false);
+            loop {
+                used[j0] = true;
+                let i0 = row_of[j0];
+                let (mut delta, mut j1) = (inf, 0);
+                for j in 1..=n {
+                    if !used[j] {
+                        let cur = cost[(i0 - 1) * n + (j - 1)] - u[i0] - v[j];
+                        if cur < minv[j] {
+                            minv[j] = cur;
+                            way[j] = j0;
+                        }
+                        if minv[j] < delta {
+                            delta = minv[j];
+                            j1 = j;
+                        }
                     }
                 }
-            }
-            if j1 == 0 {
-                return None;
-            }
-            for j in 0..=n {
-                if used[j] {
-                    u[row_of[j]] += delta;
-                    v[j] -= delta;
-                } else {
-                    minv[j] -= delta;
+                if j1 == 0 {
+                    return None;
+                }
+                for j in 0..=n {
+                    if used[j] {
+                        u[row_of[j]] += delta;
+                        v[j] -= delta;
+                    } else {
+                        minv[j] -= delta;
+                    }
+                }
+                j0 = j1;
+                if row_of[j0] == 0 {
+                    break;
                 }
             }
-            j0 = j1;
-            if row_of[j0] == 0 {
-                break;
+            loop {
+                let j1 = way[j0];
+                row_of[j0] = row_of[j1];
+                j0 = j1;
+                if j0 == 0 {
+                    break;
+                }
             }
         }
-        loop {
-            let j1 = way[j0];
-            row_of[j0] = row_of[j1];
-            j0 = j1;
-            if j0 == 0 {
-                break;
-            }
-        }
+        Some((1..=n).map(|j| cost[(row_of[j] - 1) * n + (j - 1)]).sum())
     }
-    Some((1..=n).map(|j| cost[(row_of[j] - 1) * n + (j - 1)]).sum())
 }
 
 #[cfg(test)]
