@@ -174,3 +174,39 @@ fn a_malformed_level_is_an_input_error_with_its_position() {
         "{err}"
     );
 }
+
+#[test]
+fn optimize_moves_finds_the_known_optimum_on_microban_1_to_30() {
+    let optima = optima("problems/sokoban/microban.optimal.tsv");
+    let records = solve_and_replay(
+        "problems/sokoban/microban.xsb",
+        "1-30",
+        &["--optimize", "moves"],
+    );
+    assert_eq!(records.len(), 30);
+    for r in &records {
+        let level = r["level"].as_u64().expect("level") as usize;
+        if let Some(optimum) = optima[level - 1].1 {
+            assert_eq!(r["moves"], optimum, "level {level}");
+        }
+    }
+}
+
+#[test]
+fn an_optimisation_needs_an_optimal_search() {
+    for (optimize, search) in [("pushes", "gbfs"), ("moves", "bfs"), ("moves", "wastar")] {
+        let out = planbox(&[
+            "solve",
+            "problems/sokoban/microban.xsb",
+            "--level",
+            "1",
+            "--optimize",
+            optimize,
+            "--search",
+            search,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{optimize} {search}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("an optimal search"), "{err}");
+    }
+}

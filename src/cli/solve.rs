@@ -12,6 +12,7 @@ use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use planbox::search::{self, Limits, Monitor, Outcome, SearchResult};
 use planbox::sokoban::game::{State, Step};
+use planbox::sokoban::solver::push::MAX_MOVE_CELLS;
 use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace, walk};
 use planbox::sokoban::{Level, lurd, xsb};
 use std::path::PathBuf;
@@ -31,6 +32,8 @@ pub enum Optimize {
     None,
     /// The fewest pushes (A* on the matching bound, which is admissible)
     Pushes,
+    /// The fewest moves, walks included (A* over the man's exact cell)
+    Moves,
 }
 
 #[derive(Args, Debug)]
@@ -83,8 +86,9 @@ struct Solved {
     /// The replayed solution: LURD, moves, pushes.
     solution: Option<(String, usize, usize)>,
     time: Duration,
-    /// Why the level could not be searched (an invalid level).
-    error: Option<String>,
+    /// Why the level could not be searched, with the exit code that says so
+    /// (an invalid level, 31; a board too large for move-optimal search, 34).
+    error: Option<(u8, String)>,
 }
 
 pub fn run(args: &SolveArgs) -> Result<u8> {
@@ -96,16 +100,23 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     };
     let search = args.search.unwrap_or(match args.optimize {
         Optimize::None => SearchName::Gbfs,
-        Optimize::Pushes => SearchName::Astar,
+        Optimize::Pushes | Optimize::Moves => SearchName::Astar,
     });
-    if args.optimize == Optimize::Pushes
-        && !matches!(
-            search,
-            SearchName::Astar | SearchName::Bfs | SearchName::Iddfs
-        )
-    {
+    let (what, optimal) = match args.optimize {
+        Optimize::None => ("", true),
+        Optimize::Pushes => (
+            "pushes needs astar, bfs or iddfs",
+            matches!(
+                search,
+                SearchName::Astar | SearchName::Bfs | SearchName::Iddfs
+            ),
+        ),
+        // Breadth-first search counts pushes, not the moves they cost.
+        Optimize::Moves => ("moves needs astar", search == SearchName::Astar),
+    };
+    if !optimal {
         bail!(usage(format!(
-            "--optimize pushes needs an optimal search (astar, bfs or iddfs), not `{}`",
+            "--optimize {what}, an optimal search, not `{}`",
             search.name()
         )));
     }
@@ -137,7 +148,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     let code = done
         .iter()
         .map(|s| match (&s.error, &s.result) {
-            (Some(_), _) => exit::INPUT_ERROR,
+            (Some((code, _)), _) => *code,
             (None, Some(r)) => exit_code(&r.outcome),
             (None, None) => exit::INPUT_ERROR,
         })
@@ -163,15 +174,31 @@ fn solve_level(
                 result: None,
                 solution: None,
                 time: start.elapsed(),
-                error: Some(e.to_string()),
+                error: Some((exit::INPUT_ERROR, e.to_string())),
             });
         }
         None => bail!(invalid(format!("no level {index}"))),
     };
     let board = Board::new(&level);
+    let moves = args.optimize == Optimize::Moves;
+    if moves && board.len() > MAX_MOVE_CELLS {
+        let message = format!(
+            "--optimize moves handles boards of up to {MAX_MOVE_CELLS} floor cells; this one has {}",
+            board.len()
+        );
+        return Ok(Solved {
+            index,
+            title,
+            result: None,
+            solution: None,
+            time: start.elapsed(),
+            error: Some((exit::UNSUPPORTED, message)),
+        });
+    }
     let options = PushOptions {
         dead_squares: !args.no_dead_squares,
         freeze: !args.no_freeze,
+        moves,
     };
     let mut space = PushSpace::new(&board, options);
     let mut monitor = Monitor::new(Limits {
@@ -252,7 +279,13 @@ fn outcome_name(outcome: &Outcome) -> &'static str {
 
 fn summary_line(s: &Solved) -> String {
     match (&s.error, &s.result, &s.solution) {
-        (Some(e), _, _) => format!("{}: invalid: {}", name(s), e.lines().next().unwrap_or("")),
+        (Some((_, e)), _, _) => {
+            format!(
+                "{}: not searched: {}",
+                name(s),
+                e.lines().next().unwrap_or("")
+            )
+        }
         (None, Some(r), Some((_, moves, pushes))) => format!(
             "{}: solved, {moves} moves, {pushes} pushes, {} expanded, {:.2} s",
             name(s),
@@ -305,7 +338,7 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
                 (Some(_), _) | (None, None) => "invalid",
                 (None, Some(r)) => outcome_name(&r.outcome),
             },
-            "error": s.error,
+            "error": s.error.as_ref().map(|e| &e.1),
             "lurd": s.solution.as_ref().map(|x| &x.0),
             "moves": s.solution.as_ref().map(|x| x.1),
             "pushes": s.solution.as_ref().map(|x| x.2),
@@ -326,9 +359,12 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
         println!("{record}");
         return Ok(());
     }
-    if let Some(e) = &s.error {
+    if let Some((code, e)) = &s.error {
         if !several {
-            bail!(invalid(e));
+            bail!(Coded {
+                code: *code,
+                message: e.clone()
+            });
         }
         return Ok(());
     }

@@ -18,6 +18,13 @@
 //! normalised man cell in a word of its own. An operator is `box * 4 + d`,
 //! the box's cell and the direction (`Dir::ALL[d]`) of the push.
 //!
+//! **Moves.** For move-optimal solutions ([`PushOptions::moves`]) the node
+//! keeps the man's exact cell instead (a push leaves him where the box was),
+//! and a push costs the walk to it plus one. The walk's length rides in the
+//! operator's top bits, so that [`SearchSpace::cost`] reads it from the
+//! operator alone: `walk << 22 | box * 4 + d` (boards of up to
+//! [`MAX_MOVE_CELLS`] floor cells).
+//!
 //! Pruning, each rule with its counter and its switch ([`PushOptions`]):
 //! `dead_square` (the box would stand on a dead square, see [`super::board`])
 //! and `freeze` (a box not on a goal can never move again, see
@@ -33,6 +40,8 @@ use crate::task::OpId;
 pub struct PushOptions {
     pub dead_squares: bool,
     pub freeze: bool,
+    /// Count moves, not pushes: the man's exact cell is part of the node.
+    pub moves: bool,
 }
 
 impl Default for PushOptions {
@@ -40,9 +49,14 @@ impl Default for PushOptions {
         PushOptions {
             dead_squares: true,
             freeze: true,
+            moves: false,
         }
     }
 }
+
+/// The largest board (floor cells) move-optimal search handles: a walk's
+/// length must fit the operator's top 10 bits.
+pub const MAX_MOVE_CELLS: usize = 1 << 10;
 
 /// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
 pub const RULES: [&str; 2] = ["dead_square", "freeze"];
@@ -52,9 +66,15 @@ pub fn push_op(cell: u32, d: usize) -> OpId {
     OpId(cell * 4 + d as u32)
 }
 
+/// The push operator that walks `walk` cells first (move-optimal search).
+fn walk_push_op(cell: u32, d: usize, walk: u32) -> OpId {
+    OpId(walk << 22 | cell * 4 + d as u32)
+}
+
 /// The box cell and direction of a push operator.
 pub fn push_of(op: OpId) -> (u32, usize) {
-    (op.0 / 4, (op.0 % 4) as usize)
+    let push = op.0 & ((1 << 22) - 1);
+    (push / 4, (push % 4) as usize)
 }
 
 /// Marks the cells the man reaches from a cell without moving a box.
@@ -63,6 +83,9 @@ pub struct Reach {
     mark: Vec<u32>,
     stamp: u32,
     queue: Vec<u32>,
+    /// Steps from the flood's start, for the cells it reached (see
+    /// [`Reach::flood_distances`]).
+    dist: Vec<u32>,
 }
 
 impl Reach {
@@ -71,17 +94,48 @@ impl Reach {
             mark: vec![0; cells],
             stamp: 0,
             queue: Vec::new(),
+            dist: vec![0; cells],
+        }
+    }
+
+    /// Floods breadth-first from `from`, as [`Reach::flood`] does, and
+    /// records every reached cell's distance ([`Reach::distance`]).
+    pub fn flood_distances(&mut self, board: &Board, boxes: &[u64], from: u32) {
+        self.next_stamp();
+        self.mark[from as usize] = self.stamp;
+        self.dist[from as usize] = 0;
+        self.queue.clear();
+        self.queue.push(from);
+        let mut head = 0;
+        while let Some(&c) = self.queue.get(head) {
+            head += 1;
+            for &n in &board.next[c as usize] {
+                if n != NONE && self.mark[n as usize] != self.stamp && !has(boxes, n) {
+                    self.mark[n as usize] = self.stamp;
+                    self.dist[n as usize] = self.dist[c as usize] + 1;
+                    self.queue.push(n);
+                }
+            }
+        }
+    }
+
+    /// The distance of a cell the last [`Reach::flood_distances`] reached.
+    pub fn distance(&self, cell: u32) -> u32 {
+        self.dist[cell as usize]
+    }
+
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.fill(0);
+            self.stamp = 1;
         }
     }
 
     /// Floods from `from` over cells without a box; returns the lowest cell
     /// reached. [`Reach::reached`] answers until the next flood.
     pub fn flood(&mut self, board: &Board, boxes: &[u64], from: u32) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.fill(0);
-            self.stamp = 1;
-        }
+        self.next_stamp();
         let mut lowest = from;
         self.mark[from as usize] = self.stamp;
         self.queue.clear();
@@ -179,8 +233,12 @@ impl SearchSpace for PushSpace<'_> {
         for &b in &self.board.start_boxes {
             set(node, b);
         }
-        let mut reach = Reach::new(self.board.len());
-        let man = reach.flood(self.board, &node[..self.box_words], self.board.start_man);
+        let man = if self.options.moves {
+            self.board.start_man
+        } else {
+            let mut reach = Reach::new(self.board.len());
+            reach.flood(self.board, &node[..self.box_words], self.board.start_man)
+        };
         node[self.box_words] = u64::from(man);
     }
 
@@ -194,7 +252,11 @@ impl SearchSpace for PushSpace<'_> {
         self.rejected.clear();
         let n = self.box_words;
         let man = node[n] as u32;
-        self.reach.flood(self.board, &node[..n], man);
+        if self.options.moves {
+            self.reach.flood_distances(self.board, &node[..n], man);
+        } else {
+            self.reach.flood(self.board, &node[..n], man);
+        }
         for b in cells_of(&node[..n]) {
             for d in 0..4 {
                 let behind = self.board.next[b as usize][d ^ 1];
@@ -202,7 +264,11 @@ impl SearchSpace for PushSpace<'_> {
                 if behind == NONE || to == NONE || !self.reach.reached(behind) || has(node, to) {
                     continue;
                 }
-                let op = push_op(b, d);
+                let op = if self.options.moves {
+                    walk_push_op(b, d, self.reach.distance(behind))
+                } else {
+                    push_op(b, d)
+                };
                 if self.options.dead_squares && !self.board.live[to as usize] {
                     self.counters[0] += 1;
                     self.rejected.push((op, RULES[0]));
@@ -217,14 +283,22 @@ impl SearchSpace for PushSpace<'_> {
                     self.rejected.push((op, RULES[1]));
                     continue;
                 }
-                let lowest = self.after.flood(self.board, &succ[..n], b);
-                succ[n] = u64::from(lowest);
+                succ[n] = if self.options.moves {
+                    u64::from(b)
+                } else {
+                    u64::from(self.after.flood(self.board, &succ[..n], b))
+                };
             }
         }
     }
 
-    fn cost(&self, _op: OpId) -> u32 {
-        1
+    /// One push, or with [`PushOptions::moves`] the walk to it and the push.
+    fn cost(&self, op: OpId) -> u32 {
+        if self.options.moves {
+            (op.0 >> 22) + 1
+        } else {
+            1
+        }
     }
 
     fn rejections(&self) -> Vec<(OpId, &'static str)> {
@@ -303,6 +377,7 @@ mod tests {
             PushOptions {
                 dead_squares: false,
                 freeze: false,
+                moves: false,
             },
         );
         assert!(matches!(without, Outcome::Plan(_)));
