@@ -68,7 +68,7 @@ pub fn push_op(cell: u32, d: usize) -> OpId {
 
 /// The push operator that walks `walk` cells first (move-optimal search).
 fn walk_push_op(cell: u32, d: usize, walk: u32) -> OpId {
-    OpId(walk << 22 | cell * 4 + d as u32)
+    OpId((walk << 22) | (cell * 4 + d as u32))
 }
 
 /// The box cell and direction of a push operator.
