@@ -210,3 +210,59 @@ fn an_optimisation_needs_an_optimal_search() {
         assert!(err.contains("an optimal search"), "{err}");
     }
 }
+
+/// Every node on a solution path is solvable, so a sound deadlock rule never
+/// prunes one. Solutions found with every rule off (greedy search on the
+/// first 60 Microban levels) are walked push by push with the rules on: each
+/// push must be among the successors, never among the rejections.
+#[test]
+fn no_deadlock_rule_prunes_a_push_of_a_solution() {
+    use planbox::search::{self, Limits, Monitor, Outcome, SearchSpace, Successors};
+    use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace};
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/sokoban/microban.xsb"),
+    )
+    .expect("microban");
+    let collection = planbox::sokoban::xsb::parse(Path::new("microban.xsb"), &text);
+    let off = PushOptions {
+        dead_squares: false,
+        freeze: false,
+        moves: false,
+    };
+    let mut checked = 0;
+    for index in 1..=60 {
+        let level = collection.level(index).expect("level").expect("valid");
+        let board = Board::new(&level);
+        let mut monitor = Monitor::new(Limits {
+            time: Some(std::time::Duration::from_secs(5)),
+            ..Limits::none()
+        });
+        let mut free = PushSpace::new(&board, off);
+        let result = search::gbfs(&mut free, &mut PushBound::new(&board), false, &mut monitor);
+        let Outcome::Plan(plan) = result.outcome else {
+            continue;
+        };
+        let mut space = PushSpace::new(&board, PushOptions::default());
+        let mut node = vec![0u64; space.words()];
+        space.start(&mut node);
+        let mut out = Successors::new(space.words());
+        for (k, &op) in plan.iter().enumerate() {
+            space.successors(&node, &mut out);
+            let rejected = space.rejections();
+            assert!(
+                rejected.iter().all(|&(r, _)| r != op),
+                "level {index}, push {}: {:?} pruned a push of a solution",
+                k + 1,
+                rejected.iter().find(|&&(r, _)| r == op)
+            );
+            let next = (0..out.len())
+                .map(|i| out.get(i))
+                .find(|&(o, _)| o == op)
+                .unwrap_or_else(|| panic!("level {index}, push {}: not a successor", k + 1));
+            node = next.1.to_vec();
+        }
+        assert!(space.is_target(&node), "level {index}");
+        checked += 1;
+    }
+    assert!(checked >= 55, "only {checked} solutions checked");
+}
