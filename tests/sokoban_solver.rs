@@ -76,6 +76,11 @@ fn teaching_levels_and_microban_1_to_30_solve_and_replay() {
     assert_eq!(teaching.len(), 8);
     let microban = solve_and_replay("problems/sokoban/microban.xsb", "1-30", &[]);
     assert_eq!(microban.len(), 30);
+    // The default search narrows pushes to PI-corrals; `--no-corrals` does not.
+    let narrowed: u64 = microban.iter().map(|r| r["corral"].as_u64().unwrap()).sum();
+    assert!(narrowed > 0, "no corral pruning on Microban 1-30");
+    let plain = solve_and_replay("problems/sokoban/microban.xsb", "1-30", &["--no-corrals"]);
+    assert!(plain.iter().all(|r| r["corral"] == 0));
 }
 
 #[test]
@@ -228,6 +233,7 @@ fn no_deadlock_rule_prunes_a_push_of_a_solution() {
         dead_squares: false,
         freeze: false,
         moves: false,
+        corrals: false,
     };
     let mut checked = 0;
     for index in 1..=60 {

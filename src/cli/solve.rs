@@ -70,6 +70,9 @@ pub struct SolveArgs {
     /// Keep boxes that freeze off a goal (to measure the rule).
     #[arg(long)]
     no_freeze: bool,
+    /// Do not narrow the pushes to a PI-corral (on only for --optimize none).
+    #[arg(long)]
+    no_corrals: bool,
     /// Print one JSON record per level on stdout instead of LURD.
     #[arg(long)]
     json: bool,
@@ -199,22 +202,20 @@ fn solve_level(
         dead_squares: !args.no_dead_squares,
         freeze: !args.no_freeze,
         moves,
+        corrals: args.optimize == Optimize::None && !args.no_corrals,
     };
-    let mut space = PushSpace::new(&board, options);
-    let mut monitor = Monitor::new(Limits {
-        time: args.time_limit.map(Duration::from_secs_f64),
-        memory: args.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
-        progress_every: None,
-    });
-    let mut bound = PushBound::new(&board);
-    let result = match search {
-        SearchName::Bfs => search::bfs(&mut space, &mut monitor),
-        SearchName::Dfs => search::dfs(&mut space, args.depth_limit, true, &mut monitor),
-        SearchName::Iddfs => search::iddfs(&mut space, args.depth_limit, true, &mut monitor),
-        SearchName::Astar => search::astar(&mut space, &mut bound, &mut monitor),
-        SearchName::Wastar => search::wastar(&mut space, &mut bound, 2, &mut monitor),
-        SearchName::Gbfs => search::gbfs(&mut space, &mut bound, false, &mut monitor),
-    };
+    let limit = args.time_limit.map(Duration::from_secs_f64);
+    let mut result = search_level(args, &board, options, search, limit);
+    // Corral pruning may cut every solution of a node it narrows; only the
+    // full search proves that none exists (in the time that is left).
+    if options.corrals && result.outcome == Outcome::Unsolvable {
+        let full = PushOptions {
+            corrals: false,
+            ..options
+        };
+        let left = limit.map(|t| t.saturating_sub(start.elapsed()));
+        result = search_level(args, &board, full, search, left);
+    }
     let solution = match &result.outcome {
         Outcome::Plan(pushes) => Some(replayed(&board, &level, pushes)?),
         _ => None,
@@ -227,6 +228,30 @@ fn solve_level(
         time: start.elapsed(),
         error: None,
     })
+}
+
+fn search_level(
+    args: &SolveArgs,
+    board: &Board,
+    options: PushOptions,
+    search: SearchName,
+    time: Option<Duration>,
+) -> SearchResult {
+    let mut space = PushSpace::new(board, options);
+    let mut monitor = Monitor::new(Limits {
+        time,
+        memory: args.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
+        progress_every: None,
+    });
+    let mut bound = PushBound::new(board);
+    match search {
+        SearchName::Bfs => search::bfs(&mut space, &mut monitor),
+        SearchName::Dfs => search::dfs(&mut space, args.depth_limit, true, &mut monitor),
+        SearchName::Iddfs => search::iddfs(&mut space, args.depth_limit, true, &mut monitor),
+        SearchName::Astar => search::astar(&mut space, &mut bound, &mut monitor),
+        SearchName::Wastar => search::wastar(&mut space, &mut bound, 2, &mut monitor),
+        SearchName::Gbfs => search::gbfs(&mut space, &mut bound, false, &mut monitor),
+    }
 }
 
 /// The LURD of a push plan, after replaying it on the level: moves and

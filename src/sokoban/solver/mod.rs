@@ -11,6 +11,7 @@
 
 pub mod board;
 pub mod bound;
+pub mod corral;
 pub mod deadlock;
 pub mod push;
 pub mod walk;

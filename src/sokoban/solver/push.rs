@@ -42,6 +42,9 @@ pub struct PushOptions {
     pub freeze: bool,
     /// Count moves, not pushes: the man's exact cell is part of the node.
     pub moves: bool,
+    /// PI-corral pruning (see [`super::corral`]): complete for finding a
+    /// solution, not for optimal ones nor for proofs of unsolvability.
+    pub corrals: bool,
 }
 
 impl Default for PushOptions {
@@ -50,6 +53,7 @@ impl Default for PushOptions {
             dead_squares: true,
             freeze: true,
             moves: false,
+            corrals: false,
         }
     }
 }
@@ -59,7 +63,7 @@ impl Default for PushOptions {
 pub const MAX_MOVE_CELLS: usize = 1 << 10;
 
 /// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
-pub const RULES: [&str; 2] = ["dead_square", "freeze"];
+pub const RULES: [&str; 3] = ["dead_square", "freeze", "corral"];
 
 /// The push operator of moving the box on `cell` in direction `d`.
 pub fn push_op(cell: u32, d: usize) -> OpId {
@@ -195,7 +199,7 @@ pub struct PushSpace<'b> {
     goal_bits: Vec<u64>,
     reach: Reach,
     after: Reach,
-    counters: [u64; 2],
+    counters: [u64; 3],
     rejected: Vec<(OpId, &'static str)>,
 }
 
@@ -213,7 +217,7 @@ impl<'b> PushSpace<'b> {
             goal_bits,
             reach: Reach::new(board.len()),
             after: Reach::new(board.len()),
-            counters: [0; 2],
+            counters: [0; 3],
             rejected: Vec::new(),
         }
     }
@@ -257,6 +261,11 @@ impl SearchSpace for PushSpace<'_> {
         } else {
             self.reach.flood(self.board, &node[..n], man);
         }
+        let corral = if self.options.corrals {
+            super::corral::pi_corral_pushes(self.board, &node[..n], &self.reach)
+        } else {
+            None
+        };
         for b in cells_of(&node[..n]) {
             for d in 0..4 {
                 let behind = self.board.next[b as usize][d ^ 1];
@@ -269,6 +278,13 @@ impl SearchSpace for PushSpace<'_> {
                 } else {
                     push_op(b, d)
                 };
+                if let Some(pushes) = &corral
+                    && !pushes.contains(&(b, d))
+                {
+                    self.counters[2] += 1;
+                    self.rejected.push((op, RULES[2]));
+                    continue;
+                }
                 if self.options.dead_squares && !self.board.live[to as usize] {
                     self.counters[0] += 1;
                     self.rejected.push((op, RULES[0]));
@@ -378,6 +394,7 @@ mod tests {
                 dead_squares: false,
                 freeze: false,
                 moves: false,
+                corrals: false,
             },
         );
         assert!(matches!(without, Outcome::Plan(_)));

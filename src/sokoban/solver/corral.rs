@@ -1,0 +1,163 @@
+//! Corral pruning: when the man is shut out of an area that still needs
+//! work, push into it first.
+//!
+//! A *corral* is a connected area of free cells the man cannot reach,
+//! fenced off from his region by boxes (and walls). If every push of a fence
+//! box leads into the corral (an *I-corral*), and the man can reach every
+//! position from which a fence box is pushed into it (*PI-corral*), then a
+//! solution must sooner or later make one of those pushes, and nothing done
+//! outside first can help: a solver may consider those pushes only (Brian
+//! Damgaard's PI-corral pruning, from YASS). A corral whose boxes all stand
+//! on goals, with no empty goal inside, needs no work and is skipped.
+//!
+//! Example: the man on the left, a wall of boxes with an empty goal behind
+//! it: only the pushes of those boxes into the goal's side are tried.
+//!
+//! The rule narrows a node's successors; it never makes a plan invalid, and
+//! the solver proves unsolvability only with the rule off.
+
+use super::board::{Board, NONE};
+use super::push::{Reach, has};
+
+/// The pushes `(box, d)` of the PI-corral with the fewest pushes, if the
+/// node has one. `reach` holds the man's region (from [`Reach::flood`]).
+pub fn pi_corral_pushes(board: &Board, boxes: &[u64], reach: &Reach) -> Option<Vec<(u32, usize)>> {
+    let n = board.len();
+    let mut seen = vec![false; n];
+    let mut best: Option<Vec<(u32, usize)>> = None;
+    let touches_region =
+        |b: u32| (board.next[b as usize].iter()).any(|&m| m != NONE && reach.reached(m));
+    for start in 0..n as u32 {
+        if seen[start as usize] || reach.reached(start) || has(boxes, start) {
+            continue;
+        }
+        // One corral: the cells the man cannot reach, connected, through
+        // free cells and the boxes inside; the boxes next to his region are
+        // its fence and stop the flood.
+        let (mut area, mut fence) = (vec![start], Vec::new());
+        seen[start as usize] = true;
+        let mut head = 0;
+        while let Some(&c) = area.get(head) {
+            head += 1;
+            for &m in &board.next[c as usize] {
+                if m == NONE || seen[m as usize] || reach.reached(m) {
+                    continue;
+                }
+                seen[m as usize] = true;
+                if has(boxes, m) && touches_region(m) {
+                    fence.push(m);
+                } else {
+                    area.push(m);
+                }
+            }
+        }
+        // Fence boxes may border several corrals: let each corral see them.
+        for &b in &fence {
+            seen[b as usize] = false;
+        }
+        if let Some(pushes) = pi_pushes(board, boxes, reach, &area, &fence)
+            && best.as_ref().is_none_or(|b| pushes.len() < b.len())
+        {
+            best = Some(pushes);
+        }
+    }
+    best
+}
+
+/// The pushes into the corral `area` (free cells and inside boxes) with
+/// `fence`, if it is a PI-corral that needs work.
+fn pi_pushes(
+    board: &Board,
+    boxes: &[u64],
+    reach: &Reach,
+    area: &[u32],
+    fence: &[u32],
+) -> Option<Vec<(u32, usize)>> {
+    // Work to do: an empty goal inside, or a box inside or on the fence off a goal.
+    let needs_work = area
+        .iter()
+        .any(|&c| board.goal[c as usize] != has(boxes, c))
+        || fence.iter().any(|&b| !board.goal[b as usize]);
+    if !needs_work || fence.is_empty() {
+        return None;
+    }
+    let inside = |c: u32| area.contains(&c);
+    let mut pushes = Vec::new();
+    for &b in fence {
+        for d in 0..4 {
+            let behind = board.next[b as usize][d ^ 1];
+            let to = board.next[b as usize][d];
+            if behind == NONE || to == NONE || has(boxes, to) {
+                continue;
+            }
+            if inside(to) {
+                // P: every push into the corral can be made now.
+                if !reach.reached(behind) {
+                    return None;
+                }
+                pushes.push((b, d));
+            } else if reach.reached(behind) {
+                // I: no fence box may be pushed anywhere but into the corral.
+                return None;
+            }
+        }
+    }
+    (!pushes.is_empty()).then_some(pushes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sokoban::level::Cell;
+    use crate::sokoban::solver::board::tests::level;
+
+    /// The PI-corral pushes of a level's start, as (row, col, d) triples.
+    fn corral_pushes(text: &str) -> Option<Vec<(usize, usize, usize)>> {
+        let board = Board::new(&level(text));
+        let mut boxes = vec![0u64; board.len().div_ceil(64)];
+        for &b in &board.start_boxes {
+            boxes[(b / 64) as usize] |= 1 << (b % 64);
+        }
+        let mut reach = Reach::new(board.len());
+        reach.flood(&board, &boxes, board.start_man);
+        pi_corral_pushes(&board, &boxes, &reach).map(|pushes| {
+            pushes
+                .iter()
+                .map(|&(b, d)| {
+                    let c: Cell = board.cells[b as usize];
+                    (c.row, c.col, d)
+                })
+                .collect()
+        })
+    }
+
+    #[test]
+    fn a_fence_that_can_only_be_pushed_in_is_a_pi_corral() {
+        // Two boxes seal the right-hand room, whose goals are empty; each can
+        // only be pushed right, into it, and the man reaches both pushes.
+        let text = "########\n#   $ .#\n#@  $ .#\n########\n";
+        assert_eq!(corral_pushes(text), Some(vec![(1, 4, 3), (2, 4, 3)]));
+    }
+
+    #[test]
+    fn a_fence_box_that_can_move_along_the_fence_is_no_corral() {
+        // The lower box could also be pushed up or down: not an I-corral.
+        let text = "########\n#   $ .#\n#@    .#\n#   $  #\n########\n";
+        assert_eq!(corral_pushes(text), None);
+    }
+
+    #[test]
+    fn a_corral_with_nothing_to_do_is_skipped() {
+        // Everything behind the fence is done: both boxes on goals.
+        let text = "#######\n#   * #\n#@  * #\n#######\n";
+        assert_eq!(corral_pushes(text), None);
+    }
+
+    #[test]
+    fn a_push_the_man_cannot_reach_spoils_the_corral() {
+        // The lower fence box can be pushed in only from its left, which a
+        // third box blocks: not PI.
+        let text = "#########\n#   $  .#\n#@ $$  .#\n#   .   #\n#########\n";
+        assert_eq!(corral_pushes(text), None);
+    }
+}
