@@ -234,6 +234,8 @@ fn no_deadlock_rule_prunes_a_push_of_a_solution() {
         freeze: false,
         moves: false,
         corrals: false,
+        goal_macros: false,
+        tunnels: false,
     };
     let mut checked = 0;
     for index in 1..=60 {

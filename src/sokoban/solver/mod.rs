@@ -15,6 +15,7 @@ pub mod corral;
 pub mod deadlock;
 pub mod goal_room;
 pub mod push;
+pub mod tunnel;
 pub mod walk;
 
 pub use board::Board;
