@@ -67,7 +67,7 @@ pub use limits::{CHECK_EVERY, Footprint, Limits, Monitor, Progress, Stop};
 pub use node::{NodeArena, NodeId, SearchNode};
 pub use packing::{Packing, mutex_groups};
 pub use progression::Progression;
-pub use registry::{OutOfMemory, StateRegistry};
+pub use registry::{OutOfMemory, StateRegistry, hash_node};
 pub use regression::{Regression, RegressionHeuristic, RegressionOptions};
 pub use stats::{Stats, peak_memory_kb};
 

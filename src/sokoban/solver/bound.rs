@@ -39,6 +39,8 @@ pub struct PushBound<'b> {
     solved: bool,
     /// Matchings repaired rather than solved afresh.
     pub repairs: u64,
+    /// Whether to repair at all (off only to measure what it saves).
+    pub repair: bool,
 }
 
 /// A cost that stands for "impossible" in the matching.
@@ -57,6 +59,7 @@ impl<'b> PushBound<'b> {
             hungarian: Hungarian::default(),
             solved: false,
             repairs: 0,
+            repair: true,
         }
     }
 
@@ -76,7 +79,7 @@ impl<'b> PushBound<'b> {
     /// The matching after a few boxes moved since the last one, if only a
     /// few did (`None`: solve afresh).
     fn repaired(&mut self, bits: &[u64]) -> Option<Estimate> {
-        if !self.solved {
+        if !self.solved || !self.repair {
             return None;
         }
         let n = self.rows.len();
