@@ -22,9 +22,12 @@ use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace};
 use std::hint::black_box;
 use std::path::Path;
 
+/// A node and one of its successors.
+type Pair = (Vec<u64>, Vec<u64>);
+
 /// An XSokoban level's board and `(parent, child)` node pairs from the first
 /// nodes of a depth-first walk of its push space.
-fn nodes(screen: u32) -> (Board, Vec<(Vec<u64>, Vec<u64>)>) {
+fn nodes(screen: u32) -> (Board, Vec<Pair>) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(format!("problems/sokoban/xsokoban/screen.{screen}"));
     let text = std::fs::read_to_string(&path).expect("bench input is bundled");
