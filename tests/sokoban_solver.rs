@@ -236,6 +236,7 @@ fn no_deadlock_rule_prunes_a_push_of_a_solution() {
         corrals: false,
         goal_macros: false,
         tunnels: false,
+        corral_deadlocks: false,
     };
     let mut checked = 0;
     for index in 1..=60 {

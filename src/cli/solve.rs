@@ -79,6 +79,9 @@ pub struct SolveArgs {
     /// Do not push boxes on through tunnels as one step (on only for --optimize none).
     #[arg(long)]
     no_tunnels: bool,
+    /// Do not search PI-corrals for deadlocks (to measure the rule).
+    #[arg(long)]
+    no_corral_deadlocks: bool,
     /// Print one JSON record per level on stdout instead of LURD.
     #[arg(long)]
     json: bool,
@@ -211,6 +214,7 @@ fn solve_level(
         corrals: args.optimize == Optimize::None && !args.no_corrals,
         goal_macros: args.optimize == Optimize::None && !args.no_goal_macros,
         tunnels: args.optimize == Optimize::None && !args.no_tunnels,
+        corral_deadlocks: !args.no_corral_deadlocks,
     };
     let limit = args.time_limit.map(Duration::from_secs_f64);
     let mut result = search_level(args, &board, options, search, limit);

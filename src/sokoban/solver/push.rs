@@ -31,6 +31,7 @@
 //! [`super::deadlock`]).
 
 use super::board::{Board, NONE};
+use super::corral::{self, CorralDeadlocks};
 use super::deadlock;
 use super::goal_room::GoalRooms;
 use super::tunnel;
@@ -53,6 +54,9 @@ pub struct PushOptions {
     pub goal_macros: bool,
     /// Tunnel macros (see [`super::tunnel`]), on the same terms.
     pub tunnels: bool,
+    /// Corral deadlocks (see [`super::corral::CorralDeadlocks`]): sound, so
+    /// also for optimal searches and proofs.
+    pub corral_deadlocks: bool,
 }
 
 impl Default for PushOptions {
@@ -64,6 +68,7 @@ impl Default for PushOptions {
             corrals: false,
             goal_macros: false,
             tunnels: false,
+            corral_deadlocks: true,
         }
     }
 }
@@ -73,7 +78,13 @@ impl Default for PushOptions {
 pub const MAX_MOVE_CELLS: usize = 1 << 10;
 
 /// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
-pub const RULES: [&str; 4] = ["dead_square", "freeze", "corral", "goal_cut"];
+pub const RULES: [&str; 5] = [
+    "dead_square",
+    "freeze",
+    "corral",
+    "goal_cut",
+    "corral_deadlock",
+];
 
 /// The flag of a goal macro's operator: `MACRO | box * 4 + d` is the push
 /// onto the room's entrance and the pushes that take the box on to its goal
@@ -224,7 +235,8 @@ pub struct PushSpace<'b> {
     tunnels: bool,
     /// The boxes after a push, while its goal macro is looked for.
     scratch: Vec<u64>,
-    counters: [u64; 4],
+    counters: [u64; 5],
+    corral_deadlocks: CorralDeadlocks,
     rejected: Vec<(OpId, &'static str)>,
 }
 
@@ -245,7 +257,8 @@ impl<'b> PushSpace<'b> {
             rooms: (options.goal_macros && !options.moves).then(|| GoalRooms::new(board)),
             tunnels: options.tunnels && !options.moves,
             scratch: vec![0; box_words],
-            counters: [0; 4],
+            counters: [0; 5],
+            corral_deadlocks: CorralDeadlocks::default(),
             rejected: Vec::new(),
         }
     }
@@ -290,11 +303,19 @@ impl SearchSpace for PushSpace<'_> {
             self.reach.flood(self.board, &node[..n], man);
         }
         let mut any_macro = false;
-        let corral = if self.options.corrals {
-            super::corral::pi_corral_pushes(self.board, &node[..n], &self.reach)
+        let pi_corral = if self.options.corrals || self.options.corral_deadlocks {
+            corral::pi_corral(self.board, &node[..n], &self.reach)
         } else {
             None
         };
+        if self.options.corral_deadlocks
+            && let Some(c) = &pi_corral
+            && self.corral_deadlocks.is_deadlock(self.board, c, man)
+        {
+            self.counters[4] += 1;
+            return;
+        }
+        let corral = pi_corral.filter(|_| self.options.corrals).map(|c| c.pushes);
         for b in cells_of(&node[..n]) {
             for d in 0..4 {
                 let behind = self.board.next[b as usize][d ^ 1];
@@ -384,6 +405,10 @@ impl SearchSpace for PushSpace<'_> {
 
     fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
         RULES.iter().copied().zip(self.counters).collect()
+    }
+
+    fn bytes(&self) -> usize {
+        self.corral_deadlocks.bytes()
     }
 
     /// The pushes in order, each macro spelled out: replayed from the start,
@@ -492,6 +517,7 @@ mod tests {
                 corrals: false,
                 goal_macros: false,
                 tunnels: false,
+                corral_deadlocks: false,
             },
         );
         assert!(matches!(without, Outcome::Plan(_)));
