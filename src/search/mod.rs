@@ -55,6 +55,7 @@ pub mod regression;
 mod stats;
 pub mod successors;
 pub mod trace;
+pub mod transposition;
 
 #[cfg(test)]
 pub(crate) mod toy;
@@ -213,6 +214,12 @@ pub trait SearchSpace {
     #[inline]
     fn prune(&mut self, _node: &[u64], _g: u32) -> bool {
         false
+    }
+
+    /// The rule of the last [`prune`](Self::prune) that returned true, for
+    /// traces (regression's `subsumed`, a transposition table's `transposition`).
+    fn pruned_by(&self) -> &'static str {
+        "subsumed"
     }
 
     /// Called when the algorithm discards successor `node` as a duplicate:
