@@ -234,6 +234,7 @@ fn no_deadlock_rule_prunes_a_push_of_a_solution() {
         freeze: false,
         moves: false,
         corrals: false,
+        matching: false,
     };
     let mut checked = 0;
     for index in 1..=60 {

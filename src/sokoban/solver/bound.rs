@@ -7,7 +7,12 @@
 //! pushes of any solution: an admissible heuristic for push-optimal A*. It
 //! is computed with the Hungarian method (Kuhn and Munkres) in `O(n^3)` for
 //! `n` boxes. When no perfect matching exists (two boxes that can only reach
-//! the same goal), the node is a dead end: one more deadlock rule.
+//! the same goal), the node is a dead end: the deadlock rule `matching` of
+//! the push space ([`super::matching`]) prunes such nodes before the bound
+//! sees them. With that rule switched off, the bound must not prune in its
+//! place ([`PushBound::without_dead_ends`]): it then gives such a node the sum
+//! of each box's nearest reachable goal instead, a finite value, and
+//! admissible because no solution exists from it (any value is).
 //!
 //! Example: boxes at push distances `[1, 4]` from goal A and `[2, 3]` from
 //! goal B: matching box 1 to A and box 2 to B costs `1 + 3 = 4`, the other way
@@ -24,6 +29,9 @@ pub struct PushBound<'b> {
     boxes: Vec<u32>,
     cost: Vec<i64>,
     hungarian: Hungarian,
+    /// Whether a node without a perfect matching is a dead end (else it
+    /// gets a finite value).
+    dead_ends: bool,
 }
 
 /// A cost that stands for "impossible" in the matching.
@@ -37,7 +45,29 @@ impl<'b> PushBound<'b> {
             boxes: Vec::new(),
             cost: Vec::new(),
             hungarian: Hungarian::default(),
+            dead_ends: true,
         }
+    }
+
+    /// The bound that never reports a dead end, for measuring the search
+    /// with the `matching` rule off: a node whose boxes cannot all be matched
+    /// to distinct goals gets the sum of each box's nearest reachable goal
+    /// (0 for a box that reaches none).
+    pub fn without_dead_ends(mut self) -> Self {
+        self.dead_ends = false;
+        self
+    }
+
+    /// The value of a node without a perfect matching.
+    fn unmatched(&self, n: usize) -> Estimate {
+        if self.dead_ends {
+            return Estimate::DeadEnd;
+        }
+        let nearest = self.cost.chunks(n.max(1)).map(|row| {
+            let d = row.iter().copied().min().unwrap_or(0);
+            if d >= FORBIDDEN { 0 } else { d }
+        });
+        Estimate::Value(nearest.sum::<i64>() as u32)
     }
 }
 
@@ -56,9 +86,11 @@ impl Heuristic for PushBound<'_> {
         let n = self.boxes.len();
         let goals = &self.board.goals;
         if goals.len() != n {
+            // Levels are checked to have as many goals as boxes.
             return Estimate::DeadEnd;
         }
         self.cost.clear();
+        let mut unreachable = false;
         for &b in &self.boxes {
             let mut reachable = false;
             for g in 0..n {
@@ -67,9 +99,10 @@ impl Heuristic for PushBound<'_> {
                 self.cost
                     .push(if d == NONE { FORBIDDEN } else { i64::from(d) });
             }
-            if !reachable {
-                return Estimate::DeadEnd;
-            }
+            unreachable |= !reachable;
+        }
+        if unreachable {
+            return self.unmatched(n);
         }
         // Fast path: when every box's nearest goal is a different goal, those
         // nearest goals are the matching (no assignment can do better).
@@ -92,7 +125,7 @@ impl Heuristic for PushBound<'_> {
         }
         match self.hungarian.solve(n, &self.cost) {
             Some(total) if total < FORBIDDEN => Estimate::Value(total as u32),
-            _ => Estimate::DeadEnd,
+            _ => self.unmatched(n),
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod board;
 pub mod bound;
 pub mod corral;
 pub mod deadlock;
+pub mod matching;
 pub mod push;
 pub mod walk;
 

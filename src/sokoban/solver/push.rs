@@ -26,12 +26,14 @@
 //! [`MAX_MOVE_CELLS`] floor cells).
 //!
 //! Pruning, each rule with its counter and its switch ([`PushOptions`]):
-//! `dead_square` (the box would stand on a dead square, see [`super::board`])
-//! and `freeze` (a box not on a goal can never move again, see
-//! [`super::deadlock`]).
+//! `dead_square` (the box would stand on a dead square, see [`super::board`]),
+//! `freeze` (a box not on a goal can never move again, see
+//! [`super::deadlock`]), `corral` (see [`super::corral`]) and `matching` (the
+//! boxes cannot all be matched to distinct goals, see [`super::matching`]).
 
 use super::board::{Board, NONE};
 use super::deadlock;
+use super::matching::{self, Matcher};
 use crate::search::{SearchSpace, Successors};
 use crate::task::OpId;
 
@@ -45,6 +47,8 @@ pub struct PushOptions {
     /// PI-corral pruning (see [`super::corral`]): complete for finding a
     /// solution, not for optimal ones nor for proofs of unsolvability.
     pub corrals: bool,
+    /// Boxes that cannot all be matched to distinct goals.
+    pub matching: bool,
 }
 
 impl Default for PushOptions {
@@ -54,6 +58,7 @@ impl Default for PushOptions {
             freeze: true,
             moves: false,
             corrals: false,
+            matching: true,
         }
     }
 }
@@ -63,7 +68,7 @@ impl Default for PushOptions {
 pub const MAX_MOVE_CELLS: usize = 1 << 10;
 
 /// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
-pub const RULES: [&str; 3] = ["dead_square", "freeze", "corral"];
+pub const RULES: [&str; 4] = ["dead_square", "freeze", "corral", "matching"];
 
 /// The push operator of moving the box on `cell` in direction `d`.
 pub fn push_op(cell: u32, d: usize) -> OpId {
@@ -199,8 +204,9 @@ pub struct PushSpace<'b> {
     goal_bits: Vec<u64>,
     reach: Reach,
     after: Reach,
-    counters: [u64; 3],
+    counters: [u64; 4],
     rejected: Vec<(OpId, &'static str)>,
+    matcher: Matcher,
 }
 
 impl<'b> PushSpace<'b> {
@@ -217,8 +223,9 @@ impl<'b> PushSpace<'b> {
             goal_bits,
             reach: Reach::new(board.len()),
             after: Reach::new(board.len()),
-            counters: [0; 3],
+            counters: [0; 4],
             rejected: Vec::new(),
+            matcher: Matcher::default(),
         }
     }
 
@@ -261,6 +268,11 @@ impl SearchSpace for PushSpace<'_> {
         } else {
             self.reach.flood(self.board, &node[..n], man);
         }
+        // A push never lets a box reach a goal it could not reach before, so
+        // when the node's boxes have a perfect matching, a push that keeps
+        // the box's goals keeps it too; without one, no push restores it.
+        let matched =
+            self.options.matching && self.matcher.has_perfect_matching(self.board, &node[..n]);
         let corral = if self.options.corrals {
             super::corral::pi_corral_pushes(self.board, &node[..n], &self.reach)
         } else {
@@ -297,6 +309,16 @@ impl SearchSpace for PushSpace<'_> {
                     out.pop();
                     self.counters[1] += 1;
                     self.rejected.push((op, RULES[1]));
+                    continue;
+                }
+                if self.options.matching
+                    && (!matched
+                        || !matching::keeps_its_goals(self.board, b, to)
+                            && !self.matcher.has_perfect_matching(self.board, &succ[..n]))
+                {
+                    out.pop();
+                    self.counters[3] += 1;
+                    self.rejected.push((op, RULES[3]));
                     continue;
                 }
                 succ[n] = if self.options.moves {
@@ -395,6 +417,7 @@ mod tests {
                 freeze: false,
                 moves: false,
                 corrals: false,
+                matching: false,
             },
         );
         assert!(matches!(without, Outcome::Plan(_)));
