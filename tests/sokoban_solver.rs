@@ -219,7 +219,9 @@ fn an_optimisation_needs_an_optimal_search() {
 /// Every node on a solution path is solvable, so a sound deadlock rule never
 /// prunes one. Solutions found with every rule off (greedy search on the
 /// first 60 Microban levels) are walked push by push with the rules on: each
-/// push must be among the successors, never among the rejections.
+/// push must be among the successors, never among the rejections. (The
+/// stronger check, on push-optimal solutions and for each rule alone, is in
+/// `tests/deadlock_rules.rs`.)
 #[test]
 fn no_deadlock_rule_prunes_a_push_of_a_solution() {
     use planbox::search::{self, Limits, Monitor, Outcome, SearchSpace, Successors};
