@@ -260,6 +260,21 @@ mod tests {
         }
     }
 
+    #[test]
+    fn boxes_without_a_matching_are_a_dead_end_or_get_their_nearest_goals() {
+        use crate::sokoban::solver::board::tests::level;
+        // Both boxes slide along the top wall to its goal only (3 and 1
+        // pushes away); the goal below is out of their reach.
+        let board = Board::new(&level("#######\n# $ $.#\n#     #\n#.  @ #\n#######\n"));
+        let mut node = vec![0u64; board.len().div_ceil(64) + 1];
+        for &b in &board.start_boxes {
+            node[(b / 64) as usize] |= 1 << (b % 64);
+        }
+        assert_eq!(PushBound::new(&board).estimate(&node), Estimate::DeadEnd);
+        let mut finite = PushBound::new(&board).without_dead_ends();
+        assert_eq!(finite.estimate(&node), Estimate::Value(3 + 1));
+    }
+
     fn permutations(p: &mut Vec<usize>, k: usize, f: &mut impl FnMut(&[usize])) {
         if k == p.len() {
             f(p);
