@@ -27,9 +27,14 @@
 use super::board::{Board, NONE};
 use super::push::cells_of;
 
-/// The buffers of the matching check, kept between calls.
+/// The buffers of the matching check, kept between calls, and for every
+/// cell the goals a box there can reach.
 #[derive(Clone, Debug, Default)]
 pub struct Matcher {
+    /// `reach[c * words..][..words]`: bit `g` is set when a box on cell `c`
+    /// can reach goal `g`.
+    reach: Vec<u64>,
+    words: usize,
     boxes: Vec<u32>,
     /// `box_of[g]`: the index in `boxes` matched to goal `g`, if any.
     box_of: Vec<u32>,
@@ -42,6 +47,34 @@ pub struct Matcher {
 const FREE: u32 = u32::MAX;
 
 impl Matcher {
+    pub fn new(board: &Board) -> Matcher {
+        let words = board.goals.len().div_ceil(64).max(1);
+        let mut reach = vec![0u64; board.len() * words];
+        for (g, dist) in board.push_dist.iter().enumerate() {
+            for (c, &d) in dist.iter().enumerate() {
+                if d != NONE {
+                    reach[c * words + g / 64] |= 1 << (g % 64);
+                }
+            }
+        }
+        Matcher {
+            reach,
+            words,
+            ..Matcher::default()
+        }
+    }
+
+    /// Whether a box pushed from `from` to `to` can still reach every goal
+    /// it could reach before. If so, and the boxes before the push had a
+    /// perfect matching, they still have one: the moved box keeps its goal.
+    /// (A push never lets a box reach a goal it could not reach before: the
+    /// pushes from `to` are pushes from `from` too, one later.)
+    pub fn keeps_its_goals(&self, from: u32, to: u32) -> bool {
+        let w = self.words;
+        let (a, b) = (from as usize * w, to as usize * w);
+        (0..w).all(|i| self.reach[a + i] & !self.reach[b + i] == 0)
+    }
+
     /// Whether the boxes of `boxes` (a bit set over the board's cells) can
     /// be matched to distinct goals each of them can reach.
     pub fn has_perfect_matching(&mut self, board: &Board, boxes: &[u64]) -> bool {
@@ -92,13 +125,6 @@ impl Matcher {
     }
 }
 
-/// Whether a box pushed from `from` to `to` can still reach every goal it
-/// could reach before. If so, and the boxes before the push had a perfect
-/// matching, they still have one: the moved box keeps its goal.
-pub fn keeps_its_goals(board: &Board, from: u32, to: u32) -> bool {
-    (board.push_dist.iter()).all(|d| d[from as usize] == NONE || d[to as usize] != NONE)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,7 +136,7 @@ mod tests {
         for &b in &board.start_boxes {
             boxes[(b / 64) as usize] |= 1 << (b % 64);
         }
-        Matcher::default().has_perfect_matching(&board, &boxes)
+        Matcher::new(&board).has_perfect_matching(&board, &boxes)
     }
 
     #[test]
@@ -133,5 +159,18 @@ mod tests {
         let second = board.start_boxes[1] as usize;
         assert_eq!(board.push_dist[1][second], NONE, "only the top goal");
         assert!(matchable(text));
+    }
+
+    #[test]
+    fn a_box_pushed_onto_the_top_row_loses_the_bottom_goal() {
+        let board = Board::new(&level("#######\n#    .#\n#  $  #\n#*  @ #\n#######\n"));
+        let matcher = Matcher::new(&board);
+        let at = |r, c| {
+            board
+                .cell(crate::sokoban::level::Cell::new(r, c))
+                .expect("floor")
+        };
+        assert!(!matcher.keeps_its_goals(at(2, 3), at(1, 3)), "pushed up");
+        assert!(matcher.keeps_its_goals(at(2, 3), at(2, 2)), "pushed left");
     }
 }

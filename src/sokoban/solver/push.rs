@@ -33,7 +33,7 @@
 
 use super::board::{Board, NONE};
 use super::deadlock;
-use super::matching::{self, Matcher};
+use super::matching::Matcher;
 use crate::search::{SearchSpace, Successors};
 use crate::task::OpId;
 
@@ -207,6 +207,8 @@ pub struct PushSpace<'b> {
     counters: [u64; 4],
     rejected: Vec<(OpId, &'static str)>,
     matcher: Matcher,
+    /// Whether the start's boxes have a perfect matching (see `successors`).
+    start_matched: bool,
 }
 
 impl<'b> PushSpace<'b> {
@@ -225,8 +227,23 @@ impl<'b> PushSpace<'b> {
             after: Reach::new(board.len()),
             counters: [0; 4],
             rejected: Vec::new(),
-            matcher: Matcher::default(),
+            matcher: Matcher::new(board),
+            start_matched: true,
         }
+        .check_start()
+    }
+
+    /// Asks whether the start's boxes have a perfect matching (only with the
+    /// `matching` rule on).
+    fn check_start(mut self) -> Self {
+        if self.options.matching {
+            let mut boxes = vec![0; self.box_words];
+            for &b in &self.board.start_boxes {
+                set(&mut boxes, b);
+            }
+            self.start_matched = self.matcher.has_perfect_matching(self.board, &boxes);
+        }
+        self
     }
 
     /// The box bits of a node.
@@ -268,11 +285,12 @@ impl SearchSpace for PushSpace<'_> {
         } else {
             self.reach.flood(self.board, &node[..n], man);
         }
-        // A push never lets a box reach a goal it could not reach before, so
-        // when the node's boxes have a perfect matching, a push that keeps
-        // the box's goals keeps it too; without one, no push restores it.
-        let matched =
-            self.options.matching && self.matcher.has_perfect_matching(self.board, &node[..n]);
+        // Every node but the start passed the matching rule when it was
+        // generated, so it has a perfect matching if the start has one; and
+        // if the start has none, no node has (a push never lets a box reach
+        // a goal it could not reach before). A push that keeps the box's
+        // goals keeps the matching; only the others need the full check.
+        let matched = self.start_matched;
         let corral = if self.options.corrals {
             super::corral::pi_corral_pushes(self.board, &node[..n], &self.reach)
         } else {
@@ -313,7 +331,7 @@ impl SearchSpace for PushSpace<'_> {
                 }
                 if self.options.matching
                     && (!matched
-                        || !matching::keeps_its_goals(self.board, b, to)
+                        || !self.matcher.keeps_its_goals(b, to)
                             && !self.matcher.has_perfect_matching(self.board, &succ[..n]))
                 {
                     out.pop();
