@@ -40,6 +40,9 @@
 //! ([`SearchSpace::prune`]); the space counts each rule and reports the counts
 //! ([`SearchSpace::pruning_counters`]), which end up in [`Stats::pruned`].
 //! Progression prunes nothing: its hooks are the empty defaults and compile away.
+//! A transposition table ([`transposition::Transpositions`]) is such a hook
+//! too: it wraps any space and prunes the nodes reached before at no greater
+//! cost, which turns depth-first tree search into a graph search.
 
 mod best_first;
 mod bfs;

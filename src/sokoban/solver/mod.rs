@@ -8,6 +8,9 @@
 //!
 //! The space implements [`crate::search::SearchSpace`], so every algorithm,
 //! limit, statistic and trace of the PDDL engines works on it unchanged.
+//! Its deadlock rules, each a named counter with a switch in
+//! [`PushOptions`]: `dead_square` ([`board`]), `freeze` ([`deadlock`]),
+//! `corral` ([`corral`]) and `matching` ([`matching`]).
 
 pub mod board;
 pub mod bound;
