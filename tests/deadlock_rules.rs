@@ -211,7 +211,8 @@ fn min_pushes(file: &str) -> Vec<Option<usize>> {
 /// corral pruning, which keeps *a* solution) must let each of its pushes
 /// through. The solutions are found with every rule off and checked
 /// against the table's `min_pushes`, then walked with each rule alone and
-/// with all three.
+/// with all three: the teaching levels, Microban 1-100 and Microban II
+/// 1-50, those that A* without rules solves in 2 s (about 155 of 158).
 #[test]
 fn no_rule_prunes_a_node_of_an_optimal_solution() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -229,6 +230,11 @@ fn no_rule_prunes_a_node_of_an_optimal_solution() {
             "problems/sokoban/microban.xsb",
             1..=100,
             Some("problems/sokoban/microban.optimal.tsv"),
+        ),
+        (
+            "problems/sokoban/microban_ii.xsb",
+            1..=50,
+            Some("problems/sokoban/microban_ii.optimal.tsv"),
         ),
     ] {
         let text = std::fs::read_to_string(root.join(file)).expect("levels");
@@ -252,5 +258,5 @@ fn no_rule_prunes_a_node_of_an_optimal_solution() {
         }
     }
     assert!(cut.is_empty(), "{cut:#?}");
-    assert!(checked >= 60, "only {checked} optimal solutions checked");
+    assert!(checked >= 100, "only {checked} optimal solutions checked");
 }
