@@ -289,7 +289,9 @@ impl SearchSpace for PushSpace<'_> {
         // generated, so it has a perfect matching if the start has one; and
         // if the start has none, no node has (a push never lets a box reach
         // a goal it could not reach before). A push that keeps the box's
-        // goals keeps the matching; only the others need the full check.
+        // goals keeps the matching; only the others need the full check. (A
+        // node that reached the search unchecked only makes the rule prune
+        // less below it: it never cuts a node that has a matching.)
         let matched = self.start_matched;
         let corral = if self.options.corrals {
             super::corral::pi_corral_pushes(self.board, &node[..n], &self.reach)
