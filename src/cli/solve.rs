@@ -5,12 +5,18 @@
 //! pushes become LURD with the walks filled in, and the LURD is replayed on
 //! the level before it is printed. One level prints its LURD alone on
 //! stdout, as `plan --lurd` does; several print `; level ...` comment lines
-//! before each (a file `replay` reads), a line per level on stderr as they
-//! finish, and a summary at the end. `--json` prints one record per level.
+//! before each (a file `replay` reads), a progress line per level on stderr
+//! as they finish (`[3/30] level 3: solved, ...`), and a summary at the end.
+//! `--json` prints one record per level on stdout and nothing on stderr but
+//! errors (as `plan --json` and ripgrep's `--json` do: a script reads the
+//! records, and its log stays clean). `--trace` prints the first expansions
+//! of each level's search on stderr ([`super::solve_trace`]).
 
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
-use planbox::search::{self, Limits, Monitor, Outcome, SearchResult};
+use planbox::search::trace::{Expansion, Traced};
+use planbox::search::transposition::Transpositions;
+use planbox::search::{self, Limits, Monitor, Outcome, SearchResult, SearchSpace};
 use planbox::sokoban::game::{State, Step};
 use planbox::sokoban::solver::push::MAX_MOVE_CELLS;
 use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace, walk};
@@ -20,6 +26,7 @@ use std::time::{Duration, Instant};
 
 use super::options::{SearchName, count, seconds};
 use super::plan::exit_code;
+use super::solve_trace::PushViewer;
 use super::xsb2pddl::{invalid, load_collection, select, usage};
 use super::{Coded, exit};
 
@@ -82,6 +89,22 @@ pub struct SolveArgs {
     /// Do not search PI-corrals for deadlocks (to measure the rule).
     #[arg(long)]
     no_corral_deadlocks: bool,
+    /// Keep boxes that cannot all be matched to distinct goals (to measure
+    /// the rule; the matching bound then gives such nodes a finite value).
+    #[arg(long)]
+    no_matching: bool,
+    /// dfs, iddfs: remember every node seen with its cost and drop it when
+    /// reached again at no greater cost (a transposition table).
+    #[arg(long)]
+    transposition_table: bool,
+    /// Print the first expansions of each level's search (see --trace-limit)
+    /// on stderr: the boxes, each push tried, its successor or the rule that
+    /// pruned it.
+    #[arg(long)]
+    trace: bool,
+    /// How many expansions --trace prints.
+    #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true, value_parser = count::<usize>)]
+    trace_limit: usize,
     /// Print one JSON record per level on stdout instead of LURD.
     #[arg(long)]
     json: bool,
@@ -95,6 +118,8 @@ struct Solved {
     index: usize,
     title: Option<String>,
     result: Option<SearchResult>,
+    /// The first expansions, with `--trace`.
+    trace: Vec<Expansion>,
     /// The replayed solution: LURD, moves, pushes.
     solution: Option<(String, usize, usize)>,
     time: Duration,
@@ -138,16 +163,36 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             search.name()
         )));
     }
+    if args.transposition_table && !matches!(search, SearchName::Dfs | SearchName::Iddfs) {
+        bail!(usage(format!(
+            "`--transposition-table` only applies to `--search dfs` or `iddfs` (`{}` keeps its own closed list)",
+            search.name()
+        )));
+    }
     if let Some(dir) = &args.out_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create the folder `{}`: {e}", dir.display()))?;
     }
     let several = chosen.len() > 1;
     let mut done = Vec::new();
-    for &index in &chosen {
+    for (k, &index) in chosen.iter().enumerate() {
         let solved = solve_level(args, &collection, index, search)?;
+        if args.trace {
+            if several {
+                eprintln!("{}:", name(&solved));
+            }
+            if let Some(Ok(level)) = collection.level(index) {
+                let board = Board::new(&level);
+                let viewer = PushViewer {
+                    level: &level,
+                    board: &board,
+                    moves: args.optimize == Optimize::Moves,
+                };
+                eprint!("{}", viewer.trace(&solved.trace));
+            }
+        }
         if several && !args.json {
-            eprintln!("{}", summary_line(&solved));
+            eprintln!("[{}/{}] {}", k + 1, chosen.len(), summary_line(&solved));
         }
         emit(args, &collection, &solved, several)?;
         done.push(solved);
@@ -184,6 +229,7 @@ fn solve_level(
                 index,
                 title,
                 result: None,
+                trace: Vec::new(),
                 solution: None,
                 time: start.elapsed(),
                 error: Some((exit::INPUT_ERROR, e.to_string())),
@@ -202,6 +248,7 @@ fn solve_level(
             index,
             title,
             result: None,
+            trace: Vec::new(),
             solution: None,
             time: start.elapsed(),
             error: Some((exit::UNSUPPORTED, message)),
@@ -215,9 +262,10 @@ fn solve_level(
         goal_macros: args.optimize == Optimize::None && !args.no_goal_macros,
         tunnels: args.optimize == Optimize::None && !args.no_tunnels,
         corral_deadlocks: !args.no_corral_deadlocks,
+        matching: !args.no_matching,
     };
     let limit = args.time_limit.map(Duration::from_secs_f64);
-    let mut result = search_level(args, &board, options, search, limit);
+    let (mut result, mut trace) = search_level(args, &board, options, search, limit);
     // Corral pruning, goal cuts and tunnel macros may cut every solution of
     // a node they narrow; only the full search proves that none exists (in
     // the time that is left).
@@ -231,7 +279,7 @@ fn solve_level(
             ..options
         };
         let left = limit.map(|t| t.saturating_sub(start.elapsed()));
-        result = search_level(args, &board, full, search, left);
+        (result, trace) = search_level(args, &board, full, search, left);
     }
     let solution = match &result.outcome {
         Outcome::Plan(pushes) => Some(replayed(&board, &level, pushes)?),
@@ -241,33 +289,74 @@ fn solve_level(
         index,
         title,
         result: Some(result),
+        trace,
         solution,
         time: start.elapsed(),
         error: None,
     })
 }
 
+/// Searches one level; with `--trace`, also returns the first expansions.
 fn search_level(
     args: &SolveArgs,
     board: &Board,
     options: PushOptions,
     search: SearchName,
     time: Option<Duration>,
-) -> SearchResult {
+) -> (SearchResult, Vec<Expansion>) {
     let mut space = PushSpace::new(board, options);
+    if args.transposition_table {
+        traced(
+            args,
+            board,
+            &mut Transpositions::new(&mut space),
+            search,
+            time,
+        )
+    } else {
+        traced(args, board, &mut space, search, time)
+    }
+}
+
+/// Runs the search, through a [`Traced`] space if `--trace` asks for it.
+fn traced<S: SearchSpace + ?Sized>(
+    args: &SolveArgs,
+    board: &Board,
+    space: &mut S,
+    search: SearchName,
+    time: Option<Duration>,
+) -> (SearchResult, Vec<Expansion>) {
+    if !args.trace || args.trace_limit == 0 {
+        return (algorithm(args, board, space, search, time), Vec::new());
+    }
+    let mut recorder = Traced::new(space, args.trace_limit);
+    let result = algorithm(args, board, &mut recorder, search, time);
+    (result, recorder.expansions)
+}
+
+fn algorithm<S: SearchSpace + ?Sized>(
+    args: &SolveArgs,
+    board: &Board,
+    space: &mut S,
+    search: SearchName,
+    time: Option<Duration>,
+) -> SearchResult {
     let mut monitor = Monitor::new(Limits {
         time,
         memory: args.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
         progress_every: None,
     });
     let mut bound = PushBound::new(board);
+    if args.no_matching {
+        bound = bound.without_dead_ends();
+    }
     match search {
-        SearchName::Bfs => search::bfs(&mut space, &mut monitor),
-        SearchName::Dfs => search::dfs(&mut space, args.depth_limit, true, &mut monitor),
-        SearchName::Iddfs => search::iddfs(&mut space, args.depth_limit, true, &mut monitor),
-        SearchName::Astar => search::astar(&mut space, &mut bound, &mut monitor),
-        SearchName::Wastar => search::wastar(&mut space, &mut bound, 2, &mut monitor),
-        SearchName::Gbfs => search::gbfs(&mut space, &mut bound, false, &mut monitor),
+        SearchName::Bfs => search::bfs(space, &mut monitor),
+        SearchName::Dfs => search::dfs(space, args.depth_limit, true, &mut monitor),
+        SearchName::Iddfs => search::iddfs(space, args.depth_limit, true, &mut monitor),
+        SearchName::Astar => search::astar(space, &mut bound, &mut monitor),
+        SearchName::Wastar => search::wastar(space, &mut bound, 2, &mut monitor),
+        SearchName::Gbfs => search::gbfs(space, &mut bound, false, &mut monitor),
     }
 }
 

@@ -40,6 +40,9 @@
 //! ([`SearchSpace::prune`]); the space counts each rule and reports the counts
 //! ([`SearchSpace::pruning_counters`]), which end up in [`Stats::pruned`].
 //! Progression prunes nothing: its hooks are the empty defaults and compile away.
+//! A transposition table ([`transposition::Transpositions`]) is such a hook
+//! too: it wraps any space and prunes the nodes reached before at no greater
+//! cost, which turns depth-first tree search into a graph search.
 
 mod best_first;
 mod bfs;
@@ -55,6 +58,7 @@ pub mod regression;
 mod stats;
 pub mod successors;
 pub mod trace;
+pub mod transposition;
 
 #[cfg(test)]
 pub(crate) mod toy;
@@ -229,6 +233,12 @@ pub trait SearchSpace {
     #[inline]
     fn prune(&mut self, _node: &[u64], _g: u32) -> bool {
         false
+    }
+
+    /// The rule of the last [`prune`](Self::prune) that returned true, for
+    /// traces (regression's `subsumed`, a transposition table's `transposition`).
+    fn pruned_by(&self) -> &'static str {
+        "subsumed"
     }
 
     /// Called when the algorithm discards successor `node` as a duplicate:

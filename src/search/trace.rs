@@ -178,7 +178,8 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
             }
         }
         if pruned {
-            self.mark_last("subsumed");
+            let rule = self.inner.pruned_by();
+            self.mark_last(rule);
         }
         pruned
     }
@@ -190,6 +191,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
 
     fn rejections(&self) -> Vec<(OpId, &'static str)> {
         self.inner.rejections()
+    }
+
+    fn pruned_by(&self) -> &'static str {
+        self.inner.pruned_by()
     }
 
     fn on_restart(&mut self) {

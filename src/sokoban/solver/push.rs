@@ -26,14 +26,16 @@
 //! [`MAX_MOVE_CELLS`] floor cells).
 //!
 //! Pruning, each rule with its counter and its switch ([`PushOptions`]):
-//! `dead_square` (the box would stand on a dead square, see [`super::board`])
-//! and `freeze` (a box not on a goal can never move again, see
-//! [`super::deadlock`]).
+//! `dead_square` (the box would stand on a dead square, see [`super::board`]),
+//! `freeze` (a box not on a goal can never move again, see
+//! [`super::deadlock`]), `corral` (see [`super::corral`]) and `matching` (the
+//! boxes cannot all be matched to distinct goals, see [`super::matching`]).
 
 use super::board::{Board, NONE};
 use super::corral::{self, CorralDeadlocks};
 use super::deadlock;
 use super::goal_room::GoalRooms;
+use super::matching::Matcher;
 use super::tunnel;
 use crate::search::{SearchSpace, Successors};
 use crate::task::OpId;
@@ -57,6 +59,8 @@ pub struct PushOptions {
     /// Corral deadlocks (see [`super::corral::CorralDeadlocks`]): sound, so
     /// also for optimal searches and proofs.
     pub corral_deadlocks: bool,
+    /// Boxes that cannot all be matched to distinct goals.
+    pub matching: bool,
 }
 
 impl Default for PushOptions {
@@ -69,6 +73,7 @@ impl Default for PushOptions {
             goal_macros: false,
             tunnels: false,
             corral_deadlocks: true,
+            matching: true,
         }
     }
 }
@@ -78,10 +83,11 @@ impl Default for PushOptions {
 pub const MAX_MOVE_CELLS: usize = 1 << 10;
 
 /// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
-pub const RULES: [&str; 5] = [
+pub const RULES: [&str; 6] = [
     "dead_square",
     "freeze",
     "corral",
+    "matching",
     "goal_cut",
     "corral_deadlock",
 ];
@@ -235,9 +241,12 @@ pub struct PushSpace<'b> {
     tunnels: bool,
     /// The boxes after a push, while its goal macro is looked for.
     scratch: Vec<u64>,
-    counters: [u64; 5],
+    counters: [u64; 6],
     corral_deadlocks: CorralDeadlocks,
     rejected: Vec<(OpId, &'static str)>,
+    matcher: Matcher,
+    /// Whether the start's boxes have a perfect matching (see `successors`).
+    start_matched: bool,
 }
 
 impl<'b> PushSpace<'b> {
@@ -257,10 +266,26 @@ impl<'b> PushSpace<'b> {
             rooms: (options.goal_macros && !options.moves).then(|| GoalRooms::new(board)),
             tunnels: options.tunnels && !options.moves,
             scratch: vec![0; box_words],
-            counters: [0; 5],
+            counters: [0; 6],
             corral_deadlocks: CorralDeadlocks::default(),
             rejected: Vec::new(),
+            matcher: Matcher::new(board),
+            start_matched: true,
         }
+        .check_start()
+    }
+
+    /// Asks whether the start's boxes have a perfect matching (only with the
+    /// `matching` rule on).
+    fn check_start(mut self) -> Self {
+        if self.options.matching {
+            let mut boxes = vec![0; self.box_words];
+            for &b in &self.board.start_boxes {
+                set(&mut boxes, b);
+            }
+            self.start_matched = self.matcher.has_perfect_matching(self.board, &boxes);
+        }
+        self
     }
 
     /// The box bits of a node.
@@ -303,6 +328,14 @@ impl SearchSpace for PushSpace<'_> {
             self.reach.flood(self.board, &node[..n], man);
         }
         let mut any_macro = false;
+        // Every node but the start passed the matching rule when it was
+        // generated, so it has a perfect matching if the start has one; and
+        // if the start has none, no node has (a push never lets a box reach
+        // a goal it could not reach before). A push that keeps the box's
+        // goals keeps the matching; only the others need the full check. (A
+        // node that reached the search unchecked only makes the rule prune
+        // less below it: it never cuts a node that has a matching.)
+        let matched = self.start_matched;
         let pi_corral = if self.options.corrals || self.options.corral_deadlocks {
             corral::pi_corral(self.board, &node[..n], &self.reach)
         } else {
@@ -312,7 +345,7 @@ impl SearchSpace for PushSpace<'_> {
             && let Some(c) = &pi_corral
             && self.corral_deadlocks.is_deadlock(self.board, c, man)
         {
-            self.counters[4] += 1;
+            self.counters[5] += 1;
             return;
         }
         let corral = pi_corral.filter(|_| self.options.corrals).map(|c| c.pushes);
@@ -369,6 +402,16 @@ impl SearchSpace for PushSpace<'_> {
                     self.rejected.push((op, RULES[1]));
                     continue;
                 }
+                if self.options.matching
+                    && (!matched
+                        || !self.matcher.keeps_its_goals(b, end)
+                            && !self.matcher.has_perfect_matching(self.board, &succ[..n]))
+                {
+                    out.pop();
+                    self.counters[3] += 1;
+                    self.rejected.push((op, RULES[3]));
+                    continue;
+                }
                 succ[n] = if self.options.moves {
                     u64::from(b)
                 } else {
@@ -378,12 +421,12 @@ impl SearchSpace for PushSpace<'_> {
         }
         // A goal cut: a box can go home, so nothing else is tried.
         if any_macro {
-            let (counter, rejected) = (&mut self.counters[3], &mut self.rejected);
+            let (counter, rejected) = (&mut self.counters[4], &mut self.rejected);
             out.retain(|op| {
                 let keep = op.0 & MACRO != 0;
                 if !keep {
                     *counter += 1;
-                    rejected.push((op, RULES[3]));
+                    rejected.push((op, RULES[4]));
                 }
                 keep
             });
@@ -518,6 +561,7 @@ mod tests {
                 goal_macros: false,
                 tunnels: false,
                 corral_deadlocks: false,
+                matching: false,
             },
         );
         assert!(matches!(without, Outcome::Plan(_)));
