@@ -121,6 +121,10 @@ pub struct Subsumption {
     states: Vec<Vec<NodeId>>,
     /// Literal -> stored subgoal sets keyed by it.
     sets: Vec<Vec<NodeId>>,
+    /// Per stored state and per stored set: the [`signature`] of its changed
+    /// literals (`u64::MAX` for ids not recorded).
+    state_sigs: Vec<u64>,
+    set_sigs: Vec<u64>,
     /// A node of the other side, unpacked.
     other: Vec<u64>,
     literals: Vec<u32>,
@@ -141,6 +145,8 @@ impl Subsumption {
             init: FactSet::from_facts(n, &task.init),
             states: vec![Vec::new(); 2 * n],
             sets: vec![Vec::new(); 2 * n],
+            state_sigs: Vec::new(),
+            set_sigs: Vec::new(),
             other: Vec::new(),
             literals: Vec::new(),
             entries: 0,
@@ -177,6 +183,26 @@ impl Subsumption {
     }
 }
 
+/// A 64-bit summary of a set of literals: one bit per literal, chosen by a
+/// multiplicative hash. If the literals of `a` are a subset of those of `b`,
+/// then `signature(a) & !signature(b) == 0`; the converse may fail, so a
+/// candidate that passes is still tested bit by bit. Only *changed* literals
+/// go in (a handful), so signatures stay sparse and reject most candidates
+/// without reading the node from its registry.
+fn signature(literals: &[u32]) -> u64 {
+    literals.iter().fold(0, |sig, &l| {
+        sig | 1 << ((u64::from(l).wrapping_mul(0x9e37_79b9_7f4a_7c15)) >> 58)
+    })
+}
+
+/// Stores `sig` at `id` in `sigs`, growing it.
+fn record(sigs: &mut Vec<u64>, id: NodeId, sig: u64) {
+    if sigs.len() <= id.index() {
+        sigs.resize(id.index() + 1, u64::MAX);
+    }
+    sigs[id.index()] = sig;
+}
+
 /// Pushes literal `2f + polarity` for every bit `f` of word `k` in `bits`.
 #[inline]
 fn push_bits(out: &mut Vec<u32>, k: usize, mut bits: u64, polarity: u32) {
@@ -194,6 +220,7 @@ impl Meeting for Subsumption {
             self.states[l as usize].push(id);
         }
         self.entries += self.literals.len();
+        record(&mut self.state_sigs, id, signature(&self.literals));
     }
 
     fn backward_stored(&mut self, id: NodeId, node: &[u64]) {
@@ -207,14 +234,19 @@ impl Meeting for Subsumption {
         if let Some(key) = key {
             self.sets[key as usize].push(id);
             self.entries += 1;
+            record(&mut self.set_sigs, id, signature(&self.literals));
         }
     }
 
     fn forward_meets(&mut self, node: &[u64], backward: &mut StateRegistry, out: &mut Vec<NodeId>) {
         self.state_literals(node);
+        let sig = signature(&self.literals);
         self.other.resize(backward.words(), 0);
         for &l in &self.literals {
             for &id in &self.sets[l as usize] {
+                if self.set_sigs[id.index()] & !sig != 0 {
+                    continue;
+                }
                 backward.get(id, &mut self.other);
                 if self.satisfies(node, &self.other) {
                     out.push(id);
@@ -236,8 +268,12 @@ impl Meeting for Subsumption {
             out.extend(forward.lookup(self.init.words()));
             return;
         };
+        let sig = signature(&self.literals);
         self.other.resize(forward.words(), 0);
         for &id in &self.states[key as usize] {
+            if sig & !self.state_sigs[id.index()] != 0 {
+                continue;
+            }
             forward.get(id, &mut self.other);
             if self.satisfies(&self.other, node) {
                 out.push(id);
@@ -247,6 +283,8 @@ impl Meeting for Subsumption {
 
     fn bytes(&self) -> usize {
         // The lists' own buffers, and their headers.
-        self.entries * 4 + (self.states.len() + self.sets.len()) * 24
+        self.entries * 4
+            + (self.states.len() + self.sets.len()) * 24
+            + (self.state_sigs.capacity() + self.set_sigs.capacity()) * 8
     }
 }
