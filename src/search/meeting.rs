@@ -1,6 +1,6 @@
 //! Meeting tests: when does a forward node meet a backward node?
 //!
-//! A bidirectional search (see [`super::bidirectional`]) grows a tree from the
+//! A bidirectional search (see [`mod@super::bidirectional`]) grows a tree from the
 //! start and a tree from the target, and stops when a node of one *meets* a
 //! node of the other: then a path runs from the start to the forward node, and
 //! on from there along the backward path to a target. What "meet" means
@@ -94,7 +94,19 @@ pub trait Meeting {
 /// from the solved positions. The backward space's
 /// [`SearchSpace::plan_from_path`] turns its path (pulls from the solved
 /// position) into moves in execution order, and the plan is the forward plan
-/// followed by it.
+/// followed by it. What else the pair must agree on:
+///
+/// * the words, not the storage: each registry may pack nodes its own way
+///   ([`SearchSpace::packing`]); the lookup packs the node the other side's way;
+/// * one start per space: a pull space whose solved positions differ in the
+///   man's region can start from a node of its own (say, no man cell) whose
+///   successors are the real starts, reached by zero-cost steps that its
+///   `plan_from_path` drops; that node never equals a push node;
+/// * [`SearchSpace::is_target`] still counts on its own: a push node with
+///   every box on a goal ends the search even if no pull node equals it;
+/// * [`SearchSpace::is_complete`]: a space whose pruning may cut off
+///   solutions (Sokoban's PI-corral rule) says `false`, so that running out of
+///   nodes proves nothing on that side.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Exact;
 
