@@ -294,6 +294,19 @@ fn an_unsolvable_task_exits_11_and_limits_exit_as_elsewhere() {
         "problems/ipc/sokoban-opt08-strips/p05.pddl",
     ]);
     assert_eq!(out.status.code(), Some(23), "{}", stderr(&out));
+
+    let out = planbox(&[
+        "plan",
+        "--engine",
+        "bidirectional",
+        "--memory-limit",
+        "40",
+        "--plan-file",
+        "-",
+        "problems/ipc/sokoban-opt08-strips/p05.pddl",
+    ]);
+    assert_eq!(out.status.code(), Some(22), "{}", stderr(&out));
+    assert!(stderr(&out).contains("Memory limit reached."));
 }
 
 #[test]
