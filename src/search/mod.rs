@@ -209,6 +209,12 @@ pub trait SearchSpace {
     /// The cost of operator `op` (zero is allowed).
     fn cost(&self, op: OpId) -> u32;
 
+    /// A lower bound on the cost of every operator (0 is always safe).
+    /// [`bidirectional()`] stops one step earlier when it is positive.
+    fn min_cost(&self) -> u32 {
+        0
+    }
+
     /// Called when the algorithm expands `node`, reached at cost `g`.
     #[inline]
     fn on_expand(&mut self, _node: &[u64], _g: u32) {}

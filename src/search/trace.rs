@@ -202,6 +202,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         self.inner.pruning_counters()
     }
 
+    fn min_cost(&self) -> u32 {
+        self.inner.min_cost()
+    }
+
     fn is_complete(&self) -> bool {
         self.inner.is_complete()
     }
