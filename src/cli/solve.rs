@@ -80,10 +80,12 @@ pub struct SolveArgs {
     /// Do not narrow the pushes to a PI-corral (on only for --optimize none).
     #[arg(long)]
     no_corrals: bool,
-    /// Do not fill goal rooms by goal macros and goal cuts (on only for --optimize none).
+    /// Do not fill goal rooms by goal macros and goal cuts (on only for
+    /// --optimize none with gbfs or wastar).
     #[arg(long)]
     no_goal_macros: bool,
-    /// Do not push boxes on through tunnels as one step (on only for --optimize none).
+    /// Do not push boxes on through tunnels as one step (on only for
+    /// --optimize none with gbfs or wastar).
     #[arg(long)]
     no_tunnels: bool,
     /// Do not search PI-corrals for deadlocks (to measure the rule).
@@ -254,13 +256,18 @@ fn solve_level(
             error: Some((exit::UNSUPPORTED, message)),
         });
     }
+    // Macros make one search step of several pushes: for the heuristic
+    // searches after any solution, not for the blind ones, whose depth
+    // counts pushes (`--depth-limit`, the classroom's tables).
+    let macros =
+        args.optimize == Optimize::None && matches!(search, SearchName::Gbfs | SearchName::Wastar);
     let options = PushOptions {
         dead_squares: !args.no_dead_squares,
         freeze: !args.no_freeze,
         moves,
         corrals: args.optimize == Optimize::None && !args.no_corrals,
-        goal_macros: args.optimize == Optimize::None && !args.no_goal_macros,
-        tunnels: args.optimize == Optimize::None && !args.no_tunnels,
+        goal_macros: macros && !args.no_goal_macros,
+        tunnels: macros && !args.no_tunnels,
         corral_deadlocks: !args.no_corral_deadlocks,
         matching: !args.no_matching,
     };
