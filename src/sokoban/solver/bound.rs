@@ -12,14 +12,23 @@
 //! Example: boxes at push distances `[1, 4]` from goal A and `[2, 3]` from
 //! goal B: matching box 1 to A and box 2 to B costs `1 + 3 = 4`, the other way
 //! `4 + 2 = 6`; the bound is 4.
+//!
+//! **Pulls.** The backward search ([`super::pull`]) pulls the boxes back to
+//! their start cells, so the same matching, of boxes to start cells over
+//! *start distances* (the pushes from each start cell to each cell, which are
+//! the pulls back), bounds the pulls still needed. One [`MatchingBound`]
+//! serves both: [`MatchingBound::to_goals`] and [`MatchingBound::to_starts`]
+//! differ only in the distance table.
 
 use super::board::{Board, NONE};
 use super::push::cells_of;
 use crate::heuristics::{Estimate, Heuristic};
 
-/// The matching lower bound on the pushes left.
-pub struct PushBound<'b> {
-    board: &'b Board,
+/// The matching lower bound on the pushes left (forward) or the pulls left
+/// (backward).
+pub struct MatchingBound<'b> {
+    /// `dist[t][c]`: pushes (or pulls) from cell `c` to target cell `t`.
+    dist: &'b [Vec<u32>],
     box_words: usize,
     boxes: Vec<u32>,
     cost: Vec<i64>,
@@ -29,10 +38,29 @@ pub struct PushBound<'b> {
 /// A cost that stands for "impossible" in the matching.
 const FORBIDDEN: i64 = 1 << 40;
 
-impl<'b> PushBound<'b> {
-    pub fn new(board: &'b Board) -> PushBound<'b> {
-        PushBound {
-            board,
+/// The forward bound's name of old: boxes matched to goals.
+pub type PushBound<'b> = MatchingBound<'b>;
+
+impl<'b> MatchingBound<'b> {
+    /// The forward bound: boxes matched to goals over push distances.
+    pub fn new(board: &'b Board) -> MatchingBound<'b> {
+        MatchingBound::to_goals(board)
+    }
+
+    /// Boxes matched to goals over push distances ([`Board::push_dist`]).
+    pub fn to_goals(board: &'b Board) -> MatchingBound<'b> {
+        MatchingBound::over(board, &board.push_dist)
+    }
+
+    /// Boxes matched to start cells over pull distances
+    /// ([`Board::start_dist`]): the backward bound.
+    pub fn to_starts(board: &'b Board) -> MatchingBound<'b> {
+        MatchingBound::over(board, &board.start_dist)
+    }
+
+    fn over(board: &'b Board, dist: &'b [Vec<u32>]) -> MatchingBound<'b> {
+        MatchingBound {
+            dist,
             box_words: board.len().div_ceil(64).max(1),
             boxes: Vec::new(),
             cost: Vec::new(),
@@ -41,7 +69,7 @@ impl<'b> PushBound<'b> {
     }
 }
 
-impl Heuristic for PushBound<'_> {
+impl Heuristic for MatchingBound<'_> {
     fn name(&self) -> &'static str {
         "matching"
     }
@@ -54,15 +82,14 @@ impl Heuristic for PushBound<'_> {
         self.boxes.clear();
         self.boxes.extend(cells_of(&node[..self.box_words]));
         let n = self.boxes.len();
-        let goals = &self.board.goals;
-        if goals.len() != n {
+        if self.dist.len() != n {
             return Estimate::DeadEnd;
         }
         self.cost.clear();
         for &b in &self.boxes {
             let mut reachable = false;
             for g in 0..n {
-                let d = self.board.push_dist[g][b as usize];
+                let d = self.dist[g][b as usize];
                 reachable |= d != NONE;
                 self.cost
                     .push(if d == NONE { FORBIDDEN } else { i64::from(d) });

@@ -13,9 +13,11 @@ pub mod board;
 pub mod bound;
 pub mod corral;
 pub mod deadlock;
+pub mod pull;
 pub mod push;
 pub mod walk;
 
 pub use board::Board;
-pub use bound::PushBound;
+pub use bound::{MatchingBound, PushBound};
+pub use pull::{PullOptions, PullSpace};
 pub use push::{PushOptions, PushSpace};

@@ -167,12 +167,12 @@ pub fn has(bits: &[u64], cell: u32) -> bool {
 }
 
 #[inline]
-fn set(bits: &mut [u64], cell: u32) {
+pub(super) fn set(bits: &mut [u64], cell: u32) {
     bits[(cell / 64) as usize] |= 1 << (cell % 64);
 }
 
 #[inline]
-fn clear(bits: &mut [u64], cell: u32) {
+pub(super) fn clear(bits: &mut [u64], cell: u32) {
     bits[(cell / 64) as usize] &= !(1 << (cell % 64));
 }
 
