@@ -1,8 +1,9 @@
 //! `planbox solve LEVELS.xsb`: the native push-level Sokoban solver.
 //!
 //! Each chosen level is searched with [`PushSpace`] (one push per step, the
-//! man's region as part of the node) by one of the shared algorithms; the
-//! pushes become LURD with the walks filled in, and the LURD is replayed on
+//! man's region as part of the node), or with `--direction backward` with
+//! [`PullSpace`] (one pull per step, from the solved position back to the
+//! start), by one of the shared algorithms; the pushes become LURD with the walks filled in, and the LURD is replayed on
 //! the level before it is printed. One level prints its LURD alone on
 //! stdout, as `plan --lurd` does; several print `; level ...` comment lines
 //! before each (a file `replay` reads), a line per level on stderr as they
@@ -10,10 +11,13 @@
 
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
-use planbox::search::{self, Limits, Monitor, Outcome, SearchResult};
+use planbox::heuristics::Heuristic;
+use planbox::search::{self, Limits, Monitor, Outcome, SearchResult, SearchSpace};
 use planbox::sokoban::game::{State, Step};
 use planbox::sokoban::solver::push::MAX_MOVE_CELLS;
-use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace, walk};
+use planbox::sokoban::solver::{
+    Board, MatchingBound, PullOptions, PullSpace, PushOptions, PushSpace, walk,
+};
 use planbox::sokoban::{Level, lurd, xsb};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -36,6 +40,24 @@ pub enum Optimize {
     Moves,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Direction {
+    /// Push the boxes from the start to the goals
+    Forward,
+    /// Pull the boxes from the goals back to the start (the man in every
+    /// region he could end in)
+    Backward,
+}
+
+impl Direction {
+    fn name(self) -> &'static str {
+        match self {
+            Direction::Forward => "forward",
+            Direction::Backward => "backward",
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// An XSB file of Sokoban levels.
@@ -55,6 +77,9 @@ pub struct SolveArgs {
     /// The algorithm [default: gbfs for --optimize none, astar for pushes].
     #[arg(long, value_enum)]
     search: Option<SearchName>,
+    /// Which way to search: pushes from the start, or pulls from the goals.
+    #[arg(long, value_enum, default_value_t = Direction::Forward)]
+    direction: Direction,
     /// dfs, iddfs: the most pushes to look at.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
     depth_limit: Option<u32>,
@@ -70,7 +95,7 @@ pub struct SolveArgs {
     /// Keep boxes that freeze off a goal (to measure the rule).
     #[arg(long)]
     no_freeze: bool,
-    /// Do not narrow the pushes to a PI-corral (on only for --optimize none).
+    /// Do not narrow the pushes to a PI-corral (on only for --optimize none, forward).
     #[arg(long)]
     no_corrals: bool,
     /// Print one JSON record per level on stdout instead of LURD.
@@ -122,6 +147,13 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             "--optimize {what}, an optimal search, not `{}`",
             search.name()
         )));
+    }
+    if args.direction == Direction::Backward && args.optimize == Optimize::Moves {
+        bail!(usage(
+            "--optimize moves searches forward only (a pull's walk is paid by the next pull, \
+             which the backward node does not know yet); use --direction forward"
+                .to_string()
+        ));
     }
     if args.depth_limit.is_some() && !matches!(search, SearchName::Dfs | SearchName::Iddfs) {
         bail!(usage(format!(
@@ -202,7 +234,9 @@ fn solve_level(
         dead_squares: !args.no_dead_squares,
         freeze: !args.no_freeze,
         moves,
-        corrals: args.optimize == Optimize::None && !args.no_corrals,
+        corrals: args.optimize == Optimize::None
+            && !args.no_corrals
+            && args.direction == Direction::Forward,
     };
     let limit = args.time_limit.map(Duration::from_secs_f64);
     let mut result = search_level(args, &board, options, search, limit);
@@ -237,20 +271,52 @@ fn search_level(
     search: SearchName,
     time: Option<Duration>,
 ) -> SearchResult {
-    let mut space = PushSpace::new(board, options);
     let mut monitor = Monitor::new(Limits {
         time,
         memory: args.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
         progress_every: None,
     });
-    let mut bound = PushBound::new(board);
+    match args.direction {
+        Direction::Forward => {
+            let mut space = PushSpace::new(board, options);
+            let mut bound = MatchingBound::to_goals(board);
+            run_search(
+                &mut space,
+                &mut bound,
+                search,
+                args.depth_limit,
+                &mut monitor,
+            )
+        }
+        Direction::Backward => {
+            let pulls = PullOptions {
+                dead_squares: options.dead_squares,
+                freeze: options.freeze,
+            };
+            let mut space = PullSpace::new(board, pulls);
+            let mut bound = MatchingBound::to_starts(board);
+            // The root's step into a region is one step deeper than a pull.
+            let depth = args.depth_limit.map(|d| d.saturating_add(1));
+            run_search(&mut space, &mut bound, search, depth, &mut monitor)
+        }
+    }
+}
+
+/// Runs the chosen algorithm on a space of either direction.
+fn run_search<S: SearchSpace, H: Heuristic>(
+    space: &mut S,
+    bound: &mut H,
+    search: SearchName,
+    depth: Option<u32>,
+    monitor: &mut Monitor,
+) -> SearchResult {
     match search {
-        SearchName::Bfs => search::bfs(&mut space, &mut monitor),
-        SearchName::Dfs => search::dfs(&mut space, args.depth_limit, true, &mut monitor),
-        SearchName::Iddfs => search::iddfs(&mut space, args.depth_limit, true, &mut monitor),
-        SearchName::Astar => search::astar(&mut space, &mut bound, &mut monitor),
-        SearchName::Wastar => search::wastar(&mut space, &mut bound, 2, &mut monitor),
-        SearchName::Gbfs => search::gbfs(&mut space, &mut bound, false, &mut monitor),
+        SearchName::Bfs => search::bfs(space, monitor),
+        SearchName::Dfs => search::dfs(space, depth, true, monitor),
+        SearchName::Iddfs => search::iddfs(space, depth, true, monitor),
+        SearchName::Astar => search::astar(space, bound, monitor),
+        SearchName::Wastar => search::wastar(space, bound, 2, monitor),
+        SearchName::Gbfs => search::gbfs(space, bound, false, monitor),
     }
 }
 
@@ -359,6 +425,7 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "file": args.levels.display().to_string(),
             "level": s.index,
             "title": s.title,
+            "direction": args.direction.name(),
             "outcome": match (&s.error, r) {
                 (Some(_), _) | (None, None) => "invalid",
                 (None, Some(r)) => outcome_name(&r.outcome),
