@@ -438,3 +438,23 @@ fn no_pull_rule_prunes_a_pull_of_a_solution() {
         );
     }
 }
+
+#[test]
+fn backward_depth_limit_counts_pulls_not_the_roots_step() {
+    // Microban 1 needs 8 pushes: iddfs to depth 7 ends incomplete (12), to 8 solves.
+    for (depth, code) in [("7", 12), ("8", 0)] {
+        let out = planbox(&[
+            "solve",
+            "problems/sokoban/microban.xsb",
+            "--level",
+            "1",
+            "--direction",
+            "backward",
+            "--search",
+            "iddfs",
+            "--depth-limit",
+            depth,
+        ]);
+        assert_eq!(out.status.code(), Some(code), "depth {depth}");
+    }
+}
