@@ -4,6 +4,8 @@
 //! Level --Board::new--> Board (numbered floor, dead squares, push distances)
 //!   --PushSpace--> the shared algorithms (bfs, dfs, iddfs, astar, wastar, gbfs)
 //!   with PushBound (matching lower bound) --> pushes --walk::lurd--> "rrdLU..."
+//!   --PullSpace--> the same algorithms backwards, from the goals, with the
+//!   matching to start cells --> pulls, read back as pushes --walk::lurd--> ...
 //! ```
 //!
 //! The space implements [`crate::search::SearchSpace`], so every algorithm,

@@ -364,6 +364,14 @@ mod tests {
     }
 
     #[test]
+    fn a_level_solved_at_the_start_needs_no_pull() {
+        // The root's step into the man's region reaches the target at once.
+        let (outcome, stats) = solve("#####\n#@* #\n#####\n");
+        assert_eq!(outcome, Outcome::Plan(Vec::new()));
+        assert_eq!(stats.expanded, 1, "the root only");
+    }
+
+    #[test]
     fn a_level_without_a_way_is_proven_unsolvable_backwards() {
         let (outcome, _) = solve("#####\n#@$ #\n#  .#\n#####\n");
         assert_eq!(outcome, Outcome::Unsolvable);
