@@ -98,6 +98,9 @@ pub struct SolveArgs {
     /// Do not narrow the pushes to a PI-corral (on only for --optimize none, forward).
     #[arg(long)]
     no_corrals: bool,
+    /// Do not fill goal rooms by goal macros and goal cuts (on only for --optimize none, forward).
+    #[arg(long)]
+    no_goal_macros: bool,
     /// Print one JSON record per level on stdout instead of LURD.
     #[arg(long)]
     json: bool,
@@ -237,14 +240,19 @@ fn solve_level(
         corrals: args.optimize == Optimize::None
             && !args.no_corrals
             && args.direction == Direction::Forward,
+        goal_macros: args.optimize == Optimize::None
+            && !args.no_goal_macros
+            && args.direction == Direction::Forward,
     };
     let limit = args.time_limit.map(Duration::from_secs_f64);
     let mut result = search_level(args, &board, options, search, limit);
-    // Corral pruning may cut every solution of a node it narrows; only the
-    // full search proves that none exists (in the time that is left).
-    if options.corrals && result.outcome == Outcome::Unsolvable {
+    // Corral pruning and goal cuts may cut every solution of a node they
+    // narrow; only the full search proves that none exists (in the time
+    // that is left).
+    if (options.corrals || options.goal_macros) && result.outcome == Outcome::Unsolvable {
         let full = PushOptions {
             corrals: false,
+            goal_macros: false,
             ..options
         };
         let left = limit.map(|t| t.saturating_sub(start.elapsed()));

@@ -155,6 +155,22 @@ impl Successors {
         }
     }
 
+    /// Keeps only the successors whose operator satisfies `keep`, in order
+    /// (a space that narrows a node's successors after building them).
+    pub fn retain(&mut self, mut keep: impl FnMut(OpId) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.ops.len() {
+            if keep(self.ops[i]) {
+                self.ops[kept] = self.ops[i];
+                self.data
+                    .copy_within(i * self.words..(i + 1) * self.words, kept * self.words);
+                kept += 1;
+            }
+        }
+        self.ops.truncate(kept);
+        self.data.truncate(kept * self.words);
+    }
+
     pub fn len(&self) -> usize {
         self.ops.len()
     }

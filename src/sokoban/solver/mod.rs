@@ -15,6 +15,7 @@ pub mod board;
 pub mod bound;
 pub mod corral;
 pub mod deadlock;
+pub mod goal_room;
 pub mod pull;
 pub mod push;
 pub mod walk;

@@ -32,6 +32,7 @@
 
 use super::board::{Board, NONE};
 use super::deadlock;
+use super::goal_room::GoalRooms;
 use crate::search::{SearchSpace, Successors};
 use crate::task::OpId;
 
@@ -45,6 +46,10 @@ pub struct PushOptions {
     /// PI-corral pruning (see [`super::corral`]): complete for finding a
     /// solution, not for optimal ones nor for proofs of unsolvability.
     pub corrals: bool,
+    /// Goal macros and goal cuts (see [`super::goal_room`]): for finding a
+    /// solution fast, not for optimal ones nor for proofs of unsolvability.
+    /// Not with `moves`.
+    pub goal_macros: bool,
 }
 
 impl Default for PushOptions {
@@ -54,6 +59,7 @@ impl Default for PushOptions {
             freeze: true,
             moves: false,
             corrals: false,
+            goal_macros: false,
         }
     }
 }
@@ -63,7 +69,13 @@ impl Default for PushOptions {
 pub const MAX_MOVE_CELLS: usize = 1 << 10;
 
 /// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
-pub const RULES: [&str; 3] = ["dead_square", "freeze", "corral"];
+pub const RULES: [&str; 4] = ["dead_square", "freeze", "corral", "goal_cut"];
+
+/// The flag of a goal macro's operator: `MACRO | box * 4 + d` is the push
+/// onto the room's entrance and the pushes that take the box on to its goal
+/// ([`super::goal_room`]), found again from the node when the plan is
+/// written out.
+pub const MACRO: u32 = 1 << 31;
 
 /// The push operator of moving the box on `cell` in direction `d`.
 pub fn push_op(cell: u32, d: usize) -> OpId {
@@ -167,12 +179,12 @@ pub fn has(bits: &[u64], cell: u32) -> bool {
 }
 
 #[inline]
-pub(super) fn set(bits: &mut [u64], cell: u32) {
+pub(crate) fn set(bits: &mut [u64], cell: u32) {
     bits[(cell / 64) as usize] |= 1 << (cell % 64);
 }
 
 #[inline]
-pub(super) fn clear(bits: &mut [u64], cell: u32) {
+pub(crate) fn clear(bits: &mut [u64], cell: u32) {
     bits[(cell / 64) as usize] &= !(1 << (cell % 64));
 }
 
@@ -199,7 +211,10 @@ pub struct PushSpace<'b> {
     goal_bits: Vec<u64>,
     reach: Reach,
     after: Reach,
-    counters: [u64; 3],
+    rooms: Option<GoalRooms>,
+    /// The boxes after a push, while its goal macro is looked for.
+    scratch: Vec<u64>,
+    counters: [u64; 4],
     rejected: Vec<(OpId, &'static str)>,
 }
 
@@ -217,7 +232,9 @@ impl<'b> PushSpace<'b> {
             goal_bits,
             reach: Reach::new(board.len()),
             after: Reach::new(board.len()),
-            counters: [0; 3],
+            rooms: (options.goal_macros && !options.moves).then(|| GoalRooms::new(board)),
+            scratch: vec![0; box_words],
+            counters: [0; 4],
             rejected: Vec::new(),
         }
     }
@@ -261,6 +278,7 @@ impl SearchSpace for PushSpace<'_> {
         } else {
             self.reach.flood(self.board, &node[..n], man);
         }
+        let mut any_macro = false;
         let corral = if self.options.corrals {
             super::corral::pi_corral_pushes(self.board, &node[..n], &self.reach)
         } else {
@@ -273,7 +291,7 @@ impl SearchSpace for PushSpace<'_> {
                 if behind == NONE || to == NONE || !self.reach.reached(behind) || has(node, to) {
                     continue;
                 }
-                let op = if self.options.moves {
+                let mut op = if self.options.moves {
                     walk_push_op(b, d, self.reach.distance(behind))
                 } else {
                     push_op(b, d)
@@ -290,10 +308,24 @@ impl SearchSpace for PushSpace<'_> {
                     self.rejected.push((op, RULES[0]));
                     continue;
                 }
+                // Where the box ends, and where the man stands after the
+                // last push: one push, or a goal macro's several.
+                let (mut end, mut man_at) = (to, b);
+                if let Some(rooms) = &self.rooms {
+                    self.scratch.copy_from_slice(&node[..n]);
+                    clear(&mut self.scratch, b);
+                    set(&mut self.scratch, to);
+                    if let Some(m) = rooms.goal_macro(self.board, &self.scratch, b, to) {
+                        op = OpId(op.0 | MACRO);
+                        any_macro = true;
+                        end = m.goal;
+                        man_at = m.pushes.last().map_or(b, |&(c, _)| c);
+                    }
+                }
                 let succ = out.push(op, node);
                 clear(succ, b);
-                set(succ, to);
-                if self.options.freeze && deadlock::frozen_off_goal(self.board, &succ[..n], to) {
+                set(succ, end);
+                if self.options.freeze && deadlock::frozen_off_goal(self.board, &succ[..n], end) {
                     out.pop();
                     self.counters[1] += 1;
                     self.rejected.push((op, RULES[1]));
@@ -302,9 +334,21 @@ impl SearchSpace for PushSpace<'_> {
                 succ[n] = if self.options.moves {
                     u64::from(b)
                 } else {
-                    u64::from(self.after.flood(self.board, &succ[..n], b))
+                    u64::from(self.after.flood(self.board, &succ[..n], man_at))
                 };
             }
+        }
+        // A goal cut: a box can go home, so nothing else is tried.
+        if any_macro {
+            let (counter, rejected) = (&mut self.counters[3], &mut self.rejected);
+            out.retain(|op| {
+                let keep = op.0 & MACRO != 0;
+                if !keep {
+                    *counter += 1;
+                    rejected.push((op, RULES[3]));
+                }
+                keep
+            });
         }
     }
 
@@ -325,8 +369,32 @@ impl SearchSpace for PushSpace<'_> {
         RULES.iter().copied().zip(self.counters).collect()
     }
 
+    /// The pushes in order, each goal macro spelled out: replayed from the
+    /// start, a macro is found again from the same boxes.
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
-        path
+        let Some(rooms) = &self.rooms else {
+            return path;
+        };
+        let mut boxes = vec![0; self.box_words];
+        for &b in &self.board.start_boxes {
+            set(&mut boxes, b);
+        }
+        let mut plan = Vec::with_capacity(path.len());
+        for op in path {
+            let (b, d) = push_of(OpId(op.0 & !MACRO));
+            let to = self.board.next[b as usize][d];
+            clear(&mut boxes, b);
+            set(&mut boxes, to);
+            plan.push(push_op(b, d));
+            if op.0 & MACRO != 0 {
+                let m = (rooms.goal_macro(self.board, &boxes, b, to))
+                    .expect("a goal macro is found again on the same boxes");
+                plan.extend(m.pushes.iter().map(|&(c, d)| push_op(c, d)));
+                clear(&mut boxes, to);
+                set(&mut boxes, m.goal);
+            }
+        }
+        plan
     }
 }
 
@@ -395,6 +463,7 @@ mod tests {
                 freeze: false,
                 moves: false,
                 corrals: false,
+                goal_macros: false,
             },
         );
         assert!(matches!(without, Outcome::Plan(_)));

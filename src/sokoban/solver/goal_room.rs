@@ -1,0 +1,347 @@
+//! Goal macros: fill a goal room in an order that keeps it open.
+//!
+//! Many levels gather their goals in a *room*: a connected area of goal
+//! cells, entered from the floor around it (its *entrances*). Filled in the
+//! wrong order, the room locks itself: a box on a goal near the door walls
+//! off the goals behind it. A search that is guided by distances to goals
+//! fills the nearest goals first and wastes its time on exactly those
+//! positions.
+//!
+//! The remedy of Rolling Stone and of the solvers after it is a *packing
+//! order*, found before the search by emptying the full room backwards: with
+//! a box on every goal of the room and the man outside, pull out the box that
+//! leaves with the fewest pulls, then the next, until the room is empty. Read
+//! backwards, that is an order in which boxes can be pushed in, each past
+//! the ones already placed. During the search, a box pushed onto an entrance
+//! is taken on at once to the first empty goal of the order (a *goal macro*:
+//! one search step, several pushes), and when a node has a goal macro, its
+//! other pushes are not tried (a *goal cut*: bringing a box home never hurts
+//! the rest much, and it is nearly always what a solution does next).
+//!
+//! Example: a dead-end corridor of goals `#...` entered from the right is
+//! emptied from the right, so it is filled from the left: the first box goes
+//! to the far end, and the box on the entrance is pushed all the way there
+//! in one macro.
+//!
+//! Macros and cuts change which solutions are found, never whether one is
+//! valid (each macro is a sequence of legal pushes, replayed like any other);
+//! they are used by the solver that looks for any solution (`--optimize
+//! none`), which proves unsolvability only with them off.
+
+use super::board::{Board, NONE};
+use super::push::{Reach, clear, has, set};
+use std::collections::{HashMap, VecDeque};
+
+/// The goal rooms of a board, their entrances and packing orders.
+#[derive(Clone, Debug)]
+pub struct GoalRooms {
+    /// The room each cell is an entrance of ([`NONE`]: none).
+    entrance_of: Vec<u32>,
+    /// The room each goal cell belongs to, if that room has a packing order.
+    room_of: Vec<u32>,
+    /// Per room: its goals in the order to fill them (empty: no order found).
+    order: Vec<Vec<u32>>,
+}
+
+/// A goal macro found for a push: the pushes after the first one, which
+/// bring the box from the entrance to its goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Macro {
+    pub goal: u32,
+    /// `(box cell, direction)` of each further push.
+    pub pushes: Vec<(u32, usize)>,
+}
+
+impl GoalRooms {
+    /// Finds the rooms of `board` and a packing order for each.
+    pub fn new(board: &Board) -> GoalRooms {
+        let n = board.len();
+        let mut rooms = GoalRooms {
+            entrance_of: vec![NONE; n],
+            room_of: vec![NONE; n],
+            order: Vec::new(),
+        };
+        let mut seen = vec![false; n];
+        for &g in &board.goals {
+            if seen[g as usize] {
+                continue;
+            }
+            // One room: the goals connected to g.
+            let mut room = vec![g];
+            seen[g as usize] = true;
+            let mut head = 0;
+            while let Some(&c) = room.get(head) {
+                head += 1;
+                for &m in &board.next[c as usize] {
+                    if m != NONE && board.goal[m as usize] && !seen[m as usize] {
+                        seen[m as usize] = true;
+                        room.push(m);
+                    }
+                }
+            }
+            let r = rooms.order.len() as u32;
+            let mut entrances = Vec::new();
+            for &c in &room {
+                for &m in &board.next[c as usize] {
+                    if m != NONE && !board.goal[m as usize] && !entrances.contains(&m) {
+                        entrances.push(m);
+                    }
+                }
+            }
+            let order = packing_order(board, &room, &entrances);
+            if !order.is_empty() {
+                for &e in &entrances {
+                    if rooms.entrance_of[e as usize] == NONE {
+                        rooms.entrance_of[e as usize] = r;
+                    }
+                }
+                for &c in &room {
+                    rooms.room_of[c as usize] = r;
+                }
+            }
+            rooms.order.push(order);
+        }
+        rooms
+    }
+
+    /// The packing order of each room (goal cells; empty where none exists).
+    pub fn orders(&self) -> &[Vec<u32>] {
+        &self.order
+    }
+
+    /// The goal macro that follows pushing a box from `from` onto `to`
+    /// (`boxes` already shows it on `to`), if the push brings a box to a
+    /// room: from outside onto an entrance, or from an entrance into the
+    /// room. The box goes on to the room's first empty goal in packing order,
+    /// by the fewest pushes over the room and its entrances.
+    pub fn goal_macro(&self, board: &Board, boxes: &[u64], from: u32, to: u32) -> Option<Macro> {
+        let (entering, r) = if self.entrance_of[to as usize] != NONE {
+            let r = self.entrance_of[to as usize];
+            let outside = self.entrance_of[from as usize] != r && self.room_of[from as usize] != r;
+            (outside, r)
+        } else if self.room_of[to as usize] != NONE {
+            let r = self.room_of[to as usize];
+            (self.entrance_of[from as usize] == r, r)
+        } else {
+            return None;
+        };
+        if !entering {
+            return None;
+        }
+        let goal = *self.order[r as usize]
+            .iter()
+            .find(|&&g| g == to || !has(boxes, g))?;
+        let inside = |c: u32| self.room_of[c as usize] == r || self.entrance_of[c as usize] == r;
+        let pushes = box_path(board, boxes, to, from, goal, inside)?;
+        Some(Macro { goal, pushes })
+    }
+}
+
+/// A box cell and the man's normalised cell.
+type State = (u32, u32);
+
+/// The fewest pushes `(cell, d)` that bring the box on `start` to `goal`,
+/// the man standing on `man`, the other boxes in place, the box's cells
+/// limited to `allowed`: a breadth-first search over (box cell, man
+/// region).
+fn box_path(
+    board: &Board,
+    boxes: &[u64],
+    start: u32,
+    man: u32,
+    goal: u32,
+    allowed: impl Fn(u32) -> bool,
+) -> Option<Vec<(u32, usize)>> {
+    if start == goal {
+        return Some(Vec::new());
+    }
+    let mut others = boxes.to_vec();
+    clear(&mut others, start);
+    let mut reach = Reach::new(board.len());
+    // Per (box cell, normalised man): the state it came from and the push.
+    let mut came: HashMap<State, (State, (u32, usize))> = HashMap::new();
+    let mut queue = VecDeque::new();
+    set(&mut others, start);
+    let first = (start, reach.flood(board, &others, man));
+    clear(&mut others, start);
+    came.insert(first, (first, (NONE, 0)));
+    queue.push_back((first, man));
+    while let Some(((b, key), man)) = queue.pop_front() {
+        set(&mut others, b);
+        reach.flood(board, &others, man);
+        let mut steps = Vec::new();
+        for d in 0..4 {
+            let behind = board.next[b as usize][d ^ 1];
+            let to = board.next[b as usize][d];
+            if behind != NONE
+                && to != NONE
+                && reach.reached(behind)
+                && !has(&others, to)
+                && board.live[to as usize]
+                && allowed(to)
+            {
+                steps.push((d, to));
+            }
+        }
+        clear(&mut others, b);
+        for (d, to) in steps {
+            set(&mut others, to);
+            let next = (to, reach.flood(board, &others, b));
+            clear(&mut others, to);
+            if came.contains_key(&next) {
+                continue;
+            }
+            came.insert(next, ((b, key), (b, d)));
+            if to == goal {
+                let mut pushes = Vec::new();
+                let mut at = next;
+                while at != first {
+                    let (prev, push) = came[&at];
+                    pushes.push(push);
+                    at = prev;
+                }
+                pushes.reverse();
+                return Some(pushes);
+            }
+            queue.push_back((next, b));
+        }
+    }
+    None
+}
+
+/// A packing order for the goals of `room`: the room emptied backwards, the
+/// box with the fewest pulls out first, read in reverse. Empty if the full
+/// room cannot be emptied.
+fn packing_order(board: &Board, room: &[u32], entrances: &[u32]) -> Vec<u32> {
+    let words = board.len().div_ceil(64).max(1);
+    let mut boxes = vec![0u64; words];
+    for &g in room {
+        set(&mut boxes, g);
+    }
+    let mut reach = Reach::new(board.len());
+    let mut left: Vec<u32> = room.to_vec();
+    let mut emptied = Vec::new();
+    while !left.is_empty() {
+        // The man may stand anywhere outside that an entrance leads to.
+        let mut region = vec![false; board.len()];
+        for &e in entrances {
+            if !region[e as usize] {
+                reach.flood(board, &boxes, e);
+                for (c, r) in region.iter_mut().enumerate() {
+                    *r |= reach.reached(c as u32);
+                }
+            }
+        }
+        let best = (left.iter().enumerate())
+            .filter_map(|(i, &g)| pulls_out(board, &boxes, g, &region).map(|p| (p, g, i)))
+            .min();
+        let Some((_, g, i)) = best else {
+            return Vec::new();
+        };
+        clear(&mut boxes, g);
+        left.remove(i);
+        emptied.push(g);
+    }
+    emptied.reverse();
+    emptied
+}
+
+/// The fewest pulls that bring the box on goal `g` onto a cell that is no
+/// goal, the man starting anywhere in `region`, the other boxes in place.
+fn pulls_out(board: &Board, boxes: &[u64], g: u32, region: &[bool]) -> Option<u32> {
+    let mut others = boxes.to_vec();
+    clear(&mut others, g);
+    let mut reach = Reach::new(board.len());
+    let mut seen: HashMap<(u32, u32), ()> = HashMap::new();
+    let mut queue = VecDeque::new();
+    // The first pull: the man comes from his region.
+    for d in 0..4 {
+        let m = board.next[g as usize][d];
+        if m == NONE || !region[m as usize] || has(&others, m) {
+            continue;
+        }
+        let beyond = board.next[m as usize][d];
+        if beyond == NONE || has(&others, beyond) {
+            continue;
+        }
+        if !board.goal[m as usize] {
+            return Some(1);
+        }
+        queue.push_back((m, beyond, 1));
+    }
+    while let Some((b, man, pulls)) = queue.pop_front() {
+        set(&mut others, b);
+        let key = (b, reach.flood(board, &others, man));
+        if seen.insert(key, ()).is_some() {
+            clear(&mut others, b);
+            continue;
+        }
+        let mut steps = Vec::new();
+        for d in 0..4 {
+            let m = board.next[b as usize][d];
+            if m == NONE || !reach.reached(m) {
+                continue;
+            }
+            let beyond = board.next[m as usize][d];
+            if beyond != NONE && !has(&others, beyond) {
+                steps.push((m, beyond));
+            }
+        }
+        clear(&mut others, b);
+        for (m, beyond) in steps {
+            if !board.goal[m as usize] {
+                return Some(pulls + 1);
+            }
+            queue.push_back((m, beyond, pulls + 1));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sokoban::level::Cell;
+    use crate::sokoban::solver::board::tests::level;
+
+    #[test]
+    fn a_dead_end_room_is_filled_from_the_far_end() {
+        // Goals in a corridor closed on the left, entered from the right.
+        let board = Board::new(&level("#########\n#...$$$@#\n#########\n"));
+        let rooms = GoalRooms::new(&board);
+        let at = |col| board.cell(Cell::new(1, col)).unwrap();
+        assert_eq!(rooms.orders(), &[vec![at(1), at(2), at(3)]]);
+    }
+
+    #[test]
+    fn a_box_pushed_onto_the_entrance_goes_on_to_the_next_goal() {
+        let board = Board::new(&level("#########\n#...$$$@#\n#########\n"));
+        let rooms = GoalRooms::new(&board);
+        let at = |col| board.cell(Cell::new(1, col)).unwrap();
+        // The box pushed from column 5 onto the entrance (column 4) goes
+        // on to the far goal (column 1) in three more pushes left.
+        let mut boxes = vec![0u64; 1];
+        for c in [4, 6] {
+            set(&mut boxes, at(c));
+        }
+        let m = rooms.goal_macro(&board, &boxes, at(5), at(4)).unwrap();
+        assert_eq!(m.goal, at(1));
+        assert_eq!(m.pushes, vec![(at(4), 2), (at(3), 2), (at(2), 2)]);
+        // A push along the room's goals is no entry: no macro.
+        assert_eq!(rooms.goal_macro(&board, &boxes, at(3), at(2)), None);
+    }
+
+    #[test]
+    fn a_room_that_cannot_be_emptied_has_no_order() {
+        // The goal's only open side leads to a cell with a wall beyond it:
+        // the man can never pull a box off the goal.
+        let board = Board::new(&level("#####\n#.###\n#  $#\n##@ #\n#####\n"));
+        let rooms = GoalRooms::new(&board);
+        assert_eq!(rooms.orders(), &[Vec::<u32>::new()]);
+        let mut boxes = vec![0u64; 1];
+        let entrance = board.cell(Cell::new(2, 1)).unwrap();
+        set(&mut boxes, entrance);
+        let from = board.cell(Cell::new(2, 2)).unwrap();
+        assert_eq!(rooms.goal_macro(&board, &boxes, from, entrance), None);
+    }
+}
