@@ -66,6 +66,8 @@ fn json_key(label: &str) -> Option<&'static str> {
         "plan length" => "length",
         "plan cost" => "cost",
         "expanded" => "expanded",
+        "expanded forward" => "forward_expanded",
+        "expanded backward" => "backward_expanded",
         "generated" => "generated",
         "evaluated" => "evaluated",
         "pruned: irrelevant" => "irrelevant",
@@ -99,18 +101,19 @@ fn the_compare_tables_show_todays_figures() {
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         let both: Value = serde_json::from_slice(&out.stdout).expect("JSON");
         for line in &run.lines {
-            // `label   progression   regression`, the label possibly two words.
+            // `label  progression  regression  bidirectional`, the label
+            // possibly several words.
             let words: Vec<&str> = line.split_whitespace().collect();
-            if words.len() < 3 {
+            if words.len() < 4 {
                 continue;
             }
-            let label = words[..words.len() - 2].join(" ");
+            let label = words[..words.len() - 3].join(" ");
             let Some(key) = json_key(&label) else {
                 continue;
             };
-            for (side, shown) in ["progression", "regression"]
+            for (side, shown) in ["progression", "regression", "bidirectional"]
                 .iter()
-                .zip(&words[words.len() - 2..])
+                .zip(&words[words.len() - 3..])
             {
                 let actual = shown_value(&both[side][key]);
                 assert_eq!(*shown, actual, "{args:?}: {side} {label}");

@@ -1,5 +1,9 @@
-//! `planbox compare [DOMAIN] PROBLEM`: progression and regression side by side,
-//! with the same algorithm, heuristic and limits, on the same ground task.
+//! `planbox compare [DOMAIN] PROBLEM`: progression, regression and
+//! bidirectional search side by side, with the same algorithm, heuristic and
+//! limits, on the same ground task. Bidirectional search runs one algorithm,
+//! `bfs` (breadth-first layers from both ends, uniform cost with action
+//! costs), so its column is filled for `--search bfs` and says `skipped`
+//! otherwise. Both backward searches get the same regression techniques.
 //!
 //! Each direction runs in a child process (`planbox plan --json ...`), so that
 //! its time, peak memory and limits are its own: the second search does not
@@ -14,7 +18,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use super::options::{self, EngineName, SearchOptions};
+use super::options::{self, EngineName, SearchName, SearchOptions};
 use super::report::PRUNING_KEYS;
 use super::{Coded, exit};
 
@@ -26,9 +30,26 @@ pub struct CompareArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub options: SearchOptions,
-    /// Print one JSON object `{"progression": {...}, "regression": {...}}`.
+    /// Print one JSON object `{"progression": {...}, "regression": {...},
+    /// "bidirectional": {...}}`.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The engines, in the order of the columns.
+const ENGINES: [EngineName; 3] = [
+    EngineName::Progression,
+    EngineName::Regression,
+    EngineName::Bidirectional,
+];
+
+/// The options engine `engine` runs with (bidirectional search takes no
+/// algorithm settings and no traces).
+fn options_for(o: &SearchOptions, engine: EngineName) -> SearchOptions {
+    match engine {
+        EngineName::Bidirectional => o.for_bidirectional(),
+        _ => o.clone(),
+    }
 }
 
 pub fn run(args: &CompareArgs) -> Result<u8> {
@@ -36,17 +57,27 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
     for engine in [EngineName::Progression, EngineName::Regression] {
         options::configure(&args.options, engine)?;
     }
+    let search = args.options.search(EngineName::Progression);
     let mut records = Vec::new();
-    for engine in [EngineName::Progression, EngineName::Regression] {
+    for engine in ENGINES {
+        if engine == EngineName::Bidirectional && search != SearchName::Bfs {
+            records.push(serde_json::json!({
+                "engine": engine.name(),
+                "outcome": "skipped",
+                "reason": format!("bidirectional search runs bfs only, not {}", search.name()),
+            }));
+            continue;
+        }
         records.push(child(args, engine)?);
     }
     if args.json {
-        println!(
-            "{}",
-            serde_json::json!({"progression": records[0], "regression": records[1]})
-        );
+        let mut all = serde_json::Map::new();
+        for (engine, record) in ENGINES.iter().zip(records) {
+            all.insert(engine.name().into(), record);
+        }
+        println!("{}", Value::Object(all));
     } else {
-        print!("{}", table(&records[0], &records[1]));
+        print!("{}", table(&records));
     }
     Ok(exit::SUCCESS)
 }
@@ -57,7 +88,7 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
     let mut cmd = Command::new(exe);
     cmd.arg("plan")
         .args(["--engine", engine.name(), "--json", "--plan-file", "-"])
-        .args(forwarded(&args.options, engine))
+        .args(forwarded(&options_for(&args.options, engine), engine))
         .args(match args.json {
             true => vec![],
             false => vec!["--progress-label", engine.name()],
@@ -81,7 +112,7 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
 
 /// The command-line options of `plan` that reproduce `o`.
 fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
-    let mut a: Vec<OsString> = vec!["--search".into(), o.search.name().into()];
+    let mut a: Vec<OsString> = vec!["--search".into(), o.search(engine).name().into()];
     let mut push = |flag: &str, value: Option<String>| {
         a.push(flag.into());
         if let Some(v) = value {
@@ -112,7 +143,7 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     if let Some(m) = o.memory_limit {
         push("--memory-limit", Some(m.to_string()));
     }
-    if engine == EngineName::Regression {
+    if engine != EngineName::Progression {
         push("--mutex", Some(o.mutex().name().into()));
         if o.no_goal_sorting {
             push("--no-goal-sorting", None);
@@ -144,8 +175,8 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     a
 }
 
-/// The side-by-side table.
-fn table(p: &Value, r: &Value) -> String {
+/// The side-by-side table, one column per engine.
+fn table(records: &[Value]) -> String {
     let cell = |v: &Value| -> String {
         match v {
             Value::Null => "-".into(),
@@ -158,14 +189,19 @@ fn table(p: &Value, r: &Value) -> String {
             other => other.to_string(),
         }
     };
-    let mut rows: Vec<(String, String, String)> = Vec::new();
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
     let mut row = |label: &str, key: &str| {
-        rows.push((label.into(), cell(&p[key]), cell(&r[key])));
+        rows.push((
+            label.into(),
+            records.iter().map(|r| cell(&r[key])).collect(),
+        ));
     };
     row("outcome", "outcome");
     row("plan length", "length");
     row("plan cost", "cost");
     row("expanded", "expanded");
+    row("expanded forward", "forward_expanded");
+    row("expanded backward", "backward_expanded");
     row("generated", "generated");
     row("evaluated", "evaluated");
     for key in PRUNING_KEYS {
@@ -175,6 +211,7 @@ fn table(p: &Value, r: &Value) -> String {
     row("total time (s)", "total_time_s");
     row("expansions per second", "expansions_per_s");
     row("peak memory (KB)", "peak_memory_kb");
+    let p = &records[0];
     let mut heading = cell(&p["search"]);
     if let Some(h) = p["heuristic"].as_str() {
         heading = format!("{heading} {h}");
@@ -188,20 +225,34 @@ fn table(p: &Value, r: &Value) -> String {
         .max()
         .unwrap_or(0)
         .max(heading.len());
-    let w1 = rows.iter().map(|r| r.1.len()).max().unwrap_or(0).max(11);
-    let w2 = rows.iter().map(|r| r.2.len()).max().unwrap_or(0).max(10);
-    let mut out = format!(
-        "{heading:<w0$}  {:>w1$}  {:>w2$}\n",
-        "progression", "regression"
-    );
-    out.push_str(&format!(
-        "{}  {}  {}\n",
-        "-".repeat(w0),
-        "-".repeat(w1),
-        "-".repeat(w2)
-    ));
-    for (label, a, b) in rows {
-        out.push_str(&format!("{label:<w0$}  {a:>w1$}  {b:>w2$}\n"));
+    let widths: Vec<usize> = ENGINES
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            rows.iter()
+                .map(|r| r.1[i].len())
+                .max()
+                .unwrap_or(0)
+                .max(e.name().len())
+        })
+        .collect();
+    let line = |label: &str, cells: &[String]| {
+        let mut out = format!("{label:<w0$}");
+        for (c, w) in cells.iter().zip(&widths) {
+            out.push_str(&format!("  {c:>w$}"));
+        }
+        out.push('\n');
+        out
+    };
+    let names: Vec<String> = ENGINES.iter().map(|e| e.name().to_string()).collect();
+    let mut out = line(&heading, &names);
+    let dashes: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
+    out.push_str(&line(&"-".repeat(w0), &dashes));
+    for (label, cells) in &rows {
+        out.push_str(&line(label, cells));
+    }
+    if let Some(reason) = records.iter().find_map(|r| r["reason"].as_str()) {
+        out.push_str(&format!("({reason})\n"));
     }
     out
 }

@@ -1,5 +1,5 @@
-//! Running one search engine (progression or regression) with the configured
-//! algorithm and heuristic, optionally recording a trace.
+//! Running one search engine (progression, regression, or both at once) with
+//! the configured algorithm and heuristic, optionally recording a trace.
 
 use anyhow::Result;
 use planbox::heuristics::Heuristic;
@@ -7,7 +7,7 @@ use planbox::search::regression::MutexOracle;
 use planbox::search::trace::{Expansion, Traced};
 use planbox::search::{
     self, Monitor, Progression, Regression, RegressionHeuristic, RegressionOptions, SearchResult,
-    SearchSpace,
+    SearchSpace, Subsumption,
 };
 use planbox::task::Task;
 
@@ -46,6 +46,8 @@ pub fn run(
                 EngineName::Progression => planbox::heuristics::by_name(name, task),
                 EngineName::Regression => RegressionHeuristic::by_name(name, task)
                     .map(|h| Box::new(h) as Box<dyn Heuristic>),
+                // `configure` refuses every heuristic for bidirectional.
+                EngineName::Bidirectional => None,
             };
             Some(built.ok_or_else(|| {
                 usage(format!(
@@ -68,6 +70,15 @@ pub fn run(
         EngineName::Regression => {
             let mut space = Regression::new(task, regression_options(o), mutexes);
             traced(&mut space, limit, config, o, h, monitor)
+        }
+        EngineName::Bidirectional => {
+            let mut forward = Progression::new(task);
+            let mut backward = Regression::new(task, regression_options(o), mutexes);
+            let mut meeting = Subsumption::new(task, &backward);
+            Run {
+                result: search::bidirectional(&mut forward, &mut backward, &mut meeting, monitor),
+                trace: Vec::new(),
+            }
         }
     };
     Ok(run)

@@ -8,14 +8,15 @@ use planbox::search::regression::MutexOracle;
 use super::options::{EngineName, MutexName, SearchOptions};
 use super::plan::Loaded;
 
-/// The state invariants and h² mutexes of the loaded task, for regression.
-/// Progression does not need them.
+/// The state invariants and h² mutexes of the loaded task, for regression
+/// (alone or as the backward side of bidirectional search). Progression does
+/// not need them.
 pub fn build(
     loaded: &Loaded,
     options: &SearchOptions,
     engine: EngineName,
 ) -> Option<Box<dyn MutexOracle>> {
-    if engine != EngineName::Regression || options.mutex() == MutexName::None {
+    if engine == EngineName::Progression || options.mutex() == MutexName::None {
         return None;
     }
     let mode = match options.mutex() {

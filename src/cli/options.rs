@@ -41,6 +41,8 @@ pub enum EngineName {
     Progression,
     /// Backward search from the goal through relevant operators
     Regression,
+    /// Progression and regression at once, until a state satisfies a subgoal set
+    Bidirectional,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -60,6 +62,7 @@ impl EngineName {
         match self {
             EngineName::Progression => "progression",
             EngineName::Regression => "regression",
+            EngineName::Bidirectional => "bidirectional",
         }
     }
 }
@@ -103,9 +106,11 @@ impl MutexName {
 
 #[derive(Args, Clone, Debug)]
 pub struct SearchOptions {
-    /// The search algorithm.
-    #[arg(long, value_enum, default_value_t = SearchName::Gbfs)]
-    pub search: SearchName,
+    /// The search algorithm [default: gbfs; bfs for `--engine
+    /// bidirectional`, which runs only bfs: breadth-first layers, uniform
+    /// cost with action costs, from both ends].
+    #[arg(long, value_enum)]
+    pub search: Option<SearchName>,
     /// The heuristic for astar, wastar and gbfs [default: lmcut for astar, hff
     /// otherwise; for regression lmcut for astar, hadd otherwise].
     #[arg(long, value_enum)]
@@ -167,6 +172,31 @@ impl SearchOptions {
         self.mutex.unwrap_or(MutexName::All)
     }
 
+    /// The search algorithm for `engine` (`--search`, or its default).
+    pub fn search(&self, engine: EngineName) -> SearchName {
+        self.search.unwrap_or(match engine {
+            EngineName::Bidirectional => SearchName::Bfs,
+            _ => SearchName::Gbfs,
+        })
+    }
+
+    /// The options that `compare` gives its bidirectional side: the same
+    /// limits, costs and regression techniques, but not the algorithm and its
+    /// settings, or traces (bidirectional search runs its own algorithm).
+    pub fn for_bidirectional(&self) -> SearchOptions {
+        SearchOptions {
+            search: None,
+            heuristic: None,
+            depth_limit: None,
+            no_preferred: false,
+            cycle_check: false,
+            weight: None,
+            trace: false,
+            dot: None,
+            ..self.clone()
+        }
+    }
+
     /// Refuses the options that only regression reads, for a progression
     /// search (`compare` passes them to its regression side only).
     pub fn check_progression(&self) -> Result<()> {
@@ -205,8 +235,11 @@ pub fn usage(message: String) -> anyhow::Error {
 
 /// Applies the defaults and refuses options that do not fit the search.
 pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
-    let s = o.search;
+    let s = o.search(engine);
     let name = s.name();
+    if engine == EngineName::Bidirectional {
+        check_bidirectional(o)?;
+    }
     let informed = matches!(s, SearchName::Astar | SearchName::Wastar | SearchName::Gbfs);
     if o.heuristic.is_some() && !informed {
         bail!(usage(format!(
@@ -259,6 +292,35 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
         heuristic,
         weight,
     })
+}
+
+/// Refuses what bidirectional search does not do: heuristics (by name),
+/// algorithms other than its own, traces.
+fn check_bidirectional(o: &SearchOptions) -> Result<()> {
+    if let Some(h) = o.heuristic {
+        bail!(usage(format!(
+            "heuristic `{}` is not available for bidirectional: it searches blind \
+             (breadth-first, uniform cost with action costs) from both ends",
+            h.name()
+        )));
+    }
+    let s = o.search(EngineName::Bidirectional);
+    if s != SearchName::Bfs {
+        bail!(usage(format!(
+            "`--search {}` is not available for bidirectional, which runs its own \
+             breadth-first (uniform-cost) search from both ends; use `--search bfs` or leave \
+             it out",
+            s.name()
+        )));
+    }
+    for (flag, given) in [("--trace", o.trace), ("--dot", o.dot.is_some())] {
+        if given {
+            bail!(usage(format!(
+                "`{flag}` is not available for bidirectional (it records one direction)"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Parses a whole number of 0 or more, with a message that says so (a

@@ -1,5 +1,5 @@
-//! `planbox plan [DOMAIN] PROBLEM`: ground, search (forward or backward), write
-//! the plan.
+//! `planbox plan [DOMAIN] PROBLEM`: ground, search (forward, backward or
+//! bidirectional), write the plan.
 //!
 //! The statistics go to stderr in Fast Downward's words, the plan to
 //! `sas_plan` (or stdout with `--plan-file -`); `--json` prints one JSON record
@@ -30,7 +30,8 @@ pub struct PlanArgs {
     /// problem as for `ground`.
     #[arg(num_args = 1..=2, required = true, value_name = "FILES")]
     pub files: Vec<PathBuf>,
-    /// Search forward from the initial state or backward from the goal.
+    /// Search forward from the initial state, backward from the goal, or both
+    /// ways at once.
     #[arg(long, value_enum, default_value_t = EngineName::Progression)]
     pub engine: EngineName,
     #[command(flatten)]

@@ -66,6 +66,12 @@ pub fn log(task: &Task, result: &SearchResult, total_time: Duration) {
     eprintln!("Reopened {} state(s).", s.reopened);
     eprintln!("Evaluated {} state(s).", s.evaluated);
     eprintln!("Generated {} state(s).", s.generated);
+    if let Some([f, b]) = s.sides {
+        eprintln!("Expanded forward: {} state(s).", f.expanded);
+        eprintln!("Expanded backward: {} state(s).", b.expanded);
+        eprintln!("Generated forward: {} state(s).", f.generated);
+        eprintln!("Generated backward: {} state(s).", b.generated);
+    }
     eprintln!("Dead ends: {} state(s).", s.dead_ends);
     eprintln!("Duplicates: {} state(s).", s.duplicates);
     for (rule, count) in &s.pruned {
@@ -109,7 +115,7 @@ pub fn record(
         Outcome::Plan(p) => (json!(p.len()), json!(task.plan_cost(p))),
         _ => (json!(null), json!(null)),
     };
-    let regression = config.engine == EngineName::Regression;
+    let regression = config.engine != EngineName::Progression;
     let mut record = json!({
         "engine": config.engine.name(),
         "search": config.search.name(),
@@ -138,6 +144,10 @@ pub fn record(
         "total_time_s": total_time.as_secs_f64(),
         "expansions_per_s": per_second(s.expanded, s.search_time),
         "peak_memory_kb": s.peak_memory_kb,
+        "forward_expanded": s.sides.map(|[f, _]| f.expanded),
+        "forward_generated": s.sides.map(|[f, _]| f.generated),
+        "backward_expanded": s.sides.map(|[_, b]| b.expanded),
+        "backward_generated": s.sides.map(|[_, b]| b.generated),
     });
     for key in PRUNING_KEYS {
         let n = if *key == "duplicates" {

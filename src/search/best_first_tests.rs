@@ -16,20 +16,8 @@ fn plan(r: &SearchResult) -> &[OpId] {
     }
 }
 
-/// A random graph with costs 0, 1, 2 and 5 (zero-cost edges included).
 fn random_graph(seed: u64, n: u64, m: usize) -> Graph {
-    let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move |k: u64| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng % k
-    };
-    let costs = [0, 1, 2, 5];
-    let edges: Vec<(u64, u64, u32)> = (0..m)
-        .map(|_| (next(n), next(n), costs[next(4) as usize]))
-        .collect();
-    Graph::new(n, &edges, 0, &[n - 1])
+    Graph::random(seed, n, m)
 }
 
 #[test]

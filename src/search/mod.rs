@@ -3,7 +3,8 @@
 //! Every planner in planbox is a search through a [`SearchSpace`]. The space says
 //! where to start, which nodes are targets, and which successors a node has; the
 //! algorithms ([`bfs`], [`dfs`], [`iddfs`], [`astar`], [`wastar`], [`gbfs`]) know
-//! nothing else, so one algorithm serves every direction of search:
+//! nothing else, so one algorithm serves every direction of search
+//! ([`bidirectional`] runs a forward and a backward space at once):
 //!
 //! * **Progression** ([`Progression`]) walks forward. A node is a *state*, the set
 //!   of facts that hold, packed one bit per fact. It starts at the initial state,
@@ -43,9 +44,11 @@
 
 mod best_first;
 mod bfs;
+pub mod bidirectional;
 mod dfs;
 mod iddfs;
 mod limits;
+pub mod meeting;
 mod node;
 mod open_list;
 mod packing;
@@ -61,15 +64,17 @@ pub(crate) mod toy;
 
 pub use best_first::{Priority, astar, best_first, gbfs, wastar};
 pub use bfs::bfs;
+pub use bidirectional::bidirectional;
 pub use dfs::dfs;
 pub use iddfs::iddfs;
 pub use limits::{CHECK_EVERY, Footprint, Limits, Monitor, Progress, Stop};
+pub use meeting::{Exact, Meeting, Subsumption};
 pub use node::{NodeArena, NodeId, SearchNode};
 pub use packing::{Packing, mutex_groups};
 pub use progression::Progression;
 pub use registry::{OutOfMemory, StateRegistry};
 pub use regression::{Regression, RegressionHeuristic, RegressionOptions};
-pub use stats::{Stats, peak_memory_kb};
+pub use stats::{SideStats, Stats, peak_memory_kb};
 
 use crate::task::OpId;
 
@@ -252,6 +257,14 @@ pub trait SearchSpace {
     /// One `(rule, count)` pair per pruning rule of the space, in a fixed order.
     fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
+    }
+
+    /// Whether exhausting this space proves that no target can be reached:
+    /// every pruning rule of the space is sound (regression's sound mutexes
+    /// and subsumption are). [`bidirectional`] reports a task unsolvable only
+    /// when a complete side runs out of nodes.
+    fn is_complete(&self) -> bool {
+        true
     }
 
     /// Turns the operators on the path from the start node to the target node

@@ -30,6 +30,16 @@ pub struct Stats {
     pub search_time: Duration,
     /// The process's peak resident memory in KB when the search ended, if known.
     pub peak_memory_kb: Option<u64>,
+    /// A bidirectional search's counts per direction, `[forward, backward]`
+    /// (the counters above are their sums); `None` for one direction.
+    pub sides: Option<[SideStats; 2]>,
+}
+
+/// The counts of one direction of a bidirectional search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideStats {
+    pub expanded: u64,
+    pub generated: u64,
 }
 
 impl Stats {

@@ -21,6 +21,10 @@ pub struct Graph {
     pub vetoed: Vec<u64>,
     pub pruned: u64,
     pub expanded: Vec<(u64, u32)>,
+    /// The graph walked backwards ([`Graph::reversed`]): plans are reversed.
+    pub backward: bool,
+    /// What [`SearchSpace::is_complete`] says.
+    pub complete: bool,
 }
 
 impl Graph {
@@ -33,7 +37,36 @@ impl Graph {
             vetoed: Vec::new(),
             pruned: 0,
             expanded: Vec::new(),
+            backward: false,
+            complete: true,
         }
+    }
+
+    /// The backward space of a graph with one target: every edge turned
+    /// around (keeping its operator id), from the target to the start.
+    pub fn reversed(&self) -> Graph {
+        assert_eq!(self.targets.len(), 1, "one target to start from");
+        let edges: Vec<(u64, u64, u32)> = self.edges.iter().map(|&(a, b, c)| (b, a, c)).collect();
+        let mut g = Graph::new(self.nodes, &edges, self.targets[0], &[self.start]);
+        g.backward = true;
+        g
+    }
+
+    /// A random graph from `seed` with `n` nodes and `m` edges of costs 0, 1,
+    /// 2 and 5 (zero-cost edges included), from node 0 to node `n - 1`.
+    pub fn random(seed: u64, n: u64, m: usize) -> Graph {
+        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move |k: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % k
+        };
+        let costs = [0, 1, 2, 5];
+        let edges: Vec<(u64, u64, u32)> = (0..m)
+            .map(|_| (next(n), next(n), costs[next(4) as usize]))
+            .collect();
+        Graph::new(n, &edges, 0, &[n - 1])
     }
 
     /// The number line `0..n` with unit-cost `inc` and `dec` between neighbours.
@@ -113,7 +146,13 @@ impl SearchSpace for Graph {
     fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
         vec![("vetoed", self.pruned)]
     }
-    fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
+    fn is_complete(&self) -> bool {
+        self.complete
+    }
+    fn plan_from_path(&self, mut path: Vec<OpId>) -> Vec<OpId> {
+        if self.backward {
+            path.reverse();
+        }
         path
     }
 }

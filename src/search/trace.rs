@@ -202,6 +202,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         self.inner.pruning_counters()
     }
 
+    fn is_complete(&self) -> bool {
+        self.inner.is_complete()
+    }
+
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
         self.inner.plan_from_path(path)
     }
