@@ -361,7 +361,9 @@ fn backward_move_optimisation_is_a_usage_error() {
 /// 1-60), read backwards as pulls from the solved position, are walked pull
 /// by pull with the pull rules on: each pull must be a successor, never a
 /// rejection. Every rule must reject some other pull on the way, or the
-/// check proves nothing.
+/// check proves nothing. Each pulled node must also be, word for word, the
+/// pushed node of the same position (what the bidirectional search's exact
+/// meeting relies on).
 #[test]
 fn no_pull_rule_prunes_a_pull_of_a_solution() {
     use planbox::search::{self, Limits, Monitor, Outcome, SearchSpace, Successors};
@@ -399,11 +401,19 @@ fn no_pull_rule_prunes_a_pull_of_a_solution() {
         let Outcome::Plan(plan) = result.outcome else {
             continue;
         };
+        // The pushed nodes along the plan: pushed[k] is the node before push k.
+        let mut pushed = vec![vec![0u64; free.words()]];
+        free.start(&mut pushed[0]);
+        let mut out = Successors::new(free.words());
+        for &op in &plan {
+            free.successors(pushed.last().expect("a node"), &mut out);
+            let next = (0..out.len()).map(|i| out.get(i)).find(|&(o, _)| o == op);
+            pushed.push(next.expect("the plan's push").1.to_vec());
+        }
         let mut space = PullSpace::new(&board, PullOptions::default());
         let words = space.words();
         let mut root = vec![0u64; words];
         space.start(&mut root);
-        let mut out = Successors::new(words);
         space.successors(&root, &mut out);
         // The man ends where the last push leaves him: on the box's old cell.
         let last = push_of(*plan.last().expect("a push"));
@@ -413,6 +423,7 @@ fn no_pull_rule_prunes_a_pull_of_a_solution() {
             .find(|n| n[words - 1] == u64::from(region))
             .expect("a root successor for the man's last region")
             .to_vec();
+        assert_eq!(node, pushed[plan.len()], "level {index}: the solved node");
         for (k, &op) in plan.iter().enumerate().rev() {
             space.successors(&node, &mut out);
             for (r, rule) in space.rejections() {
@@ -428,6 +439,12 @@ fn no_pull_rule_prunes_a_pull_of_a_solution() {
                 .find(|&(o, _)| o == op)
                 .unwrap_or_else(|| panic!("level {index}, push {}: not a pull", k + 1));
             node = next.1.to_vec();
+            assert_eq!(
+                node,
+                pushed[k],
+                "level {index}: the node before push {}",
+                k + 1
+            );
         }
         assert!(space.is_target(&node), "level {index}");
         checked += 1;
@@ -459,4 +476,46 @@ fn backward_depth_limit_counts_pulls_not_the_roots_step() {
         ]);
         assert_eq!(out.status.code(), Some(code), "depth {depth}");
     }
+}
+
+#[test]
+fn bidirectional_search_meets_push_and_pull_nodes_and_is_push_optimal() {
+    let optima = optima("problems/sokoban/microban.optimal.tsv");
+    let bidi = ["--direction", "bidirectional"];
+    let teaching = solve_and_replay("problems/sokoban/teaching.xsb", "1-8", &bidi);
+    assert_eq!(teaching.len(), 8);
+    let records = solve_and_replay("problems/sokoban/microban.xsb", "1-30", &bidi);
+    assert_eq!(records.len(), 30);
+    let mut met = 0;
+    for r in &records {
+        let level = r["level"].as_u64().expect("level") as usize;
+        if let Some(optimum) = optima[level - 1].0 {
+            assert_eq!(r["pushes"], optimum, "level {level}");
+        }
+        let sides = &r["sides"];
+        let expanded = |side: &str| sides[side]["expanded"].as_u64().expect("per-side counts");
+        met += usize::from(expanded("forward") > 0 && expanded("backward") > 0);
+    }
+    assert!(met >= 25, "both sides worked on only {met} levels");
+    // Unsolvable is proven both ways at once; another --search is refused.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver-bidi");
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let path = dir.join("stuck.xsb");
+    std::fs::write(&path, "#####\n#@$ #\n#  .#\n#####\n").expect("write");
+    let out = planbox(&[
+        "solve",
+        path.to_str().expect("utf-8"),
+        "--direction",
+        "bidirectional",
+    ]);
+    assert_eq!(out.status.code(), Some(11));
+    let out = planbox(&[
+        "solve",
+        "problems/sokoban/microban.xsb",
+        "--direction",
+        "bidirectional",
+        "--search",
+        "astar",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -12,7 +12,7 @@
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use planbox::heuristics::Heuristic;
-use planbox::search::{self, Limits, Monitor, Outcome, SearchResult, SearchSpace};
+use planbox::search::{self, Exact, Limits, Monitor, Outcome, SearchResult, SearchSpace};
 use planbox::sokoban::game::{State, Step};
 use planbox::sokoban::solver::push::MAX_MOVE_CELLS;
 use planbox::sokoban::solver::{
@@ -47,6 +47,9 @@ pub enum Direction {
     /// Pull the boxes from the goals back to the start (the man in every
     /// region he could end in)
     Backward,
+    /// Push forward and pull backward at once, until a pushed position
+    /// equals a pulled one (uniform-cost: push-optimal)
+    Bidirectional,
 }
 
 impl Direction {
@@ -54,6 +57,7 @@ impl Direction {
         match self {
             Direction::Forward => "forward",
             Direction::Backward => "backward",
+            Direction::Bidirectional => "bidirectional",
         }
     }
 }
@@ -129,7 +133,16 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     } else {
         select(&collection, args.level.as_deref(), args.title.as_deref())?
     };
+    let bidirectional = args.direction == Direction::Bidirectional;
+    if bidirectional && args.search.is_some_and(|s| s != SearchName::Bfs) {
+        bail!(usage(
+            "--direction bidirectional is a search of its own (uniform-cost from both ends); \
+             leave out --search, or give bfs"
+                .to_string()
+        ));
+    }
     let search = args.search.unwrap_or(match args.optimize {
+        _ if bidirectional => SearchName::Bfs,
         Optimize::None => SearchName::Gbfs,
         Optimize::Pushes | Optimize::Moves => SearchName::Astar,
     });
@@ -151,10 +164,10 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             search.name()
         )));
     }
-    if args.direction == Direction::Backward && args.optimize == Optimize::Moves {
+    if args.direction != Direction::Forward && args.optimize == Optimize::Moves {
         bail!(usage(
             "--optimize moves searches forward only (a pull's walk is paid by the next pull, \
-             which the backward node does not know yet); use --direction forward"
+             which a pulled node does not know yet); use --direction forward"
                 .to_string()
         ));
     }
@@ -307,6 +320,22 @@ fn search_level(
             let depth = args.depth_limit.map(|d| d.saturating_add(1));
             run_search(&mut space, &mut bound, search, depth, &mut monitor)
         }
+        Direction::Bidirectional => {
+            // Pushes and pulls meet where their nodes' words are equal; the
+            // forward side keeps only the rules that lose no optimal plan.
+            let pushes = PushOptions {
+                corrals: false,
+                goal_macros: false,
+                ..options
+            };
+            let pulls = PullOptions {
+                dead_squares: options.dead_squares,
+                freeze: options.freeze,
+            };
+            let mut forward = PushSpace::new(board, pushes);
+            let mut backward = PullSpace::new(board, pulls);
+            search::bidirectional(&mut forward, &mut backward, &mut Exact, &mut monitor)
+        }
     }
 }
 
@@ -452,6 +481,12 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "peak_memory_kb": stats.and_then(|s| s.peak_memory_kb),
         });
         if let Some(stats) = stats {
+            if let Some([f, b]) = &stats.sides {
+                record["sides"] = serde_json::json!({
+                    "forward": {"expanded": f.expanded, "generated": f.generated},
+                    "backward": {"expanded": b.expanded, "generated": b.generated},
+                });
+            }
             for (rule, n) in &stats.pruned {
                 record[*rule] = serde_json::json!(n);
             }
