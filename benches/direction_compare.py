@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""planbox solve forward (pushes) against backward (pulls), in one script.
+"""planbox solve forward (pushes) against backward (pulls), and bidirectional.
 
 Runs `planbox solve --all --json` on each XSB collection in both directions,
 for `--optimize none` (greedy) and `--optimize pushes` (A*), with the same
@@ -10,7 +10,10 @@ time limit per level, one run after the other, and prints a Markdown table:
 Columns: levels solved in each direction, the levels only one direction
 solves, and over the levels both solve the summed expansions and search
 times with their ratio (backward / forward), the median per-level ratio of
-expansions, and the summed push counts. Every solution is replayed by
+expansions, and the summed push counts. A second table sets the three
+push-optimal searches side by side: A* forward, A* backward (both with the
+matching bound) and the bidirectional search (uniform-cost, no bound), with
+their expansions summed over the levels all three solve. Every solution is replayed by
 `planbox solve` before it is printed; this script replays each again with
 `planbox replay`. The per-level records go to DIR/<collection>-<dir>-<opt>.json.
 """
@@ -35,6 +38,11 @@ def solve(xsb, direction, optimize, limit):
     return {r["level"]: r for r in records}
 
 
+def row(runs, names):
+    solved = {d: {l for l, r in runs[d].items() if r["outcome"] == "solved"} for d in names}
+    return solved, sorted(set.intersection(*solved.values()))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--limit", type=float, default=1.0)
@@ -43,6 +51,7 @@ def main():
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    optimal = []
     print("| collection | `--optimize` | solved forward | solved backward | only forward | "
           "only backward | expanded fwd / bwd (both solve) | ratio | median ratio | "
           "search s fwd / bwd | ratio | pushes fwd / bwd |")
@@ -50,7 +59,8 @@ def main():
     for xsb in map(Path, args.files):
         for optimize in ["none", "pushes"]:
             runs = {}
-            for direction in ["forward", "backward"]:
+            directions = ["forward", "backward"] + (["bidirectional"] if optimize == "pushes" else [])
+            for direction in directions:
                 runs[direction] = solve(xsb, direction, optimize, args.limit)
                 path = out / f"{xsb.stem}-{direction}-{optimize}.json"
                 path.write_text("".join(json.dumps(r) + "\n" for r in runs[direction].values()))
@@ -69,6 +79,21 @@ def main():
                   f"{only('backward', 'forward')} | {ef:,} / {eb:,} | {eb / ef:.2f} | "
                   f"{median:.2f} | {tf:.2f} / {tb:.2f} | {tb / tf:.2f} | "
                   f"{total(fwd, 'pushes'):,} / {total(bwd, 'pushes'):,} |", flush=True)
+            if optimize == "pushes":
+                optimal.append((xsb, runs))
+    print()
+    print("| collection | solved A* forward / A* backward / bidirectional | "
+          "expanded (all three solve) | search s |")
+    print("|---|---|---|---|")
+    for xsb, runs in optimal:
+        names = ["forward", "backward", "bidirectional"]
+        solved, common = row(runs, names)
+        cell = lambda key, fmt: " / ".join(
+            fmt.format(sum(runs[d][l][key] for l in common)) for d in names)
+        counts = " / ".join(str(len(solved[d])) for d in names)
+        print(f"| {xsb.stem} ({len(runs['forward'])}) | {counts} | "
+              f"{cell('expanded', '{:,}')} ({len(common)} levels) | "
+              f"{cell('search_time_s', '{:.2f}')} |")
 
 
 if __name__ == "__main__":
