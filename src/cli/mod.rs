@@ -27,7 +27,7 @@ use std::process::ExitCode;
     name = "planbox",
     version,
     about = "Classical planning with STRIPS/PDDL: \
-    progression and goal regression, Sokoban translation, plan validation"
+    progression, goal regression and bidirectional search, Sokoban translation, plan validation"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -40,9 +40,9 @@ enum Command {
     Check(check::CheckArgs),
     /// Ground a problem and print the task's figures.
     Ground(ground::GroundArgs),
-    /// Find a plan (forward or backward search) and write it to `sas_plan`.
+    /// Find a plan (forward, backward or bidirectional search) and write it to `sas_plan`.
     Plan(plan::PlanArgs),
-    /// Run progression and regression with the same settings, side by side.
+    /// Run progression, regression and bidirectional search with the same settings, side by side.
     Compare(compare::CompareArgs),
     /// Check a plan on the lifted task, as VAL does.
     Validate(validate::ValidateArgs),

@@ -140,7 +140,8 @@ pub struct SearchOptions {
     /// Stop the search when the process would use more than this many MB (exit 22).
     #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = count::<u64>)]
     pub memory_limit: Option<u64>,
-    /// Regression: which mutexes prune impossible subgoal sets [default: all].
+    /// Regression (alone or as bidirectional search's backward side): which
+    /// mutexes prune impossible subgoal sets [default: all].
     #[arg(long, value_enum)]
     pub mutex: Option<MutexName>,
     /// Regression: try relevant operators in operator order, not subgoals
@@ -198,7 +199,7 @@ impl SearchOptions {
     }
 
     /// Refuses the options that only regression reads, for a progression
-    /// search (`compare` passes them to its regression side only).
+    /// search (`compare` passes them to its backward searches only).
     pub fn check_progression(&self) -> Result<()> {
         let regression_only = [
             ("--mutex", self.mutex.is_some()),

@@ -24,18 +24,25 @@
 //!
 //! **Which side.** The side with fewer open nodes is expanded next (Pohl's
 //! cardinality rule), so that the cheaper direction does more of the work;
-//! on a tie, the side that has expanded fewer nodes, then forward. Any policy keeps the guarantee below.
+//! on a tie, the side that has expanded fewer nodes, then forward. Any policy
+//! keeps the guarantee below.
 //!
 //! **When to stop.** The first meeting is not always the cheapest: the
 //! search stops only when `top_f + top_b >= μ`, where `top` is the smallest
-//! `g` on a side's open list. Every plan cheaper than `μ` would have to pass
-//! an open node on each side whose costs add up to less than `μ`; there is
-//! none. So for **any non-negative operator costs** (zero included) the plan
-//! is **optimal**, and with unit costs it has the fewest steps. The argument
-//! also covers regression's pruning: a subgoal set dropped as *subsumed* has
-//! an expanded subset reached at no greater cost that every state satisfying
-//! it satisfies too, and sound mutexes only drop sets that no reachable state
-//! satisfies.
+//! `g` on a side's open list. Why that is enough: take a cheapest plan of cost
+//! `C`, and on it the first node `s` the forward side has not expanded. Its
+//! predecessor was expanded, so `s` is open at its cheapest cost `c`, and
+//! `top_f <= c`. On the backward side, follow the rest of the plan back from
+//! the target: either a backward node for some part of that rest is still
+//! open at no more than its cost, so `top_b <= C - c` and the search goes
+//! on; or the backward node for the whole rest was stored, and `s` met it
+//! when the later of the two was stored, so `μ <= C`. So for **any
+//! non-negative operator costs** (zero included) the plan is **optimal**, and
+//! with unit costs it has the fewest steps. The argument also covers
+//! regression's pruning: a subgoal set dropped as *subsumed* has an expanded
+//! subset, reached at no greater cost, that every state satisfying the set
+//! satisfies too (the walk back continues from it), and sound mutexes only
+//! drop sets that no reachable state satisfies.
 //!
 //! **Unsolvable** is reported only when a side runs out of open nodes and its
 //! space says it is complete ([`SearchSpace::is_complete`]): then every node

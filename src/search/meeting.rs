@@ -1,6 +1,6 @@
 //! Meeting tests: when does a forward node meet a backward node?
 //!
-//! A bidirectional search (see [`super::bidirectional`]) grows a tree from the
+//! A bidirectional search (see [`mod@super::bidirectional`]) grows a tree from the
 //! start and a tree from the target, and stops when a node of one *meets* a
 //! node of the other: then a path runs from the start to the forward node, and
 //! on from there along the backward path to a target. What "meet" means
@@ -94,7 +94,19 @@ pub trait Meeting {
 /// from the solved positions. The backward space's
 /// [`SearchSpace::plan_from_path`] turns its path (pulls from the solved
 /// position) into moves in execution order, and the plan is the forward plan
-/// followed by it.
+/// followed by it. What else the pair must agree on:
+///
+/// * the words, not the storage: each registry may pack nodes its own way
+///   ([`SearchSpace::packing`]); the lookup packs the node the other side's way;
+/// * one start per space: a pull space whose solved positions differ in the
+///   man's region can start from a node of its own (say, no man cell) whose
+///   successors are the real starts, reached by zero-cost steps that its
+///   `plan_from_path` drops; that node never equals a push node;
+/// * [`SearchSpace::is_target`] still counts on its own: a push node with
+///   every box on a goal ends the search even if no pull node equals it;
+/// * [`SearchSpace::is_complete`]: a space whose pruning may cut off
+///   solutions (Sokoban's PI-corral rule) says `false`, so that running out of
+///   nodes proves nothing on that side.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Exact;
 
@@ -286,5 +298,65 @@ impl Meeting for Subsumption {
         self.entries * 4
             + (self.states.len() + self.sets.len()) * 24
             + (self.state_sigs.capacity() + self.set_sigs.capacity()) * 8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::RegressionOptions;
+    use crate::search::toy::line_task;
+
+    /// Facts `0..4` of the line task, init `{0}`: states and subgoal sets as
+    /// words (no negative subgoals in this task).
+    fn setup() -> (Task, StateRegistry, StateRegistry) {
+        let task = line_task(4);
+        (task, StateRegistry::new(1), StateRegistry::new(1))
+    }
+
+    #[test]
+    fn a_state_meets_the_sets_it_satisfies_whichever_came_first() {
+        let (task, mut states, mut sets) = setup();
+        let regression = Regression::new(&task, RegressionOptions::default(), None);
+        let mut m = Subsumption::new(&task, &regression);
+        let mut out = Vec::new();
+        // The set {2} first, then the states {2} (meets) and {1} (does not).
+        let (g, _) = sets.insert(&[0b0100]).expect("memory");
+        m.backward_stored(g, &[0b0100]);
+        m.forward_meets(&[0b0100], &mut sets, &mut out);
+        assert_eq!(out, vec![g]);
+        out.clear();
+        m.forward_meets(&[0b0010], &mut sets, &mut out);
+        assert_eq!(out, vec![]);
+        // The state {3} first, then the sets {3} (meets) and {1, 3} (does not).
+        let (s, _) = states.insert(&[0b1000]).expect("memory");
+        m.forward_stored(s, &[0b1000]);
+        m.backward_meets(&[0b1000], &mut states, &mut out);
+        assert_eq!(out, vec![s]);
+        out.clear();
+        m.backward_meets(&[0b1010], &mut states, &mut out);
+        assert_eq!(out, vec![]);
+        // A set the initial state satisfies meets the initial state.
+        let (init, _) = states.insert(&[0b0001]).expect("memory");
+        m.forward_stored(init, &[0b0001]);
+        m.backward_meets(&[0b0001], &mut states, &mut out);
+        assert_eq!(out, vec![init]);
+    }
+
+    #[test]
+    fn exact_meets_equal_words_only() {
+        let (_, mut states, _) = setup();
+        let (s, _) = states.insert(&[7]).expect("memory");
+        let mut out = Vec::new();
+        Exact.backward_meets(&[7], &mut states, &mut out);
+        Exact.backward_meets(&[6], &mut states, &mut out);
+        assert_eq!(out, vec![s]);
+    }
+
+    #[test]
+    fn signatures_of_subsets_are_subsets() {
+        let (a, b) = (signature(&[3, 40, 77]), signature(&[1, 3, 40, 77, 90]));
+        assert_eq!(a & !b, 0);
+        assert_ne!(signature(&[5]), 0);
     }
 }

@@ -4,7 +4,7 @@
 //! where to start, which nodes are targets, and which successors a node has; the
 //! algorithms ([`bfs`], [`dfs`], [`iddfs`], [`astar`], [`wastar`], [`gbfs`]) know
 //! nothing else, so one algorithm serves every direction of search
-//! ([`bidirectional`] runs a forward and a backward space at once):
+//! ([`bidirectional()`] runs a forward and a backward space at once):
 //!
 //! * **Progression** ([`Progression`]) walks forward. A node is a *state*, the set
 //!   of facts that hold, packed one bit per fact. It starts at the initial state,
@@ -261,7 +261,7 @@ pub trait SearchSpace {
 
     /// Whether exhausting this space proves that no target can be reached:
     /// every pruning rule of the space is sound (regression's sound mutexes
-    /// and subsumption are). [`bidirectional`] reports a task unsolvable only
+    /// and subsumption are). [`bidirectional()`] reports a task unsolvable only
     /// when a complete side runs out of nodes.
     fn is_complete(&self) -> bool {
         true
