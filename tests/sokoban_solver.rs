@@ -519,3 +519,28 @@ fn bidirectional_search_meets_push_and_pull_nodes_and_is_push_optimal() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn pull_rules_have_switches_and_lose_no_optimal_solution() {
+    let file = "problems/sokoban/microban.xsb";
+    let back = ["--direction", "backward", "--optimize", "pushes"];
+    let with = solve_and_replay(file, "1-15", &back);
+    let off = [&back[..], &["--no-dead-squares", "--no-freeze"]].concat();
+    let without = solve_and_replay(file, "1-15", &off);
+    let (mut pruned, mut fewer) = (0, 0);
+    for (a, b) in with.iter().zip(&without) {
+        let level = &a["level"];
+        assert_eq!(
+            a["pushes"], b["pushes"],
+            "level {level} without the pull rules"
+        );
+        assert_eq!(b["pull_dead_square"], 0);
+        assert_eq!(b["pull_freeze"], 0);
+        pruned += a["pull_dead_square"].as_u64().unwrap() + a["pull_freeze"].as_u64().unwrap();
+        fewer += usize::from(a["generated"].as_u64() < b["generated"].as_u64());
+    }
+    assert!(
+        pruned > 0 && fewer >= 5,
+        "pruned {pruned}, fewer on {fewer} levels"
+    );
+}
