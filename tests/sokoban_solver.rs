@@ -235,6 +235,7 @@ fn no_deadlock_rule_prunes_a_push_of_a_solution() {
         moves: false,
         corrals: false,
         goal_macros: false,
+        tunnels: false,
     };
     let mut checked = 0;
     for index in 1..=60 {
@@ -382,6 +383,7 @@ fn no_pull_rule_prunes_a_pull_of_a_solution() {
         moves: false,
         corrals: false,
         goal_macros: false,
+        tunnels: false,
     };
     let (mut checked, mut fired) = (0, std::collections::BTreeMap::new());
     for index in 1..=60 {

@@ -105,6 +105,9 @@ pub struct SolveArgs {
     /// Do not fill goal rooms by goal macros and goal cuts (on only for --optimize none, forward).
     #[arg(long)]
     no_goal_macros: bool,
+    /// Do not push boxes on through tunnels as one step (on only for --optimize none, forward).
+    #[arg(long)]
+    no_tunnels: bool,
     /// Print one JSON record per level on stdout instead of LURD.
     #[arg(long)]
     json: bool,
@@ -256,16 +259,22 @@ fn solve_level(
         goal_macros: args.optimize == Optimize::None
             && !args.no_goal_macros
             && args.direction == Direction::Forward,
+        tunnels: args.optimize == Optimize::None
+            && !args.no_tunnels
+            && args.direction == Direction::Forward,
     };
     let limit = args.time_limit.map(Duration::from_secs_f64);
     let mut result = search_level(args, &board, options, search, limit);
-    // Corral pruning and goal cuts may cut every solution of a node they
-    // narrow; only the full search proves that none exists (in the time
-    // that is left).
-    if (options.corrals || options.goal_macros) && result.outcome == Outcome::Unsolvable {
+    // Corral pruning, goal cuts and tunnel macros may cut every solution of
+    // a node they narrow; only the full search proves that none exists (in
+    // the time that is left).
+    if (options.corrals || options.goal_macros || options.tunnels)
+        && result.outcome == Outcome::Unsolvable
+    {
         let full = PushOptions {
             corrals: false,
             goal_macros: false,
+            tunnels: false,
             ..options
         };
         let left = limit.map(|t| t.saturating_sub(start.elapsed()));
@@ -326,6 +335,7 @@ fn search_level(
             let pushes = PushOptions {
                 corrals: false,
                 goal_macros: false,
+                tunnels: false,
                 ..options
             };
             let pulls = PullOptions {

@@ -72,7 +72,7 @@ pub use meeting::{Exact, Meeting, Subsumption};
 pub use node::{NodeArena, NodeId, SearchNode};
 pub use packing::{Packing, mutex_groups};
 pub use progression::Progression;
-pub use registry::{OutOfMemory, StateRegistry};
+pub use registry::{OutOfMemory, StateRegistry, hash_node};
 pub use regression::{Regression, RegressionHeuristic, RegressionOptions};
 pub use stats::{SideStats, Stats, peak_memory_kb};
 

@@ -69,7 +69,7 @@ impl StateRegistry {
             len: 0,
             arena: Vec::new(),
             table: HashTable::new(),
-            hasher: FixedState::with_seed(0x9e37_79b9_7f4a_7c15),
+            hasher: FixedState::with_seed(SEED),
             scratch: vec![0; packed],
         }
     }
@@ -224,6 +224,16 @@ impl StateRegistry {
     pub fn table_bytes(&self) -> usize {
         self.table.allocation_size()
     }
+}
+
+/// The seed of the registry's hasher (fixed: the same runs give the same
+/// table layouts).
+const SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The hash under which the registry files a node's packed `words` (for
+/// benches that weigh it against other hashes).
+pub fn hash_node(words: &[u64]) -> u64 {
+    hash_words(&FixedState::with_seed(SEED), words)
 }
 
 /// foldhash's hash of `words`.

@@ -18,6 +18,7 @@ pub mod deadlock;
 pub mod goal_room;
 pub mod pull;
 pub mod push;
+pub mod tunnel;
 pub mod walk;
 
 pub use board::Board;

@@ -33,6 +33,7 @@
 use super::board::{Board, NONE};
 use super::deadlock;
 use super::goal_room::GoalRooms;
+use super::tunnel;
 use crate::search::{SearchSpace, Successors};
 use crate::task::OpId;
 
@@ -50,6 +51,8 @@ pub struct PushOptions {
     /// solution fast, not for optimal ones nor for proofs of unsolvability.
     /// Not with `moves`.
     pub goal_macros: bool,
+    /// Tunnel macros (see [`super::tunnel`]), on the same terms.
+    pub tunnels: bool,
 }
 
 impl Default for PushOptions {
@@ -60,6 +63,7 @@ impl Default for PushOptions {
             moves: false,
             corrals: false,
             goal_macros: false,
+            tunnels: false,
         }
     }
 }
@@ -76,6 +80,11 @@ pub const RULES: [&str; 4] = ["dead_square", "freeze", "corral", "goal_cut"];
 /// ([`super::goal_room`]), found again from the node when the plan is
 /// written out.
 pub const MACRO: u32 = 1 << 31;
+
+/// The flag of a tunnel macro's operator: the push and those that take the
+/// box on through the tunnel ([`super::tunnel`]), found again when the plan
+/// is written out; a goal macro may follow them.
+pub const TUNNEL: u32 = 1 << 30;
 
 /// The push operator of moving the box on `cell` in direction `d`.
 pub fn push_op(cell: u32, d: usize) -> OpId {
@@ -212,6 +221,7 @@ pub struct PushSpace<'b> {
     reach: Reach,
     after: Reach,
     rooms: Option<GoalRooms>,
+    tunnels: bool,
     /// The boxes after a push, while its goal macro is looked for.
     scratch: Vec<u64>,
     counters: [u64; 4],
@@ -233,6 +243,7 @@ impl<'b> PushSpace<'b> {
             reach: Reach::new(board.len()),
             after: Reach::new(board.len()),
             rooms: (options.goal_macros && !options.moves).then(|| GoalRooms::new(board)),
+            tunnels: options.tunnels && !options.moves,
             scratch: vec![0; box_words],
             counters: [0; 4],
             rejected: Vec::new(),
@@ -309,17 +320,23 @@ impl SearchSpace for PushSpace<'_> {
                     continue;
                 }
                 // Where the box ends, and where the man stands after the
-                // last push: one push, or a goal macro's several.
-                let (mut end, mut man_at) = (to, b);
+                // last push: one push, or a macro's several.
+                let (mut man_at, mut end) = (b, to);
+                if self.tunnels {
+                    (man_at, end) = tunnel::run(self.board, &node[..n], b, to, d);
+                    if end != to {
+                        op = OpId(op.0 | TUNNEL);
+                    }
+                }
                 if let Some(rooms) = &self.rooms {
                     self.scratch.copy_from_slice(&node[..n]);
                     clear(&mut self.scratch, b);
-                    set(&mut self.scratch, to);
-                    if let Some(m) = rooms.goal_macro(self.board, &self.scratch, b, to) {
+                    set(&mut self.scratch, end);
+                    if let Some(m) = rooms.goal_macro(self.board, &self.scratch, man_at, end) {
                         op = OpId(op.0 | MACRO);
                         any_macro = true;
                         end = m.goal;
-                        man_at = m.pushes.last().map_or(b, |&(c, _)| c);
+                        man_at = m.pushes.last().map_or(man_at, |&(c, _)| c);
                     }
                 }
                 let succ = out.push(op, node);
@@ -369,28 +386,38 @@ impl SearchSpace for PushSpace<'_> {
         RULES.iter().copied().zip(self.counters).collect()
     }
 
-    /// The pushes in order, each goal macro spelled out: replayed from the
-    /// start, a macro is found again from the same boxes.
+    /// The pushes in order, each macro spelled out: replayed from the start,
+    /// a macro is found again from the same boxes.
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
-        let Some(rooms) = &self.rooms else {
+        if self.rooms.is_none() && !self.tunnels {
             return path;
-        };
+        }
         let mut boxes = vec![0; self.box_words];
         for &b in &self.board.start_boxes {
             set(&mut boxes, b);
         }
         let mut plan = Vec::with_capacity(path.len());
         for op in path {
-            let (b, d) = push_of(OpId(op.0 & !MACRO));
+            let (b, d) = push_of(op);
             let to = self.board.next[b as usize][d];
             clear(&mut boxes, b);
-            set(&mut boxes, to);
             plan.push(push_op(b, d));
+            let (mut man, mut at) = (b, to);
+            if op.0 & TUNNEL != 0 {
+                (man, at) = tunnel::run(self.board, &boxes, b, to, d);
+                let mut c = to;
+                while c != at {
+                    plan.push(push_op(c, d));
+                    c = self.board.next[c as usize][d];
+                }
+            }
+            set(&mut boxes, at);
             if op.0 & MACRO != 0 {
-                let m = (rooms.goal_macro(self.board, &boxes, b, to))
+                let rooms = self.rooms.as_ref().expect("goal macros are on");
+                let m = (rooms.goal_macro(self.board, &boxes, man, at))
                     .expect("a goal macro is found again on the same boxes");
                 plan.extend(m.pushes.iter().map(|&(c, d)| push_op(c, d)));
-                clear(&mut boxes, to);
+                clear(&mut boxes, at);
                 set(&mut boxes, m.goal);
             }
         }
@@ -464,6 +491,7 @@ mod tests {
                 moves: false,
                 corrals: false,
                 goal_macros: false,
+                tunnels: false,
             },
         );
         assert!(matches!(without, Outcome::Plan(_)));

@@ -1,0 +1,171 @@
+//! Criterion benches of the native Sokoban solver's inner loops, each next to
+//! the alternative it was chosen over, on the nodes of a real search (the
+//! push-level successors of the first nodes of XSokoban levels 1 and 10):
+//!
+//! * `node_hash`: how a node is hashed for duplicate detection. The registry
+//!   hashes the node's packed words (foldhash, one multiply per word); the
+//!   Sokoban literature uses Zobrist keys (a random key per box cell and man
+//!   cell, xored), either recomputed from the node or updated from the
+//!   parent's hash by a push (two box keys and two man keys). The
+//!   incremental form needs the parent's hash, so a stored word more per node.
+//! * `matching`: the matching lower bound evaluated on every successor (on
+//!   level 10, 34 boxes) with
+//!   its last matching repaired (what the solver does) against solved from
+//!   scratch each time.
+//!
+//! Run with `cargo bench --bench solver`; about a minute on two cores.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use planbox::heuristics::Heuristic;
+use planbox::search::{SearchSpace, Successors, hash_node};
+use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace};
+use std::hint::black_box;
+use std::path::Path;
+
+/// A node and one of its successors.
+type Pair = (Vec<u64>, Vec<u64>);
+
+/// An XSokoban level's board and `(parent, child)` node pairs from the first
+/// nodes of a depth-first walk of its push space.
+fn nodes(screen: u32) -> (Board, Vec<Pair>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("problems/sokoban/xsokoban/screen.{screen}"));
+    let text = std::fs::read_to_string(&path).expect("bench input is bundled");
+    let level = planbox::sokoban::xsb::parse(&path, &text)
+        .level(1)
+        .expect("one level")
+        .expect("valid");
+    let board = Board::new(&level);
+    let mut space = PushSpace::new(&board, PushOptions::default());
+    let words = space.words();
+    let (mut start, mut out) = (vec![0; words], Successors::new(words));
+    space.start(&mut start);
+    let mut stack = vec![start];
+    let mut pairs = Vec::new();
+    while let Some(node) = stack.pop()
+        && pairs.len() < 20_000
+    {
+        space.successors(&node, &mut out);
+        for i in 0..out.len() {
+            let child = out.get(i).1.to_vec();
+            pairs.push((node.clone(), child.clone()));
+            stack.push(child);
+        }
+    }
+    (board, pairs)
+}
+
+/// Zobrist keys: one per cell for a box, one per cell for the man.
+struct Zobrist {
+    boxes: Vec<u64>,
+    man: Vec<u64>,
+}
+
+impl Zobrist {
+    fn new(cells: usize) -> Zobrist {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        Zobrist {
+            boxes: (0..cells).map(|_| next()).collect(),
+            man: (0..cells).map(|_| next()).collect(),
+        }
+    }
+
+    fn full(&self, node: &[u64]) -> u64 {
+        let (bits, man) = node.split_at(node.len() - 1);
+        let mut h = self.man[man[0] as usize];
+        for (w, &word) in bits.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                h ^= self.boxes[w * 64 + rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+        }
+        h
+    }
+
+    /// The child's hash from the parent's: the box that moved and the man.
+    fn update(&self, parent_hash: u64, parent: &[u64], child: &[u64]) -> u64 {
+        let n = parent.len() - 1;
+        let mut h = parent_hash ^ self.man[parent[n] as usize] ^ self.man[child[n] as usize];
+        for w in 0..n {
+            let mut diff = parent[w] ^ child[w];
+            while diff != 0 {
+                h ^= self.boxes[w * 64 + diff.trailing_zeros() as usize];
+                diff &= diff - 1;
+            }
+        }
+        h
+    }
+}
+
+fn node_hash(c: &mut Criterion) {
+    let (board, pairs) = nodes(1);
+    let zobrist = Zobrist::new(board.len());
+    let parent_hashes: Vec<u64> = pairs.iter().map(|(p, _)| zobrist.full(p)).collect();
+    for ((p, child), &h) in pairs.iter().zip(&parent_hashes) {
+        assert_eq!(zobrist.update(h, p, child), zobrist.full(child));
+    }
+    eprintln!(
+        "node_hash: {} nodes of {} words",
+        pairs.len(),
+        pairs[0].1.len()
+    );
+    let mut group = c.benchmark_group("node_hash");
+    group.bench_function("packed_words", |b| {
+        b.iter(|| {
+            pairs
+                .iter()
+                .fold(0, |acc, (_, n)| acc ^ hash_node(black_box(n)))
+        })
+    });
+    group.bench_function("zobrist_full", |b| {
+        b.iter(|| {
+            pairs
+                .iter()
+                .fold(0, |acc, (_, n)| acc ^ zobrist.full(black_box(n)))
+        })
+    });
+    group.bench_function("zobrist_incremental", |b| {
+        b.iter(|| {
+            (pairs.iter().zip(&parent_hashes)).fold(0, |acc, ((p, n), &h)| {
+                acc ^ zobrist.update(h, black_box(p), black_box(n))
+            })
+        })
+    });
+    group.finish();
+}
+
+fn matching(c: &mut Criterion) {
+    // Level 10: 34 boxes, where nearest goals clash and the matching is
+    // solved in earnest.
+    let (board, pairs) = nodes(10);
+    let mut group = c.benchmark_group("matching");
+    group.sample_size(20);
+    group.bench_function("repaired", |b| {
+        let mut bound = PushBound::new(&board);
+        b.iter(|| {
+            for (_, n) in &pairs {
+                black_box(bound.estimate(black_box(n)));
+            }
+        })
+    });
+    group.bench_function("fresh", |b| {
+        let mut bound = PushBound::new(&board);
+        bound.repair = false;
+        b.iter(|| {
+            for (_, n) in &pairs {
+                black_box(bound.estimate(black_box(n)));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, node_hash, matching);
+criterion_main!(benches);

@@ -1,0 +1,82 @@
+//! Tunnel macros: a box pushed into a tunnel goes on to its far end.
+//!
+//! A *tunnel* is a corridor one cell wide, walls on both sides. When the man
+//! pushes a box into one and stands in the tunnel himself, he can neither
+//! walk round the box nor push it sideways: all he can usefully do with it
+//! is push it on (leaving it inside blocks the corridor for him as well). A
+//! tunnel macro makes those pushes one search step, so that the search does
+//! not store, evaluate and expand a node per cell of the corridor. The box
+//! stops on a goal (it may be wanted there), before another box, before a
+//! dead square, or where the corridor widens.
+//!
+//! Example: in `#@$   .#` walled above and below, one push of the box sends
+//! it on through the corridor; the macro ends where the walls end or on the
+//! goal.
+//!
+//! The macro is a sequence of legal pushes (replayed like any other), but a
+//! search with it may miss solutions that park a box inside a tunnel; it is
+//! used by the solver that looks for any solution (`--optimize none`), which
+//! proves unsolvability only with it off.
+
+use super::board::{Board, NONE};
+use super::push::has;
+
+/// Whether walls stand on both sides of `cell` across direction `d`.
+fn walled_across(board: &Board, cell: u32, d: usize) -> bool {
+    let across = if d < 2 { [2, 3] } else { [0, 1] };
+    across.iter().all(|&s| board.next[cell as usize][s] == NONE)
+}
+
+/// Where the box just pushed from `from` onto `to` in direction `d` ends
+/// when the pushes go on through a tunnel, and the cell the man stands on
+/// after the last push: `(man, box)`; `(from, to)` when there is no tunnel.
+/// `boxes` are the other boxes.
+pub fn run(board: &Board, boxes: &[u64], from: u32, to: u32, d: usize) -> (u32, u32) {
+    let (mut man, mut at) = (from, to);
+    while !board.goal[at as usize] && walled_across(board, at, d) && walled_across(board, man, d) {
+        let next = board.next[at as usize][d];
+        if next == NONE || has(boxes, next) || !board.live[next as usize] {
+            break;
+        }
+        (man, at) = (at, next);
+    }
+    (man, at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sokoban::level::Cell;
+    use crate::sokoban::solver::board::tests::level;
+
+    #[test]
+    fn a_box_goes_through_the_corridor_and_stops_on_the_goal() {
+        let board = Board::new(&level("#########\n#@$    .#\n#########\n"));
+        let at = |col| board.cell(Cell::new(1, col)).unwrap();
+        let none = vec![0u64; 1];
+        // Pushed from column 2 to 3 (right), it runs on to the goal on 7.
+        assert_eq!(run(&board, &none, at(2), at(3), 3), (at(6), at(7)));
+    }
+
+    #[test]
+    fn the_macro_stops_where_the_walls_end_and_before_a_box() {
+        let text = "##########\n#@$   .  #\n#####  ###\n    ####\n";
+        let board = Board::new(&level(text));
+        let at = |col| board.cell(Cell::new(1, col)).unwrap();
+        // Floor below column 5 ends the tunnel: the box stops there.
+        let none = vec![0u64; 1];
+        assert_eq!(run(&board, &none, at(2), at(3), 3), (at(4), at(5)));
+        // Another box on column 5: it stops before it, on 4.
+        let mut others = vec![0u64; 1];
+        others[0] |= 1 << at(5);
+        assert_eq!(run(&board, &others, at(2), at(3), 3), (at(3), at(4)));
+    }
+
+    #[test]
+    fn no_macro_in_open_floor() {
+        let board = Board::new(&level("#######\n#     #\n#@$  .#\n#     #\n#######\n"));
+        let at = |col| board.cell(Cell::new(2, col)).unwrap();
+        let none = vec![0u64; 1];
+        assert_eq!(run(&board, &none, at(2), at(3), 3), (at(2), at(3)));
+    }
+}
