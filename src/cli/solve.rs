@@ -3,7 +3,9 @@
 //! Each chosen level is searched with [`PushSpace`] (one push per step, the
 //! man's region as part of the node), or with `--direction backward` with
 //! [`PullSpace`] (one pull per step, from the solved position back to the
-//! start), by one of the shared algorithms; the pushes become LURD with the walks filled in, and the LURD is replayed on
+//! start), by one of the shared algorithms, or with `--direction
+//! bidirectional` by both spaces at once, meeting on equal nodes
+//! ([`search::bidirectional()`]); the pushes become LURD with the walks filled in, and the LURD is replayed on
 //! the level before it is printed. One level prints its LURD alone on
 //! stdout, as `plan --lurd` does; several print `; level ...` comment lines
 //! before each (a file `replay` reads), a line per level on stderr as they
