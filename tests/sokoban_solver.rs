@@ -219,7 +219,9 @@ fn an_optimisation_needs_an_optimal_search() {
 /// Every node on a solution path is solvable, so a sound deadlock rule never
 /// prunes one. Solutions found with every rule off (greedy search on the
 /// first 60 Microban levels) are walked push by push with the rules on: each
-/// push must be among the successors, never among the rejections.
+/// push must be among the successors, never among the rejections. (The
+/// stronger check, on push-optimal solutions and for each rule alone, is in
+/// `tests/deadlock_rules.rs`.)
 #[test]
 fn no_deadlock_rule_prunes_a_push_of_a_solution() {
     use planbox::search::{self, Limits, Monitor, Outcome, SearchSpace, Successors};
@@ -236,6 +238,8 @@ fn no_deadlock_rule_prunes_a_push_of_a_solution() {
         corrals: false,
         goal_macros: false,
         tunnels: false,
+        corral_deadlocks: false,
+        matching: false,
     };
     let mut checked = 0;
     for index in 1..=60 {
@@ -273,6 +277,122 @@ fn no_deadlock_rule_prunes_a_push_of_a_solution() {
         checked += 1;
     }
     assert!(checked >= 55, "only {checked} solutions checked");
+}
+
+#[test]
+fn several_levels_show_progress_on_stderr_but_not_under_json() {
+    let args = ["solve", "problems/sokoban/microban.xsb", "--level", "1-3"];
+    let out = planbox(&args);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let progress: Vec<&str> = err.lines().filter(|l| l.starts_with('[')).collect();
+    assert_eq!(progress.len(), 3, "{err}");
+    assert!(
+        progress[1].starts_with("[2/3] level 2 (`2`): solved, 16 moves, 3 pushes"),
+        "{err}"
+    );
+    assert!(err.contains("Solved 3 of 3 levels"), "{err}");
+    let mut json = args.to_vec();
+    json.push("--json");
+    let out = planbox(&json);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(records(&out).len(), 3);
+}
+
+#[test]
+fn the_trace_names_each_push_and_the_rule_that_cut_it() {
+    let out = planbox(&[
+        "solve",
+        "problems/sokoban/microban.xsb",
+        "--level",
+        "4",
+        "--optimize",
+        "pushes",
+        "--trace",
+        "--trace-limit",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("expansion ").count(), 2, "{err}");
+    assert!(
+        err.contains("  boxes r3c4 r3c5 r3c6; man's region r2c2"),
+        "{err}"
+    );
+    assert!(err.contains("  push r3c4 down -> r4c4\n"), "{err}");
+    assert!(err.contains("  push r3c4 up  pruned: dead_square"), "{err}");
+    assert!(err.contains("pruned: duplicate"), "{err}");
+    // Tracing changes nothing: the same solution as without.
+    let plain = planbox(&[
+        "solve",
+        "problems/sokoban/microban.xsb",
+        "--level",
+        "4",
+        "--optimize",
+        "pushes",
+    ]);
+    assert_eq!(plain.stdout, out.stdout);
+}
+
+#[test]
+fn no_matching_turns_the_rule_off_and_the_bound_stays_finite() {
+    let file = "problems/sokoban/microban.xsb";
+    let with = solve_and_replay(file, "1-10", &["--optimize", "pushes"]);
+    let without = solve_and_replay(file, "1-10", &["--optimize", "pushes", "--no-matching"]);
+    let fired: u64 = with.iter().map(|r| r["matching"].as_u64().unwrap()).sum();
+    assert!(fired > 0, "the matching rule fires on Microban 1-10");
+    for (a, b) in with.iter().zip(&without) {
+        assert_eq!(b["matching"], 0);
+        // No dead ends from the bound in its place: it gives finite values.
+        assert_eq!(b["dead_ends"], 0);
+        assert_eq!(a["pushes"], b["pushes"], "level {}", a["level"]);
+    }
+}
+
+#[test]
+fn a_transposition_table_is_for_depth_first_searches() {
+    let file = "problems/sokoban/microban.xsb";
+    let with = solve_and_replay(
+        file,
+        "5",
+        &[
+            "--search",
+            "dfs",
+            "--no-corrals",
+            "--no-goal-macros",
+            "--no-tunnels",
+            "--transposition-table",
+        ],
+    );
+    let without = solve_and_replay(
+        file,
+        "5",
+        &[
+            "--search",
+            "dfs",
+            "--no-corrals",
+            "--no-goal-macros",
+            "--no-tunnels",
+        ],
+    );
+    assert!(with[0]["transposition"].as_u64().unwrap() > 0);
+    assert!(with[0]["expanded"].as_u64() < without[0]["expanded"].as_u64());
+    let out = planbox(&[
+        "solve",
+        file,
+        "--level",
+        "1",
+        "--search",
+        "astar",
+        "--transposition-table",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only applies to `--search dfs`"));
 }
 
 #[test]
@@ -384,6 +504,8 @@ fn no_pull_rule_prunes_a_pull_of_a_solution() {
         corrals: false,
         goal_macros: false,
         tunnels: false,
+        corral_deadlocks: false,
+        matching: false,
     };
     let (mut checked, mut fired) = (0, std::collections::BTreeMap::new());
     for index in 1..=60 {

@@ -210,3 +210,121 @@ fn the_technique_table_shows_todays_figures() {
     }
     assert_eq!(checked, 5, "rows checked");
 }
+
+/// The rows of every Markdown table whose header starts with `header`: the
+/// header's cells, then each row's cells.
+fn tables(doc: &str, header: &str) -> Vec<(Vec<String>, Vec<Vec<String>>)> {
+    let cells = |l: &str| -> Vec<String> {
+        let inner = l.trim().trim_start_matches('|').trim_end_matches('|');
+        inner.split('|').map(|c| c.trim().to_string()).collect()
+    };
+    let lines: Vec<&str> = doc.lines().collect();
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if !line.starts_with(header) {
+            continue;
+        }
+        let rows = lines[i + 2..]
+            .iter()
+            .take_while(|l| l.starts_with('|'))
+            .map(|l| cells(l))
+            .collect();
+        found.push((cells(line), rows));
+    }
+    found
+}
+
+/// The words between backticks in a table cell.
+fn code(cell: &str) -> Vec<&str> {
+    cell.split('`')
+        .skip(1)
+        .step_by(2)
+        .flat_map(str::split_whitespace)
+        .collect()
+}
+
+/// The tables of Experiment 5 whose rows are `planbox solve` runs: each
+/// column headed by a `--json` key shows that key's value.
+#[test]
+fn the_push_level_tables_show_todays_figures() {
+    let doc = doc();
+    let found = tables(&doc, "| planbox solve |");
+    assert_eq!(found.len(), 2, "the rule table and the algorithm table");
+    let mut checked = 0;
+    for (header, rows) in found {
+        for row in rows {
+            let words = code(&row[0]);
+            let file = format!("problems/sokoban/{}", words[0]);
+            let mut args = vec!["solve", &file, "--json"];
+            args.extend(&words[1..]);
+            let out = planbox(&args);
+            assert_eq!(out.status.code(), Some(0), "{args:?}");
+            let record: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+            for (key, shown) in header.iter().zip(&row).skip(1) {
+                assert_eq!(*shown, shown_value(&record[key]), "{args:?}: {key}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 80, "only {checked} figures checked");
+}
+
+/// The three engines side by side: the PDDL figures from `compare --search
+/// bfs` on the level's translation, the push-level ones from `solve
+/// --optimize pushes --search bfs`.
+#[test]
+fn the_three_engine_table_shows_todays_figures() {
+    let doc = doc();
+    let found = tables(&doc, "| level | steps |");
+    assert_eq!(found.len(), 1);
+    let (header, rows) = &found[0];
+    let mut checked = 0;
+    for row in rows {
+        let words = code(&row[0]);
+        let (file, index) = (words[0], words[1]);
+        let xsb = format!("problems/sokoban/{file}");
+        let pddl = match file {
+            "teaching.xsb" => {
+                let text = std::fs::read_to_string(root().join(&xsb)).expect("levels");
+                let collection = planbox::sokoban::xsb::parse(Path::new(file), &text);
+                let k: usize = index.parse().expect("level number");
+                let title = collection.entries()[k - 1].title.clone().expect("title");
+                format!("problems/sokoban/teaching/teaching-{title}.pddl")
+            }
+            "microban.xsb" => format!(
+                "problems/sokoban/microban/microban-{:03}.pddl",
+                index.parse::<usize>().expect("level number")
+            ),
+            other => panic!("no PDDL translation for {other}"),
+        };
+        let out = planbox(&["compare", &pddl, "--search", "bfs", "--json"]);
+        assert_eq!(out.status.code(), Some(0), "{pddl}");
+        let pddl_run: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let args = [
+            "solve",
+            &xsb,
+            "--level",
+            index,
+            "--optimize",
+            "pushes",
+            "--search",
+            "bfs",
+            "--json",
+        ];
+        let out = planbox(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let push_run: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        for (column, shown) in header.iter().zip(row).skip(1) {
+            let actual = match column.as_str() {
+                "steps" => &pddl_run["progression"]["length"],
+                "progression expanded" => &pddl_run["progression"]["expanded"],
+                "regression expanded" => &pddl_run["regression"]["expanded"],
+                "pushes" | "moves" | "expanded" => &push_run[column.as_str()],
+                _ => continue,
+            };
+            assert_eq!(*shown, shown_value(actual), "{file} {index}: {column}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 50, "only {checked} figures checked");
+}

@@ -15,6 +15,7 @@ mod replay;
 mod report;
 mod show;
 mod solve;
+mod solve_trace;
 mod validate;
 mod xsb2pddl;
 

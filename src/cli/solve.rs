@@ -8,12 +8,17 @@
 //! ([`search::bidirectional()`]); the pushes become LURD with the walks filled in, and the LURD is replayed on
 //! the level before it is printed. One level prints its LURD alone on
 //! stdout, as `plan --lurd` does; several print `; level ...` comment lines
-//! before each (a file `replay` reads), a line per level on stderr as they
-//! finish, and a summary at the end. `--json` prints one record per level.
+//! before each (a file `replay` reads), a progress line per level on stderr
+//! as they finish (`[3/30] level 3: solved, ...`), and a summary at the end.
+//! `--json` prints one record per level on stdout and nothing on stderr but
+//! errors (as `plan --json` and ripgrep's `--json` do: a script reads the
+//! records, and its log stays clean). `--trace` prints the first expansions
+//! of each level's search on stderr ([`super::solve_trace`]).
 
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
-use planbox::heuristics::Heuristic;
+use planbox::search::trace::{Expansion, Traced};
+use planbox::search::transposition::Transpositions;
 use planbox::search::{self, Exact, Limits, Monitor, Outcome, SearchResult, SearchSpace};
 use planbox::sokoban::game::{State, Step};
 use planbox::sokoban::solver::push::MAX_MOVE_CELLS;
@@ -26,6 +31,7 @@ use std::time::{Duration, Instant};
 
 use super::options::{SearchName, count, seconds};
 use super::plan::exit_code;
+use super::solve_trace::PushViewer;
 use super::xsb2pddl::{invalid, load_collection, select, usage};
 use super::{Coded, exit};
 
@@ -104,12 +110,33 @@ pub struct SolveArgs {
     /// Do not narrow the pushes to a PI-corral (on only for --optimize none, forward).
     #[arg(long)]
     no_corrals: bool,
-    /// Do not fill goal rooms by goal macros and goal cuts (on only for --optimize none, forward).
+    /// Do not fill goal rooms by goal macros and goal cuts (on only for
+    /// --optimize none with gbfs or wastar, forward).
     #[arg(long)]
     no_goal_macros: bool,
-    /// Do not push boxes on through tunnels as one step (on only for --optimize none, forward).
+    /// Do not push boxes on through tunnels as one step (on only for
+    /// --optimize none with gbfs or wastar, forward).
     #[arg(long)]
     no_tunnels: bool,
+    /// Do not search PI-corrals for deadlocks (to measure the rule).
+    #[arg(long)]
+    no_corral_deadlocks: bool,
+    /// Keep boxes that cannot all be matched to distinct goals (to measure
+    /// the rule; the matching bound then gives such nodes a finite value).
+    #[arg(long)]
+    no_matching: bool,
+    /// dfs, iddfs: remember every node seen with its cost and drop it when
+    /// reached again at no greater cost (a transposition table).
+    #[arg(long)]
+    transposition_table: bool,
+    /// Print the first expansions of each level's search (see --trace-limit)
+    /// on stderr: the boxes, each push tried, its successor or the rule that
+    /// pruned it.
+    #[arg(long)]
+    trace: bool,
+    /// How many expansions --trace prints.
+    #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true, value_parser = count::<usize>)]
+    trace_limit: usize,
     /// Print one JSON record per level on stdout instead of LURD.
     #[arg(long)]
     json: bool,
@@ -123,6 +150,8 @@ struct Solved {
     index: usize,
     title: Option<String>,
     result: Option<SearchResult>,
+    /// The first expansions, with `--trace`.
+    trace: Vec<Expansion>,
     /// The replayed solution: LURD, moves, pushes.
     solution: Option<(String, usize, usize)>,
     time: Duration,
@@ -169,6 +198,11 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             search.name()
         )));
     }
+    if args.direction != Direction::Forward && args.trace {
+        bail!(usage(
+            "--trace draws pushes, so it traces --direction forward only".to_string()
+        ));
+    }
     if args.direction != Direction::Forward && args.optimize == Optimize::Moves {
         bail!(usage(
             "--optimize moves searches forward only (a pull's walk is paid by the next pull, \
@@ -182,16 +216,36 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             search.name()
         )));
     }
+    if args.transposition_table && !matches!(search, SearchName::Dfs | SearchName::Iddfs) {
+        bail!(usage(format!(
+            "`--transposition-table` only applies to `--search dfs` or `iddfs` (`{}` keeps its own closed list)",
+            search.name()
+        )));
+    }
     if let Some(dir) = &args.out_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create the folder `{}`: {e}", dir.display()))?;
     }
     let several = chosen.len() > 1;
     let mut done = Vec::new();
-    for &index in &chosen {
+    for (k, &index) in chosen.iter().enumerate() {
         let solved = solve_level(args, &collection, index, search)?;
+        if args.trace {
+            if several {
+                eprintln!("{}:", name(&solved));
+            }
+            if let Some(Ok(level)) = collection.level(index) {
+                let board = Board::new(&level);
+                let viewer = PushViewer {
+                    level: &level,
+                    board: &board,
+                    moves: args.optimize == Optimize::Moves,
+                };
+                eprint!("{}", viewer.trace(&solved.trace));
+            }
+        }
         if several && !args.json {
-            eprintln!("{}", summary_line(&solved));
+            eprintln!("[{}/{}] {}", k + 1, chosen.len(), summary_line(&solved));
         }
         emit(args, &collection, &solved, several)?;
         done.push(solved);
@@ -228,6 +282,7 @@ fn solve_level(
                 index,
                 title,
                 result: None,
+                trace: Vec::new(),
                 solution: None,
                 time: start.elapsed(),
                 error: Some((exit::INPUT_ERROR, e.to_string())),
@@ -246,27 +301,30 @@ fn solve_level(
             index,
             title,
             result: None,
+            trace: Vec::new(),
             solution: None,
             time: start.elapsed(),
             error: Some((exit::UNSUPPORTED, message)),
         });
     }
+    // Macros make one search step of several pushes: for the heuristic
+    // searches after any solution, not for the blind ones, whose depth
+    // counts pushes (`--depth-limit`, the classroom's tables).
+    let forward = args.direction == Direction::Forward;
+    let macros =
+        args.optimize == Optimize::None && matches!(search, SearchName::Gbfs | SearchName::Wastar);
     let options = PushOptions {
         dead_squares: !args.no_dead_squares,
         freeze: !args.no_freeze,
         moves,
-        corrals: args.optimize == Optimize::None
-            && !args.no_corrals
-            && args.direction == Direction::Forward,
-        goal_macros: args.optimize == Optimize::None
-            && !args.no_goal_macros
-            && args.direction == Direction::Forward,
-        tunnels: args.optimize == Optimize::None
-            && !args.no_tunnels
-            && args.direction == Direction::Forward,
+        corrals: args.optimize == Optimize::None && !args.no_corrals && forward,
+        goal_macros: macros && !args.no_goal_macros && forward,
+        tunnels: macros && !args.no_tunnels && forward,
+        corral_deadlocks: !args.no_corral_deadlocks,
+        matching: !args.no_matching,
     };
     let limit = args.time_limit.map(Duration::from_secs_f64);
-    let mut result = search_level(args, &board, options, search, limit);
+    let (mut result, mut trace) = search_level(args, &board, options, search, limit);
     // Corral pruning, goal cuts and tunnel macros may cut every solution of
     // a node they narrow; only the full search proves that none exists (in
     // the time that is left).
@@ -280,7 +338,7 @@ fn solve_level(
             ..options
         };
         let left = limit.map(|t| t.saturating_sub(start.elapsed()));
-        result = search_level(args, &board, full, search, left);
+        (result, trace) = search_level(args, &board, full, search, left);
     }
     let solution = match &result.outcome {
         Outcome::Plan(pushes) => Some(replayed(&board, &level, pushes)?),
@@ -290,46 +348,48 @@ fn solve_level(
         index,
         title,
         result: Some(result),
+        trace,
         solution,
         time: start.elapsed(),
         error: None,
     })
 }
 
+/// Searches one level; with `--trace`, also returns the first expansions.
 fn search_level(
     args: &SolveArgs,
     board: &Board,
     options: PushOptions,
     search: SearchName,
     time: Option<Duration>,
-) -> SearchResult {
-    let mut monitor = Monitor::new(Limits {
-        time,
-        memory: args.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
-        progress_every: None,
-    });
+) -> (SearchResult, Vec<Expansion>) {
+    let pulls = PullOptions {
+        dead_squares: options.dead_squares,
+        freeze: options.freeze,
+    };
     match args.direction {
         Direction::Forward => {
             let mut space = PushSpace::new(board, options);
-            let mut bound = MatchingBound::to_goals(board);
-            run_search(
-                &mut space,
-                &mut bound,
-                search,
-                args.depth_limit,
-                &mut monitor,
-            )
+            let bound = MatchingBound::to_goals(board);
+            let depth = args.depth_limit;
+            if args.transposition_table {
+                let mut table = Transpositions::new(&mut space);
+                traced(args, &mut table, bound, search, depth, time)
+            } else {
+                traced(args, &mut space, bound, search, depth, time)
+            }
         }
         Direction::Backward => {
-            let pulls = PullOptions {
-                dead_squares: options.dead_squares,
-                freeze: options.freeze,
-            };
             let mut space = PullSpace::new(board, pulls);
-            let mut bound = MatchingBound::to_starts(board);
+            let bound = MatchingBound::to_starts(board);
             // The root's step into a region is one step deeper than a pull.
             let depth = args.depth_limit.map(|d| d.saturating_add(1));
-            run_search(&mut space, &mut bound, search, depth, &mut monitor)
+            if args.transposition_table {
+                let mut table = Transpositions::new(&mut space);
+                traced(args, &mut table, bound, search, depth, time)
+            } else {
+                traced(args, &mut space, bound, search, depth, time)
+            }
         }
         Direction::Bidirectional => {
             // Pushes and pulls meet where their nodes' words are equal; the
@@ -340,32 +400,66 @@ fn search_level(
                 tunnels: false,
                 ..options
             };
-            let pulls = PullOptions {
-                dead_squares: options.dead_squares,
-                freeze: options.freeze,
-            };
             let mut forward = PushSpace::new(board, pushes);
             let mut backward = PullSpace::new(board, pulls);
-            search::bidirectional(&mut forward, &mut backward, &mut Exact, &mut monitor)
+            let mut monitor = monitor(args, time);
+            let result =
+                search::bidirectional(&mut forward, &mut backward, &mut Exact, &mut monitor);
+            (result, Vec::new())
         }
     }
 }
 
-/// Runs the chosen algorithm on a space of either direction.
-fn run_search<S: SearchSpace, H: Heuristic>(
+/// Runs the search, through a [`Traced`] space if `--trace` asks for it.
+fn traced<S: SearchSpace + ?Sized>(
+    args: &SolveArgs,
     space: &mut S,
-    bound: &mut H,
+    bound: MatchingBound,
     search: SearchName,
     depth: Option<u32>,
-    monitor: &mut Monitor,
+    time: Option<Duration>,
+) -> (SearchResult, Vec<Expansion>) {
+    if !args.trace || args.trace_limit == 0 {
+        return (
+            algorithm(args, space, bound, search, depth, time),
+            Vec::new(),
+        );
+    }
+    let mut recorder = Traced::new(space, args.trace_limit);
+    let result = algorithm(args, &mut recorder, bound, search, depth, time);
+    (result, recorder.expansions)
+}
+
+/// The limits of one level's search.
+fn monitor(args: &SolveArgs, time: Option<Duration>) -> Monitor<'static> {
+    Monitor::new(Limits {
+        time,
+        memory: args.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
+        progress_every: None,
+    })
+}
+
+/// Runs the chosen algorithm on a space of either direction, with its
+/// matching bound (to goals forward, to start cells backward).
+fn algorithm<S: SearchSpace + ?Sized>(
+    args: &SolveArgs,
+    space: &mut S,
+    mut bound: MatchingBound,
+    search: SearchName,
+    depth: Option<u32>,
+    time: Option<Duration>,
 ) -> SearchResult {
+    let mut monitor = monitor(args, time);
+    if args.no_matching {
+        bound = bound.without_dead_ends();
+    }
     match search {
-        SearchName::Bfs => search::bfs(space, monitor),
-        SearchName::Dfs => search::dfs(space, depth, true, monitor),
-        SearchName::Iddfs => search::iddfs(space, depth, true, monitor),
-        SearchName::Astar => search::astar(space, bound, monitor),
-        SearchName::Wastar => search::wastar(space, bound, 2, monitor),
-        SearchName::Gbfs => search::gbfs(space, bound, false, monitor),
+        SearchName::Bfs => search::bfs(space, &mut monitor),
+        SearchName::Dfs => search::dfs(space, depth, true, &mut monitor),
+        SearchName::Iddfs => search::iddfs(space, depth, true, &mut monitor),
+        SearchName::Astar => search::astar(space, &mut bound, &mut monitor),
+        SearchName::Wastar => search::wastar(space, &mut bound, 2, &mut monitor),
+        SearchName::Gbfs => search::gbfs(space, &mut bound, false, &mut monitor),
     }
 }
 

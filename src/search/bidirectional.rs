@@ -16,7 +16,7 @@
 //! ```text
 //! open_f = {start_f}; open_b = {start_b}; μ = ∞
 //! loop:
-//!     if top(open_f) + top(open_b) >= μ: return the best pair's plan
+//!     if top(open_f) + top(open_b) + ε >= μ: return the best pair's plan
 //!     if a side's open list is empty and its space is complete: unsolvable
 //!     expand the cheapest node of the side with fewer open nodes
 //!     for each successor t stored or improved: μ = min(μ, g(t) + g(partner))
@@ -28,15 +28,18 @@
 //! keeps the guarantee below.
 //!
 //! **When to stop.** The first meeting is not always the cheapest: the
-//! search stops only when `top_f + top_b >= μ`, where `top` is the smallest
-//! `g` on a side's open list. Why that is enough: take a cheapest plan of cost
-//! `C`, and on it the first node `s` the forward side has not expanded. Its
-//! predecessor was expanded, so `s` is open at its cheapest cost `c`, and
-//! `top_f <= c`. On the backward side, follow the rest of the plan back from
-//! the target: either a backward node for some part of that rest is still
-//! open at no more than its cost, so `top_b <= C - c` and the search goes
-//! on; or the backward node for the whole rest was stored, and `s` met it
-//! when the later of the two was stored, so `μ <= C`. So for **any
+//! search stops only when `top_f + top_b + ε >= μ`, where `top` is the
+//! smallest `g` on a side's open list and `ε` the cheapest operator's cost
+//! ([`SearchSpace::min_cost`]: 1 with unit costs, 0 when some operator is
+//! free). Why that is enough: take a cheapest plan of cost `C`, and on it the
+//! first node `s` the forward side has not expanded. Its predecessor was
+//! expanded, so `s` is open at its cheapest cost `c`, and `top_f <= c`. On the
+//! backward side, follow the rest of the plan back from the target: either a
+//! backward node for a part of that rest that starts after `s` is still open
+//! at no more than its cost, so `top_b + ε <= C - c` (at least one operator
+//! lies between the two) and the search goes on; or the backward node for
+//! the rest from `s` on was stored, and `s` met it when the later of the two
+//! was stored, so `μ <= C`. So for **any
 //! non-negative operator costs** (zero included) the plan is **optimal**, and
 //! with unit costs it has the fewest steps. The argument also covers
 //! regression's pruning: a subgoal set dropped as *subsumed* has an expanded
@@ -62,7 +65,7 @@
 //! the same line walked from 4, the forward side expands 0 (storing 1), the
 //! backward side expands 4 (storing 3), the forward side expands 1 and
 //! stores 2, the backward side expands 3, reaches 2, which the forward side
-//! stored at cost 2: `μ = 2 + 2 = 4 = top_f + top_b`, and the plan is
+//! stored at cost 2: `μ = 2 + 2 = 4 <= top_f + top_b + 1`, and the plan is
 //! `[inc, inc]` followed by the reverse of `[dec, dec]`.
 //!
 //! # Plugging in a pair of spaces
@@ -286,6 +289,9 @@ where
     M: Meeting + ?Sized,
 {
     let mut partners = Vec::new();
+    // Any plan through an open node on each side that have not met yet has
+    // at least one operator between them.
+    let step = u64::from(forward.min_cost().min(backward.min_cost()));
     // The two start nodes, forward first.
     for dir in [Dir::Forward, Dir::Backward] {
         let (side, other, words) = match dir {
@@ -313,7 +319,7 @@ where
     loop {
         let (top_f, top_b) = (f.top(), b.top());
         let bound = match (top_f, top_b) {
-            (Some(x), Some(y)) => u64::from(x) + u64::from(y),
+            (Some(x), Some(y)) => u64::from(x) + u64::from(y) + step,
             _ => u64::MAX,
         };
         if best.cost != u64::MAX && best.cost <= bound {

@@ -41,6 +41,9 @@
 //! ([`SearchSpace::prune`]); the space counts each rule and reports the counts
 //! ([`SearchSpace::pruning_counters`]), which end up in [`Stats::pruned`].
 //! Progression prunes nothing: its hooks are the empty defaults and compile away.
+//! A transposition table ([`transposition::Transpositions`]) is such a hook
+//! too: it wraps any space and prunes the nodes reached before at no greater
+//! cost, which turns depth-first tree search into a graph search.
 
 mod best_first;
 mod bfs;
@@ -58,6 +61,7 @@ pub mod regression;
 mod stats;
 pub mod successors;
 pub mod trace;
+pub mod transposition;
 
 #[cfg(test)]
 pub(crate) mod toy;
@@ -225,6 +229,12 @@ pub trait SearchSpace {
     /// The cost of operator `op` (zero is allowed).
     fn cost(&self, op: OpId) -> u32;
 
+    /// A lower bound on the cost of every operator (0 is always safe).
+    /// [`bidirectional()`] stops one step earlier when it is positive.
+    fn min_cost(&self) -> u32 {
+        0
+    }
+
     /// Called when the algorithm expands `node`, reached at cost `g`.
     #[inline]
     fn on_expand(&mut self, _node: &[u64], _g: u32) {}
@@ -234,6 +244,12 @@ pub trait SearchSpace {
     #[inline]
     fn prune(&mut self, _node: &[u64], _g: u32) -> bool {
         false
+    }
+
+    /// The rule of the last [`prune`](Self::prune) that returned true, for
+    /// traces (regression's `subsumed`, a transposition table's `transposition`).
+    fn pruned_by(&self) -> &'static str {
+        "subsumed"
     }
 
     /// Called when the algorithm discards successor `node` as a duplicate:

@@ -112,6 +112,15 @@ impl<G: SuccessorGenerator> SearchSpace for Progression<'_, G> {
         self.task.operators[op.index()].cost
     }
 
+    fn min_cost(&self) -> u32 {
+        self.task
+            .operators
+            .iter()
+            .map(|o| o.cost)
+            .min()
+            .unwrap_or(0)
+    }
+
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
         path
     }

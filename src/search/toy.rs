@@ -135,6 +135,9 @@ impl SearchSpace for Graph {
     fn cost(&self, op: OpId) -> u32 {
         self.edges[op.index()].2
     }
+    fn min_cost(&self) -> u32 {
+        self.edges.iter().map(|e| e.2).min().unwrap_or(0)
+    }
     fn on_expand(&mut self, node: &[u64], g: u32) {
         self.expanded.push((node[0], g));
     }

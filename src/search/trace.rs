@@ -178,7 +178,8 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
             }
         }
         if pruned {
-            self.mark_last("subsumed");
+            let rule = self.inner.pruned_by();
+            self.mark_last(rule);
         }
         pruned
     }
@@ -192,6 +193,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         self.inner.rejections()
     }
 
+    fn pruned_by(&self) -> &'static str {
+        self.inner.pruned_by()
+    }
+
     fn on_restart(&mut self) {
         self.frames.clear();
         self.last = None;
@@ -200,6 +205,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
 
     fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
         self.inner.pruning_counters()
+    }
+
+    fn min_cost(&self) -> u32 {
+        self.inner.min_cost()
     }
 
     fn is_complete(&self) -> bool {

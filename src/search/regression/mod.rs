@@ -490,6 +490,15 @@ impl SearchSpace for Regression<'_> {
         self.task.operators[op.index()].cost
     }
 
+    fn min_cost(&self) -> u32 {
+        self.task
+            .operators
+            .iter()
+            .map(|o| o.cost)
+            .min()
+            .unwrap_or(0)
+    }
+
     fn on_expand(&mut self, node: &[u64], g: u32) {
         self.counting = true;
         if self.options.subsumption {

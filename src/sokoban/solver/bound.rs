@@ -7,7 +7,12 @@
 //! pushes of any solution: an admissible heuristic for push-optimal A*. It
 //! is computed with the Hungarian method (Kuhn and Munkres) in `O(n^3)` for
 //! `n` boxes. When no perfect matching exists (two boxes that can only reach
-//! the same goal), the node is a dead end: one more deadlock rule.
+//! the same goal), the node is a dead end: the deadlock rule `matching` of
+//! the push space ([`super::matching`]) prunes such nodes before the bound
+//! sees them. With that rule switched off, the bound must not prune in its
+//! place ([`PushBound::without_dead_ends`]): it then gives such a node the sum
+//! of each box's nearest reachable goal instead, a finite value, and
+//! admissible because no solution exists from it (any value is).
 //!
 //! Example: boxes at push distances `[1, 4]` from goal A and `[2, 3]` from
 //! goal B: matching box 1 to A and box 2 to B costs `1 + 3 = 4`, the other way
@@ -51,6 +56,9 @@ pub struct MatchingBound<'b> {
     pub repairs: u64,
     /// Whether to repair at all (off only to measure what it saves).
     pub repair: bool,
+    /// Whether a node without a perfect matching is a dead end (else it
+    /// gets a finite value).
+    dead_ends: bool,
 }
 
 /// A cost that stands for "impossible" in the matching.
@@ -89,6 +97,7 @@ impl<'b> MatchingBound<'b> {
             solved: false,
             repairs: 0,
             repair: true,
+            dead_ends: true,
         }
     }
 
@@ -130,23 +139,46 @@ impl<'b> MatchingBound<'b> {
         if self.new.len() != self.gone.len() {
             return None;
         }
+        let mut unreachable = false;
         for k in 0..self.gone.len() {
             let (r, c) = (self.gone[k], self.new[k]);
             self.row_at[self.rows[r] as usize] = NONE;
             self.rows[r] = c;
             self.row_at[c as usize] = r as u32;
-            if !self.fill_row(r, c) {
-                self.solved = false;
-                return Some(Estimate::DeadEnd);
-            }
+            unreachable |= !self.fill_row(r, c);
+        }
+        if unreachable {
+            self.solved = false;
+            return Some(self.unmatched(n));
         }
         self.repairs += 1;
         let total = self.hungarian.resolve(n, &self.cost, &self.gone);
         self.solved = total.is_some();
         Some(match total {
             Some(total) if total < FORBIDDEN => Estimate::Value(total as u32),
-            _ => Estimate::DeadEnd,
+            _ => self.unmatched(n),
         })
+    }
+
+    /// The bound that never reports a dead end, for measuring the search
+    /// with the `matching` rule off: a node whose boxes cannot all be matched
+    /// to distinct goals gets the sum of each box's nearest reachable goal
+    /// (0 for a box that reaches none).
+    pub fn without_dead_ends(mut self) -> Self {
+        self.dead_ends = false;
+        self
+    }
+
+    /// The value of a node without a perfect matching.
+    fn unmatched(&self, n: usize) -> Estimate {
+        if self.dead_ends {
+            return Estimate::DeadEnd;
+        }
+        let nearest = self.cost.chunks(n.max(1)).map(|row| {
+            let d = row.iter().copied().min().unwrap_or(0);
+            if d >= FORBIDDEN { 0 } else { d }
+        });
+        Estimate::Value(nearest.sum::<i64>() as u32)
     }
 }
 
@@ -172,17 +204,20 @@ impl Heuristic for MatchingBound<'_> {
         self.rows.extend(cells_of(bits));
         let n = self.rows.len();
         if self.dist.len() != n {
+            // Levels are checked to have as many goals as boxes.
             self.rows.clear();
             return Estimate::DeadEnd;
         }
         self.cost.clear();
         self.cost.resize(n * n, 0);
+        let mut unreachable = false;
         for r in 0..n {
             let c = self.rows[r];
             self.row_at[c as usize] = r as u32;
-            if !self.fill_row(r, c) {
-                return Estimate::DeadEnd;
-            }
+            unreachable |= !self.fill_row(r, c);
+        }
+        if unreachable {
+            return self.unmatched(n);
         }
         // Fast path: when every box's nearest goal is a different goal, those
         // nearest goals are the matching (no assignment can do better).
@@ -207,7 +242,7 @@ impl Heuristic for MatchingBound<'_> {
         self.solved = total.is_some();
         match total {
             Some(total) if total < FORBIDDEN => Estimate::Value(total as u32),
-            _ => Estimate::DeadEnd,
+            _ => self.unmatched(n),
         }
     }
 }
@@ -434,6 +469,21 @@ mod tests {
         }
         assert!(compared >= 2000, "{compared} nodes compared");
         assert!(kept.repairs > 100, "{} repairs", kept.repairs);
+    }
+
+    #[test]
+    fn boxes_without_a_matching_are_a_dead_end_or_get_their_nearest_goals() {
+        use crate::sokoban::solver::board::tests::level;
+        // Both boxes slide along the top wall to its goal only (3 and 1
+        // pushes away); the goal below is out of their reach.
+        let board = Board::new(&level("#######\n# $ $.#\n#     #\n#.  @ #\n#######\n"));
+        let mut node = vec![0u64; board.len().div_ceil(64) + 1];
+        for &b in &board.start_boxes {
+            node[(b / 64) as usize] |= 1 << (b % 64);
+        }
+        assert_eq!(PushBound::new(&board).estimate(&node), Estimate::DeadEnd);
+        let mut finite = PushBound::new(&board).without_dead_ends();
+        assert_eq!(finite.estimate(&node), Estimate::Value(3 + 1));
     }
 
     fn permutations(p: &mut Vec<usize>, k: usize, f: &mut impl FnMut(&[usize])) {

@@ -17,14 +17,30 @@
 //! the solver proves unsolvability only with the rule off.
 
 use super::board::{Board, NONE};
-use super::push::{Reach, has};
+use super::deadlock;
+use super::push::{Reach, cells_of, has};
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// A PI-corral of a node: the pushes into it, and its boxes (the fence and
+/// those inside) and free cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PiCorral {
+    pub pushes: Vec<(u32, usize)>,
+    pub boxes: Vec<u32>,
+    pub free: Vec<u32>,
+}
 
 /// The pushes `(box, d)` of the PI-corral with the fewest pushes, if the
 /// node has one. `reach` holds the man's region (from [`Reach::flood`]).
 pub fn pi_corral_pushes(board: &Board, boxes: &[u64], reach: &Reach) -> Option<Vec<(u32, usize)>> {
+    pi_corral(board, boxes, reach).map(|c| c.pushes)
+}
+
+/// The PI-corral with the fewest pushes, if the node has one.
+pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral> {
     let n = board.len();
     let mut seen = vec![false; n];
-    let mut best: Option<Vec<(u32, usize)>> = None;
+    let mut best: Option<PiCorral> = None;
     let touches_region =
         |b: u32| (board.next[b as usize].iter()).any(|&m| m != NONE && reach.reached(m));
     for start in 0..n as u32 {
@@ -56,12 +72,123 @@ pub fn pi_corral_pushes(board: &Board, boxes: &[u64], reach: &Reach) -> Option<V
             seen[b as usize] = false;
         }
         if let Some(pushes) = pi_pushes(board, boxes, reach, &area, &fence)
-            && best.as_ref().is_none_or(|b| pushes.len() < b.len())
+            && best.as_ref().is_none_or(|b| pushes.len() < b.pushes.len())
         {
-            best = Some(pushes);
+            let (inside, free) = area.iter().partition(|&&c| has(boxes, c));
+            let mut corral_boxes: Vec<u32> = inside;
+            corral_boxes.extend(&fence);
+            best = Some(PiCorral {
+                pushes,
+                boxes: corral_boxes,
+                free,
+            });
         }
     }
     best
+}
+
+/// Proves PI-corrals deadlocked by a small search of their own boxes.
+///
+/// All boxes but the corral's are taken off the board (fewer boxes never
+/// make a position harder), and every push of the rest is searched
+/// breadth-first, with dead squares and freeze deadlocks pruned. If no
+/// position is reached in which the corral's boxes all stand on goals or
+/// the man gets into the corral, the corral can never be solved: the node is
+/// a deadlock. A search that hits its node limit proves nothing. Results are
+/// kept per (corral boxes, man), as the same corral recurs under many
+/// arrangements of the boxes outside it.
+#[derive(Clone, Debug, Default)]
+pub struct CorralDeadlocks {
+    known: HashMap<Vec<u64>, bool>,
+    reach: Option<Reach>,
+}
+
+/// Corrals with more boxes than this are not searched.
+pub const MAX_CORRAL_BOXES: usize = 10;
+/// Nodes one corral search may expand before it gives up.
+pub const MAX_CORRAL_NODES: usize = 2000;
+
+impl CorralDeadlocks {
+    /// Whether `corral`, found in a node whose man stands in the region
+    /// flooded from `man`, can never be solved.
+    pub fn is_deadlock(&mut self, board: &Board, corral: &PiCorral, man: u32) -> bool {
+        if corral.boxes.len() > MAX_CORRAL_BOXES {
+            return false;
+        }
+        let words = board.len().div_ceil(64).max(1);
+        let reach = self.reach.get_or_insert_with(|| Reach::new(board.len()));
+        let mut start = vec![0u64; words + 1];
+        for &b in &corral.boxes {
+            start[(b / 64) as usize] |= 1 << (b % 64);
+        }
+        start[words] = u64::from(reach.flood(board, &start[..words], man));
+        if let Some(&dead) = self.known.get(&start) {
+            return dead;
+        }
+        let dead = search(board, reach, &start, &corral.free);
+        if self.known.len() >= 1 << 16 {
+            self.known.clear();
+        }
+        self.known.insert(start, dead);
+        dead
+    }
+
+    /// Bytes held by the table of known corrals.
+    pub fn bytes(&self) -> usize {
+        let key = self.known.keys().next().map_or(0, |k| k.len() * 8);
+        self.known.capacity() * (std::mem::size_of::<(Vec<u64>, bool)>() + 1)
+            + self.known.len() * key
+    }
+}
+
+/// The corral search behind [`CorralDeadlocks::is_deadlock`]: true if it
+/// exhausts every position without solving or opening the corral.
+fn search(board: &Board, reach: &mut Reach, start: &[u64], free: &[u32]) -> bool {
+    let words = start.len() - 1;
+    let mut seen: HashSet<Vec<u64>> = HashSet::from([start.to_vec()]);
+    let mut queue = VecDeque::from([start.to_vec()]);
+    let mut expanded = 0;
+    while let Some(node) = queue.pop_front() {
+        expanded += 1;
+        if expanded > MAX_CORRAL_NODES {
+            return false;
+        }
+        let boxes = &node[..words];
+        reach.flood(board, boxes, node[words] as u32);
+        let on_goals = cells_of(boxes).all(|b| board.goal[b as usize]);
+        if on_goals || free.iter().any(|&c| reach.reached(c)) {
+            return false;
+        }
+        let mut next = Vec::new();
+        for b in cells_of(boxes) {
+            for d in 0..4 {
+                let behind = board.next[b as usize][d ^ 1];
+                let to = board.next[b as usize][d];
+                if behind == NONE
+                    || to == NONE
+                    || !reach.reached(behind)
+                    || has(boxes, to)
+                    || !board.live[to as usize]
+                {
+                    continue;
+                }
+                let mut succ = node.clone();
+                succ[(b / 64) as usize] &= !(1 << (b % 64));
+                succ[(to / 64) as usize] |= 1 << (to % 64);
+                if deadlock::frozen_off_goal(board, &succ[..words], to) {
+                    continue;
+                }
+                next.push((succ, b));
+            }
+        }
+        for (mut succ, man) in next {
+            succ[words] = u64::from(reach.flood(board, &succ[..words], man));
+            if seen.insert(succ.clone()) {
+                queue.push_back(succ);
+            }
+        }
+    }
+    true
 }
 
 /// The pushes into the corral `area` (free cells and inside boxes) with

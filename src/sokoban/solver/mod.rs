@@ -10,12 +10,19 @@
 //!
 //! The space implements [`crate::search::SearchSpace`], so every algorithm,
 //! limit, statistic and trace of the PDDL engines works on it unchanged.
+//! Its deadlock rules, each a named counter with a switch in
+//! [`PushOptions`]: `dead_square` ([`board`]), `freeze` ([`deadlock`]),
+//! `matching` ([`matching`]) and `corral_deadlock` ([`corral`]); and, for
+//! the solver that wants any solution fast, PI-corral pruning (`corral`),
+//! goal macros with goal cuts (`goal_cut`, [`goal_room`]) and tunnel macros
+//! ([`tunnel`]).
 
 pub mod board;
 pub mod bound;
 pub mod corral;
 pub mod deadlock;
 pub mod goal_room;
+pub mod matching;
 pub mod pull;
 pub mod push;
 pub mod tunnel;

@@ -26,13 +26,16 @@
 //! [`MAX_MOVE_CELLS`] floor cells).
 //!
 //! Pruning, each rule with its counter and its switch ([`PushOptions`]):
-//! `dead_square` (the box would stand on a dead square, see [`super::board`])
-//! and `freeze` (a box not on a goal can never move again, see
-//! [`super::deadlock`]).
+//! `dead_square` (the box would stand on a dead square, see [`super::board`]),
+//! `freeze` (a box not on a goal can never move again, see
+//! [`super::deadlock`]), `corral` (see [`super::corral`]) and `matching` (the
+//! boxes cannot all be matched to distinct goals, see [`super::matching`]).
 
 use super::board::{Board, NONE};
+use super::corral::{self, CorralDeadlocks};
 use super::deadlock;
 use super::goal_room::GoalRooms;
+use super::matching::Matcher;
 use super::tunnel;
 use crate::search::{SearchSpace, Successors};
 use crate::task::OpId;
@@ -53,6 +56,11 @@ pub struct PushOptions {
     pub goal_macros: bool,
     /// Tunnel macros (see [`super::tunnel`]), on the same terms.
     pub tunnels: bool,
+    /// Corral deadlocks (see [`super::corral::CorralDeadlocks`]): sound, so
+    /// also for optimal searches and proofs.
+    pub corral_deadlocks: bool,
+    /// Boxes that cannot all be matched to distinct goals.
+    pub matching: bool,
 }
 
 impl Default for PushOptions {
@@ -64,6 +72,8 @@ impl Default for PushOptions {
             corrals: false,
             goal_macros: false,
             tunnels: false,
+            corral_deadlocks: true,
+            matching: true,
         }
     }
 }
@@ -73,7 +83,14 @@ impl Default for PushOptions {
 pub const MAX_MOVE_CELLS: usize = 1 << 10;
 
 /// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
-pub const RULES: [&str; 4] = ["dead_square", "freeze", "corral", "goal_cut"];
+pub const RULES: [&str; 6] = [
+    "dead_square",
+    "freeze",
+    "corral",
+    "matching",
+    "goal_cut",
+    "corral_deadlock",
+];
 
 /// The flag of a goal macro's operator: `MACRO | box * 4 + d` is the push
 /// onto the room's entrance and the pushes that take the box on to its goal
@@ -224,8 +241,12 @@ pub struct PushSpace<'b> {
     tunnels: bool,
     /// The boxes after a push, while its goal macro is looked for.
     scratch: Vec<u64>,
-    counters: [u64; 4],
+    counters: [u64; 6],
+    corral_deadlocks: CorralDeadlocks,
     rejected: Vec<(OpId, &'static str)>,
+    matcher: Matcher,
+    /// Whether the start's boxes have a perfect matching (see `successors`).
+    start_matched: bool,
 }
 
 impl<'b> PushSpace<'b> {
@@ -245,9 +266,26 @@ impl<'b> PushSpace<'b> {
             rooms: (options.goal_macros && !options.moves).then(|| GoalRooms::new(board)),
             tunnels: options.tunnels && !options.moves,
             scratch: vec![0; box_words],
-            counters: [0; 4],
+            counters: [0; 6],
+            corral_deadlocks: CorralDeadlocks::default(),
             rejected: Vec::new(),
+            matcher: Matcher::new(board),
+            start_matched: true,
         }
+        .check_start()
+    }
+
+    /// Asks whether the start's boxes have a perfect matching (only with the
+    /// `matching` rule on).
+    fn check_start(mut self) -> Self {
+        if self.options.matching {
+            let mut boxes = vec![0; self.box_words];
+            for &b in &self.board.start_boxes {
+                set(&mut boxes, b);
+            }
+            self.start_matched = self.matcher.has_perfect_matching(self.board, &boxes);
+        }
+        self
     }
 
     /// The box bits of a node.
@@ -290,11 +328,27 @@ impl SearchSpace for PushSpace<'_> {
             self.reach.flood(self.board, &node[..n], man);
         }
         let mut any_macro = false;
-        let corral = if self.options.corrals {
-            super::corral::pi_corral_pushes(self.board, &node[..n], &self.reach)
+        // Every node but the start passed the matching rule when it was
+        // generated, so it has a perfect matching if the start has one; and
+        // if the start has none, no node has (a push never lets a box reach
+        // a goal it could not reach before). A push that keeps the box's
+        // goals keeps the matching; only the others need the full check. (A
+        // node that reached the search unchecked only makes the rule prune
+        // less below it: it never cuts a node that has a matching.)
+        let matched = self.start_matched;
+        let pi_corral = if self.options.corrals || self.options.corral_deadlocks {
+            corral::pi_corral(self.board, &node[..n], &self.reach)
         } else {
             None
         };
+        if self.options.corral_deadlocks
+            && let Some(c) = &pi_corral
+            && self.corral_deadlocks.is_deadlock(self.board, c, man)
+        {
+            self.counters[5] += 1;
+            return;
+        }
+        let corral = pi_corral.filter(|_| self.options.corrals).map(|c| c.pushes);
         for b in cells_of(&node[..n]) {
             for d in 0..4 {
                 let behind = self.board.next[b as usize][d ^ 1];
@@ -348,6 +402,16 @@ impl SearchSpace for PushSpace<'_> {
                     self.rejected.push((op, RULES[1]));
                     continue;
                 }
+                if self.options.matching
+                    && (!matched
+                        || !self.matcher.keeps_its_goals(b, end)
+                            && !self.matcher.has_perfect_matching(self.board, &succ[..n]))
+                {
+                    out.pop();
+                    self.counters[3] += 1;
+                    self.rejected.push((op, RULES[3]));
+                    continue;
+                }
                 succ[n] = if self.options.moves {
                     u64::from(b)
                 } else {
@@ -357,12 +421,12 @@ impl SearchSpace for PushSpace<'_> {
         }
         // A goal cut: a box can go home, so nothing else is tried.
         if any_macro {
-            let (counter, rejected) = (&mut self.counters[3], &mut self.rejected);
+            let (counter, rejected) = (&mut self.counters[4], &mut self.rejected);
             out.retain(|op| {
                 let keep = op.0 & MACRO != 0;
                 if !keep {
                     *counter += 1;
-                    rejected.push((op, RULES[3]));
+                    rejected.push((op, RULES[4]));
                 }
                 keep
             });
@@ -384,6 +448,10 @@ impl SearchSpace for PushSpace<'_> {
 
     fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
         RULES.iter().copied().zip(self.counters).collect()
+    }
+
+    fn bytes(&self) -> usize {
+        self.corral_deadlocks.bytes()
     }
 
     /// The pushes in order, each macro spelled out: replayed from the start,
@@ -492,6 +560,8 @@ mod tests {
                 corrals: false,
                 goal_macros: false,
                 tunnels: false,
+                corral_deadlocks: false,
+                matching: false,
             },
         );
         assert!(matches!(without, Outcome::Plan(_)));

@@ -1,0 +1,227 @@
+//! Transposition tables: depth-first search that remembers where it has been.
+//!
+//! Depth-first *tree* search ([`super::dfs`]) remembers only the current path,
+//! so it explores a node again each time another path leads to it (a
+//! *transposition*: the same position by moves in another order). A
+//! transposition table keeps every node seen with the cheapest cost `g` it was
+//! reached at, and a successor that was already reached at no greater cost is
+//! dropped: everything below it was, or is being, explored with at least as
+//! much of the depth bound left. The search then visits each node about once,
+//! as a graph search does, and pays for it with the memory of every node seen,
+//! not just one path. Game-playing and Sokoban solvers have always used one
+//! (Junghanns and Schaeffer's Rolling Stone keeps one for its IDA*).
+//!
+//! [`Transpositions`] wraps any [`SearchSpace`], so it adds a table to any
+//! algorithm; it counts what it drops as `transposition`. Iterative deepening
+//! empties it before each iteration ([`SearchSpace::on_restart`]), since a
+//! node reached in a shallow iteration must be explored again deeper.
+//!
+//! Example: on a square `a -> b -> d`, `a -> c -> d`, depth-first search
+//! from `a` reaches `d` twice; with the table, the second time `d` (again at
+//! g = 2) is dropped.
+
+use super::{SearchSpace, Successors};
+use crate::task::OpId;
+use foldhash::fast::FixedState;
+use hashbrown::HashTable;
+use std::hash::BuildHasher;
+
+/// A space whose successors are dropped when seen before at no greater cost.
+pub struct Transpositions<'s, S: SearchSpace + ?Sized> {
+    inner: &'s mut S,
+    words: usize,
+    /// The nodes seen, back to back, and the cheapest `g` of each.
+    nodes: Vec<u64>,
+    g: Vec<u32>,
+    /// Indices into `g`, by node hash.
+    table: HashTable<u32>,
+    hasher: FixedState,
+    dropped: u64,
+    /// The rule of the last `prune` that returned true.
+    last_rule: &'static str,
+}
+
+impl<'s, S: SearchSpace + ?Sized> Transpositions<'s, S> {
+    pub fn new(inner: &'s mut S) -> Self {
+        let words = inner.words();
+        Transpositions {
+            inner,
+            words,
+            nodes: Vec::new(),
+            g: Vec::new(),
+            table: HashTable::new(),
+            hasher: FixedState::with_seed(3),
+            dropped: 0,
+            last_rule: "transposition",
+        }
+    }
+
+    /// Number of nodes in the table.
+    pub fn len(&self) -> usize {
+        self.g.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.g.is_empty()
+    }
+
+    /// Records `node` at cost `g`; returns false if it was already recorded
+    /// at no greater cost.
+    fn record(&mut self, node: &[u64], g: u32) -> bool {
+        let hash = self.hasher.hash_one(node);
+        let (nodes, w) = (&self.nodes, self.words);
+        let at = |i: u32| &nodes[i as usize * w..(i as usize + 1) * w];
+        if let Some(&i) = self.table.find(hash, |&i| at(i) == node) {
+            let old = &mut self.g[i as usize];
+            if *old <= g {
+                return false;
+            }
+            *old = g;
+            return true;
+        }
+        let i = self.g.len() as u32;
+        self.nodes.extend_from_slice(node);
+        self.g.push(g);
+        let (nodes, hasher) = (&self.nodes, &self.hasher);
+        self.table.insert_unique(hash, i, |&j| {
+            hasher.hash_one(&nodes[j as usize * w..(j as usize + 1) * w])
+        });
+        true
+    }
+}
+
+impl<S: SearchSpace + ?Sized> SearchSpace for Transpositions<'_, S> {
+    fn words(&self) -> usize {
+        self.words
+    }
+
+    fn start(&self, node: &mut [u64]) {
+        self.inner.start(node)
+    }
+
+    fn is_target(&self, node: &[u64]) -> bool {
+        self.inner.is_target(node)
+    }
+
+    fn successors(&mut self, node: &[u64], out: &mut Successors) {
+        self.inner.successors(node, out)
+    }
+
+    fn cost(&self, op: OpId) -> u32 {
+        self.inner.cost(op)
+    }
+
+    fn on_expand(&mut self, node: &[u64], g: u32) {
+        // The start node is never a successor: it enters the table here.
+        self.record(node, g);
+        self.inner.on_expand(node, g)
+    }
+
+    fn prune(&mut self, node: &[u64], g: u32) -> bool {
+        if self.inner.prune(node, g) {
+            self.last_rule = self.inner.pruned_by();
+            return true;
+        }
+        if self.record(node, g) {
+            return false;
+        }
+        self.dropped += 1;
+        self.last_rule = "transposition";
+        true
+    }
+
+    fn pruned_by(&self) -> &'static str {
+        self.last_rule
+    }
+
+    fn on_duplicate(&mut self, node: &[u64]) {
+        self.inner.on_duplicate(node)
+    }
+
+    fn rejections(&self) -> Vec<(OpId, &'static str)> {
+        self.inner.rejections()
+    }
+
+    fn on_restart(&mut self) {
+        self.nodes.clear();
+        self.g.clear();
+        self.table.clear();
+        self.inner.on_restart()
+    }
+
+    fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
+        let mut counters = self.inner.pruning_counters();
+        counters.push(("transposition", self.dropped));
+        counters
+    }
+
+    fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
+        self.inner.plan_from_path(path)
+    }
+
+    fn bytes(&self) -> usize {
+        self.inner.bytes()
+            + self.nodes.capacity() * 8
+            + self.g.capacity() * 4
+            + self.table.allocation_size()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::toy::Graph;
+    use crate::search::{Limits, Monitor, Outcome, dfs, iddfs};
+
+    /// Two ways from 0 to 3 (0-1-3 and 0-2-3), and 3 leads on through a
+    /// chain 3-4-5 to nowhere; the target 6 hangs off 2 at the far end.
+    fn square() -> Graph {
+        let edges = [
+            (0, 1, 1),
+            (0, 2, 1),
+            (1, 3, 1),
+            (2, 3, 1),
+            (3, 4, 1),
+            (4, 5, 1),
+            (2, 6, 1),
+        ];
+        Graph::new(7, &edges, 0, &[6])
+    }
+
+    #[test]
+    fn the_second_way_to_a_node_is_dropped() {
+        let mut plain = square();
+        let without = dfs(&mut plain, None, true, &mut Monitor::new(Limits::none()));
+        let mut g = square();
+        let mut tt = Transpositions::new(&mut g);
+        let with = dfs(&mut tt, None, true, &mut Monitor::new(Limits::none()));
+        // Without the table 3, 4 and 5 are explored twice.
+        assert_eq!(without.stats.expanded, 9);
+        assert_eq!(with.stats.expanded, 6);
+        assert_eq!(with.outcome, without.outcome);
+        assert_eq!(with.stats.pruned, vec![("vetoed", 0), ("transposition", 1)]);
+        assert!(matches!(with.outcome, Outcome::Plan(_)));
+    }
+
+    #[test]
+    fn a_cheaper_way_is_explored_again() {
+        // 0-1-3 reaches 3 at g = 2 first, then 0-3 at g = 1: with depth
+        // bound 3, only the cheaper way reaches the target 5 (3-4-5).
+        let edges = [(0, 1, 1), (1, 3, 1), (0, 3, 1), (3, 4, 1), (4, 5, 1)];
+        let mut g = Graph::new(6, &edges, 0, &[5]);
+        let mut tt = Transpositions::new(&mut g);
+        let r = dfs(&mut tt, Some(3), true, &mut Monitor::new(Limits::none()));
+        assert_eq!(r.outcome, Outcome::Plan(vec![OpId(2), OpId(3), OpId(4)]));
+    }
+
+    #[test]
+    fn iterative_deepening_empties_the_table_between_iterations() {
+        let mut g = Graph::line(5, 0, 4);
+        let mut tt = Transpositions::new(&mut g);
+        let r = iddfs(&mut tt, None, true, &mut Monitor::new(Limits::none()));
+        assert_eq!(
+            r.outcome,
+            Outcome::Plan(vec![OpId(0), OpId(2), OpId(4), OpId(6)])
+        );
+    }
+}

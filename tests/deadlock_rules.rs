@@ -1,0 +1,300 @@
+//! The deadlock rules of the push-level solver, one at a time: each fires on
+//! a small level made for it (its counter is positive, and the level is
+//! still solved in the fewest pushes, or proven unsolvable), stays silent
+//! where it has nothing to find (its counter is 0), and never prunes a node
+//! on a push-optimal solution of the bundled levels.
+
+use planbox::search::{self, Limits, Monitor, Outcome, SearchResult, SearchSpace, Successors};
+use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace};
+use planbox::sokoban::{Level, xsb};
+use planbox::task::OpId;
+use std::path::Path;
+use std::time::Duration;
+
+/// Every rule off.
+const OFF: PushOptions = PushOptions {
+    dead_squares: false,
+    freeze: false,
+    moves: false,
+    corrals: false,
+    matching: false,
+    goal_macros: false,
+    tunnels: false,
+    corral_deadlocks: false,
+};
+
+/// The rules that keep every optimal solution, each alone, by name.
+fn each_rule() -> [(&'static str, PushOptions); 4] {
+    [
+        (
+            "dead_square",
+            PushOptions {
+                dead_squares: true,
+                ..OFF
+            },
+        ),
+        (
+            "freeze",
+            PushOptions {
+                freeze: true,
+                ..OFF
+            },
+        ),
+        (
+            "matching",
+            PushOptions {
+                matching: true,
+                ..OFF
+            },
+        ),
+        (
+            "corral_deadlock",
+            PushOptions {
+                corral_deadlocks: true,
+                ..OFF
+            },
+        ),
+    ]
+}
+
+fn level(text: &str) -> Level {
+    xsb::parse(Path::new("t.xsb"), text)
+        .level(1)
+        .expect("one level")
+        .expect("valid level")
+}
+
+/// Breadth-first search over pushes (fewest pushes) with `options`.
+fn bfs(text: &str, options: PushOptions) -> SearchResult {
+    let board = Board::new(&level(text));
+    let mut space = PushSpace::new(&board, options);
+    search::bfs(&mut space, &mut Monitor::new(Limits::none()))
+}
+
+fn counter(result: &SearchResult, rule: &str) -> u64 {
+    let found = result.stats.pruned.iter().find(|(r, _)| *r == rule);
+    found.expect("the rule has a counter").1
+}
+
+/// With `options` the rule `rule` fires on `text`, and the outcome is the
+/// one without any rule: the same number of pushes, or unsolvable.
+fn fires(rule: &str, options: PushOptions, text: &str) -> Outcome {
+    let with = bfs(text, options);
+    let without = bfs(text, OFF);
+    assert!(counter(&with, rule) > 0, "{rule} did not fire on\n{text}");
+    assert!(
+        without.stats.pruned.iter().all(|&(_, n)| n == 0),
+        "nothing pruned with the rules off"
+    );
+    match (&with.outcome, &without.outcome) {
+        (Outcome::Plan(a), Outcome::Plan(b)) => assert_eq!(a.len(), b.len(), "{rule}"),
+        (a, b) => assert_eq!(a, b, "{rule}"),
+    }
+    assert!(
+        with.stats.generated < without.stats.generated,
+        "{rule} saved nothing"
+    );
+    with.outcome
+}
+
+/// The smallest level: one push right, which no rule has reason to cut.
+const ONE_PUSH: &str = "#####\n#@$.#\n#####\n";
+
+fn silent(rule: &str, options: PushOptions, text: &str) {
+    let r = bfs(text, options);
+    assert!(matches!(r.outcome, Outcome::Plan(_)), "{rule}");
+    assert_eq!(counter(&r, rule), 0, "{rule} fired on\n{text}");
+}
+
+#[test]
+fn dead_squares_fire_on_pushes_into_corners_and_nowhere_else() {
+    let [(rule, options), ..] = each_rule();
+    // The box can be pushed into four corners and along two goal-less walls.
+    let text = "######\n#@   #\n# $  #\n#   .#\n######\n";
+    assert!(matches!(fires(rule, options, text), Outcome::Plan(_)));
+    silent(rule, options, ONE_PUSH);
+}
+
+#[test]
+fn freeze_fires_on_two_boxes_pushed_side_by_side_against_a_wall() {
+    let (rule, options) = each_rule()[1];
+    // The top row is live (a goal at its left end), so pushing the lower box
+    // up beside the other is no dead square, but freezes both off goals.
+    let text = "########\n#.  $  #\n#    $ #\n#.   @ #\n########\n";
+    assert!(matches!(fires(rule, options, text), Outcome::Plan(_)));
+    silent(rule, options, ONE_PUSH);
+    // Boxes side by side against a wall, but on goals, are not a deadlock:
+    // the last box is pushed up beside the two others.
+    silent(rule, options, "#####\n#**.#\n###$#\n  #@#\n  ###\n");
+}
+
+#[test]
+fn matching_fires_when_two_boxes_need_the_same_goal() {
+    let (rule, options) = each_rule()[2];
+    // A box on the top row reaches only the top goal; pushing the other box
+    // up onto that row leaves the bottom goal to nobody. Neither a dead
+    // square (the row has a goal) nor a freeze.
+    let text = "#######\n# $  .#\n#     #\n#   $ #\n#.  @ #\n#######\n";
+    let all = PushOptions::default();
+    let r = bfs(text, all);
+    assert!(counter(&r, "matching") > 0, "with every rule on too");
+    assert!(matches!(fires(rule, options, text), Outcome::Plan(_)));
+    // Both boxes on the top row from the start: proven unsolvable at once.
+    let stuck = "#######\n# $ $.#\n#     #\n#.  @ #\n#######\n";
+    assert_eq!(fires(rule, options, stuck), Outcome::Unsolvable);
+    assert_eq!(bfs(stuck, options).stats.expanded, 1);
+    silent(rule, options, ONE_PUSH);
+    // In an open room, with dead squares cut first, every box keeps a goal.
+    let open = "#######\n#.   .#\n# $$  #\n#  @  #\n#######\n";
+    silent(rule, all, open);
+}
+
+#[test]
+fn corral_pruning_narrows_to_the_pushes_into_a_closed_area() {
+    let options = PushOptions {
+        corrals: true,
+        ..OFF
+    };
+    // Two boxes fence off the right-hand room, whose goals are empty: only
+    // their pushes into it are tried, not those of the box on the left.
+    let text = "########\n#   #  #\n#@$ $ .#\n#   $ .#\n#.  #  #\n########\n";
+    let with = bfs(text, options);
+    let without = bfs(text, OFF);
+    assert!(counter(&with, "corral") > 0);
+    assert!(matches!(with.outcome, Outcome::Plan(_)));
+    assert!(with.stats.generated < without.stats.generated);
+    // Corral pruning keeps a solution, not necessarily a shortest one.
+    let (Outcome::Plan(a), Outcome::Plan(b)) = (&with.outcome, &without.outcome) else {
+        panic!("both solve")
+    };
+    assert!(a.len() >= b.len());
+    silent("corral", options, ONE_PUSH);
+}
+
+#[test]
+fn corral_deadlocks_fire_on_microban_1_and_keep_its_fewest_pushes() {
+    let (rule, options) = each_rule()[3];
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/sokoban/microban.xsb"),
+    )
+    .expect("microban");
+    let collection = xsb::parse(Path::new("microban.xsb"), &text);
+    let run = |index: usize, options: PushOptions| {
+        let board = Board::new(&collection.level(index).expect("level").expect("valid"));
+        let mut space = PushSpace::new(&board, options);
+        search::bfs(&mut space, &mut Monitor::new(Limits::none()))
+    };
+    // Microban 1: some pushes close a corral whose own boxes can neither
+    // reach goals nor let the man in; the rule cuts those nodes and BFS
+    // still finds the fewest pushes.
+    let (with, without) = (run(1, options), run(1, OFF));
+    assert!(counter(&with, rule) > 0);
+    assert!(with.stats.expanded < without.stats.expanded);
+    let (Outcome::Plan(a), Outcome::Plan(b)) = (&with.outcome, &without.outcome) else {
+        panic!("both solve")
+    };
+    assert_eq!(a.len(), b.len());
+    // Microban 2 has no deadlocked corral on the way.
+    assert_eq!(counter(&run(2, options), rule), 0);
+    silent(rule, options, ONE_PUSH);
+}
+
+/// A push-optimal plan found with every rule off: A* with the matching
+/// bound, which then never reports a dead end.
+fn optimal_plan(board: &Board, seconds: u64) -> Option<Vec<OpId>> {
+    let mut space = PushSpace::new(board, OFF);
+    let mut bound = PushBound::new(board).without_dead_ends();
+    let mut monitor = Monitor::new(Limits {
+        time: Some(Duration::from_secs(seconds)),
+        ..Limits::none()
+    });
+    match search::astar(&mut space, &mut bound, &mut monitor).outcome {
+        Outcome::Plan(plan) => Some(plan),
+        _ => None,
+    }
+}
+
+/// Walks `plan` with `options`: the first push that is not a successor (the
+/// rule that rejected it, if one did), or `None` when every node on the path
+/// keeps the next push and the last node is solved.
+fn first_cut(board: &Board, options: PushOptions, plan: &[OpId]) -> Option<(usize, String)> {
+    let mut space = PushSpace::new(board, options);
+    let mut node = vec![0u64; space.words()];
+    space.start(&mut node);
+    let mut out = Successors::new(space.words());
+    for (k, &op) in plan.iter().enumerate() {
+        space.successors(&node, &mut out);
+        let Some(i) = (0..out.len()).find(|&i| out.get(i).0 == op) else {
+            let rules = space.rejections();
+            let rule = rules.iter().find(|r| r.0 == op).map_or("missing", |r| r.1);
+            return Some((k + 1, rule.to_string()));
+        };
+        node = out.get(i).1.to_vec();
+    }
+    assert!(space.is_target(&node));
+    None
+}
+
+/// `min_pushes` by level, from the bundled table.
+fn min_pushes(file: &str) -> Vec<Option<usize>> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+        .expect("optimal table");
+    (text.lines().skip(1))
+        .map(|l| l.split('\t').nth(3).and_then(|f| f.parse().ok()))
+        .collect()
+}
+
+/// Every node on a push-optimal solution can still be solved optimally, so
+/// a rule that keeps optimal solutions (dead squares, freeze, matching; not
+/// corral pruning, which keeps *a* solution) must let each of its pushes
+/// through. The solutions are found with every rule off and checked
+/// against the table's `min_pushes`, then walked with each rule alone and
+/// with all three: the teaching levels, Microban 1-100 and Microban II
+/// 1-50, those that A* without rules solves in 2 s (about 155 of 158).
+#[test]
+fn no_rule_prunes_a_node_of_an_optimal_solution() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    let mut cut = Vec::new();
+    let all = PushOptions {
+        corrals: false,
+        ..PushOptions::default()
+    };
+    let mut configs = each_rule().to_vec();
+    configs.push(("all four", all));
+    for (file, levels, table) in [
+        ("problems/sokoban/teaching.xsb", 1..=8, None),
+        (
+            "problems/sokoban/microban.xsb",
+            1..=100,
+            Some("problems/sokoban/microban.optimal.tsv"),
+        ),
+        (
+            "problems/sokoban/microban_ii.xsb",
+            1..=50,
+            Some("problems/sokoban/microban_ii.optimal.tsv"),
+        ),
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).expect("levels");
+        let collection = xsb::parse(Path::new(file), &text);
+        let optima = table.map(min_pushes);
+        for index in levels {
+            let level = collection.level(index).expect("level").expect("valid");
+            let board = Board::new(&level);
+            let Some(plan) = optimal_plan(&board, 2) else {
+                continue;
+            };
+            if let Some(Some(optimum)) = optima.as_ref().map(|o| o[index - 1]) {
+                assert_eq!(plan.len(), optimum, "{file} level {index}");
+            }
+            for (rule, options) in &configs {
+                if let Some((push, by)) = first_cut(&board, *options, &plan) {
+                    cut.push(format!("{file} {index}: {rule} cut push {push} ({by})"));
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(cut.is_empty(), "{cut:#?}");
+    assert!(checked >= 100, "only {checked} optimal solutions checked");
+}
