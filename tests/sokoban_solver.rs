@@ -668,3 +668,16 @@ fn pull_rules_have_switches_and_lose_no_optimal_solution() {
         "pruned {pruned}, fewer on {fewer} levels"
     );
 }
+
+#[test]
+fn backward_takes_the_transposition_table_but_not_the_trace() {
+    let level = ["solve", "problems/sokoban/microban.xsb", "--level", "1"];
+    let back = ["--direction", "backward", "--search", "iddfs"];
+    let table = planbox(&[&level[..], &back, &["--transposition-table", "--json"]].concat());
+    let record = &records(&table)[0];
+    assert_eq!(record["pushes"], 8, "{record}");
+    assert!(record["transposition"].as_u64().unwrap() > 0, "{record}");
+    let trace = planbox(&[&level[..], &back, &["--trace"]].concat());
+    assert_eq!(trace.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&trace.stderr).contains("forward only"));
+}
