@@ -394,3 +394,290 @@ fn a_transposition_table_is_for_depth_first_searches() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("only applies to `--search dfs`"));
 }
+
+#[test]
+fn backward_search_solves_and_replays_the_teaching_levels_and_microban_1_to_30() {
+    let back = ["--direction", "backward"];
+    let teaching = solve_and_replay("problems/sokoban/teaching.xsb", "1-8", &back);
+    assert_eq!(teaching.len(), 8);
+    let microban = solve_and_replay("problems/sokoban/microban.xsb", "1-30", &back);
+    assert_eq!(microban.len(), 30);
+    assert!(microban.iter().all(|r| r["direction"] == "backward"));
+    // The pull rules report their counters, and they fire.
+    let pruned: u64 = (microban.iter())
+        .map(|r| r["pull_dead_square"].as_u64().unwrap() + r["pull_freeze"].as_u64().unwrap())
+        .sum();
+    assert!(pruned > 0, "no pull pruning on Microban 1-30");
+}
+
+#[test]
+fn backward_optimize_pushes_finds_the_known_optimum_on_microban_1_to_30() {
+    let optima = optima("problems/sokoban/microban.optimal.tsv");
+    let file = "problems/sokoban/microban.xsb";
+    for search in ["astar", "bfs"] {
+        let levels = if search == "bfs" { "1-10" } else { "1-30" };
+        let records = solve_and_replay(
+            file,
+            levels,
+            &[
+                "--direction",
+                "backward",
+                "--optimize",
+                "pushes",
+                "--search",
+                search,
+            ],
+        );
+        let mut compared = 0;
+        for r in &records {
+            let level = r["level"].as_u64().expect("level") as usize;
+            if let Some(optimum) = optima[level - 1].0 {
+                assert_eq!(r["pushes"], optimum, "level {level} {search}");
+                compared += 1;
+            }
+        }
+        assert!(compared >= 10, "{compared} optima compared");
+    }
+}
+
+#[test]
+fn an_unsolvable_level_is_proven_so_backward_too() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver-pull");
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let path = dir.join("stuck.xsb");
+    // The box is against the top wall; the goal is below it.
+    std::fs::write(&path, "#####\n#@$ #\n#  .#\n#####\n").expect("write");
+    for search in ["gbfs", "bfs", "astar", "iddfs"] {
+        let out = planbox(&[
+            "solve",
+            path.to_str().expect("utf-8"),
+            "--direction",
+            "backward",
+            "--search",
+            search,
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(11), "{search}: {err}");
+        assert!(err.contains("unsolvable"), "{err}");
+    }
+}
+
+#[test]
+fn backward_move_optimisation_is_a_usage_error() {
+    let out = planbox(&[
+        "solve",
+        "problems/sokoban/microban.xsb",
+        "--level",
+        "1",
+        "--direction",
+        "backward",
+        "--optimize",
+        "moves",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("forward only"));
+}
+
+/// As for pushes: solutions found forward with every rule off (Microban
+/// 1-60), read backwards as pulls from the solved position, are walked pull
+/// by pull with the pull rules on: each pull must be a successor, never a
+/// rejection. Every rule must reject some other pull on the way, or the
+/// check proves nothing. Each pulled node must also be, word for word, the
+/// pushed node of the same position (what the bidirectional search's exact
+/// meeting relies on).
+#[test]
+fn no_pull_rule_prunes_a_pull_of_a_solution() {
+    use planbox::search::{self, Limits, Monitor, Outcome, SearchSpace, Successors};
+    use planbox::sokoban::solver::push::{Reach, push_of};
+    use planbox::sokoban::solver::{
+        Board, MatchingBound, PullOptions, PullSpace, PushOptions, PushSpace,
+    };
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/sokoban/microban.xsb"),
+    )
+    .expect("microban");
+    let collection = planbox::sokoban::xsb::parse(Path::new("microban.xsb"), &text);
+    let off = PushOptions {
+        dead_squares: false,
+        freeze: false,
+        moves: false,
+        corrals: false,
+        goal_macros: false,
+        tunnels: false,
+        corral_deadlocks: false,
+        matching: false,
+    };
+    let (mut checked, mut fired) = (0, std::collections::BTreeMap::new());
+    for index in 1..=60 {
+        let level = collection.level(index).expect("level").expect("valid");
+        let board = Board::new(&level);
+        let mut monitor = Monitor::new(Limits {
+            time: Some(std::time::Duration::from_secs(5)),
+            ..Limits::none()
+        });
+        let mut free = PushSpace::new(&board, off);
+        let result = search::gbfs(
+            &mut free,
+            &mut MatchingBound::to_goals(&board),
+            false,
+            &mut monitor,
+        );
+        let Outcome::Plan(plan) = result.outcome else {
+            continue;
+        };
+        // The pushed nodes along the plan: pushed[k] is the node before push k.
+        let mut pushed = vec![vec![0u64; free.words()]];
+        free.start(&mut pushed[0]);
+        let mut out = Successors::new(free.words());
+        for &op in &plan {
+            free.successors(pushed.last().expect("a node"), &mut out);
+            let next = (0..out.len()).map(|i| out.get(i)).find(|&(o, _)| o == op);
+            pushed.push(next.expect("the plan's push").1.to_vec());
+        }
+        let mut space = PullSpace::new(&board, PullOptions::default());
+        let words = space.words();
+        let mut root = vec![0u64; words];
+        space.start(&mut root);
+        space.successors(&root, &mut out);
+        // The man ends where the last push leaves him: on the box's old cell.
+        let last = push_of(*plan.last().expect("a push"));
+        let region = Reach::new(board.len()).flood(&board, &root[..words - 1], last.0);
+        let mut node = (0..out.len())
+            .map(|i| out.get(i).1)
+            .find(|n| n[words - 1] == u64::from(region))
+            .expect("a root successor for the man's last region")
+            .to_vec();
+        assert_eq!(node, pushed[plan.len()], "level {index}: the solved node");
+        for (k, &op) in plan.iter().enumerate().rev() {
+            space.successors(&node, &mut out);
+            for (r, rule) in space.rejections() {
+                assert!(
+                    r != op,
+                    "level {index}, push {}: {rule} pruned a pull of a solution",
+                    k + 1
+                );
+                *fired.entry(rule).or_insert(0) += 1;
+            }
+            let next = (0..out.len())
+                .map(|i| out.get(i))
+                .find(|&(o, _)| o == op)
+                .unwrap_or_else(|| panic!("level {index}, push {}: not a pull", k + 1));
+            node = next.1.to_vec();
+            assert_eq!(
+                node,
+                pushed[k],
+                "level {index}: the node before push {}",
+                k + 1
+            );
+        }
+        assert!(space.is_target(&node), "level {index}");
+        checked += 1;
+    }
+    assert!(checked >= 55, "only {checked} solutions checked");
+    for rule in ["pull_dead_square", "pull_freeze"] {
+        assert!(
+            fired.get(rule).copied().unwrap_or(0) > 0,
+            "{rule} never fired: {fired:?}"
+        );
+    }
+}
+
+#[test]
+fn backward_depth_limit_counts_pulls_not_the_roots_step() {
+    // Microban 1 needs 8 pushes: iddfs to depth 7 ends incomplete (12), to 8 solves.
+    for (depth, code) in [("7", 12), ("8", 0)] {
+        let out = planbox(&[
+            "solve",
+            "problems/sokoban/microban.xsb",
+            "--level",
+            "1",
+            "--direction",
+            "backward",
+            "--search",
+            "iddfs",
+            "--depth-limit",
+            depth,
+        ]);
+        assert_eq!(out.status.code(), Some(code), "depth {depth}");
+    }
+}
+
+#[test]
+fn bidirectional_search_meets_push_and_pull_nodes_and_is_push_optimal() {
+    let optima = optima("problems/sokoban/microban.optimal.tsv");
+    let bidi = ["--direction", "bidirectional"];
+    let teaching = solve_and_replay("problems/sokoban/teaching.xsb", "1-8", &bidi);
+    assert_eq!(teaching.len(), 8);
+    let records = solve_and_replay("problems/sokoban/microban.xsb", "1-30", &bidi);
+    assert_eq!(records.len(), 30);
+    let mut met = 0;
+    for r in &records {
+        let level = r["level"].as_u64().expect("level") as usize;
+        if let Some(optimum) = optima[level - 1].0 {
+            assert_eq!(r["pushes"], optimum, "level {level}");
+        }
+        let sides = &r["sides"];
+        let expanded = |side: &str| sides[side]["expanded"].as_u64().expect("per-side counts");
+        met += usize::from(expanded("forward") > 0 && expanded("backward") > 0);
+    }
+    assert!(met >= 25, "both sides worked on only {met} levels");
+    // Unsolvable is proven both ways at once; another --search is refused.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver-bidi");
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let path = dir.join("stuck.xsb");
+    std::fs::write(&path, "#####\n#@$ #\n#  .#\n#####\n").expect("write");
+    let out = planbox(&[
+        "solve",
+        path.to_str().expect("utf-8"),
+        "--direction",
+        "bidirectional",
+    ]);
+    assert_eq!(out.status.code(), Some(11));
+    let out = planbox(&[
+        "solve",
+        "problems/sokoban/microban.xsb",
+        "--direction",
+        "bidirectional",
+        "--search",
+        "astar",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn pull_rules_have_switches_and_lose_no_optimal_solution() {
+    let file = "problems/sokoban/microban.xsb";
+    let back = ["--direction", "backward", "--optimize", "pushes"];
+    let with = solve_and_replay(file, "1-15", &back);
+    let off = [&back[..], &["--no-dead-squares", "--no-freeze"]].concat();
+    let without = solve_and_replay(file, "1-15", &off);
+    let (mut pruned, mut fewer) = (0, 0);
+    for (a, b) in with.iter().zip(&without) {
+        let level = &a["level"];
+        assert_eq!(
+            a["pushes"], b["pushes"],
+            "level {level} without the pull rules"
+        );
+        assert_eq!(b["pull_dead_square"], 0);
+        assert_eq!(b["pull_freeze"], 0);
+        pruned += a["pull_dead_square"].as_u64().unwrap() + a["pull_freeze"].as_u64().unwrap();
+        fewer += usize::from(a["generated"].as_u64() < b["generated"].as_u64());
+    }
+    assert!(
+        pruned > 0 && fewer >= 3,
+        "pruned {pruned}, fewer on {fewer} levels"
+    );
+}
+
+#[test]
+fn backward_takes_the_transposition_table_but_not_the_trace() {
+    let level = ["solve", "problems/sokoban/microban.xsb", "--level", "1"];
+    let back = ["--direction", "backward", "--search", "iddfs"];
+    let table = planbox(&[&level[..], &back, &["--transposition-table", "--json"]].concat());
+    let record = &records(&table)[0];
+    assert_eq!(record["pushes"], 8, "{record}");
+    assert!(record["transposition"].as_u64().unwrap() > 0, "{record}");
+    let trace = planbox(&[&level[..], &back, &["--trace"]].concat());
+    assert_eq!(trace.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&trace.stderr).contains("forward only"));
+}

@@ -1,8 +1,11 @@
 //! `planbox solve LEVELS.xsb`: the native push-level Sokoban solver.
 //!
 //! Each chosen level is searched with [`PushSpace`] (one push per step, the
-//! man's region as part of the node) by one of the shared algorithms; the
-//! pushes become LURD with the walks filled in, and the LURD is replayed on
+//! man's region as part of the node), or with `--direction backward` with
+//! [`PullSpace`] (one pull per step, from the solved position back to the
+//! start), by one of the shared algorithms, or with `--direction
+//! bidirectional` by both spaces at once, meeting on equal nodes
+//! ([`search::bidirectional()`]); the pushes become LURD with the walks filled in, and the LURD is replayed on
 //! the level before it is printed. One level prints its LURD alone on
 //! stdout, as `plan --lurd` does; several print `; level ...` comment lines
 //! before each (a file `replay` reads), a progress line per level on stderr
@@ -16,10 +19,12 @@ use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use planbox::search::trace::{Expansion, Traced};
 use planbox::search::transposition::Transpositions;
-use planbox::search::{self, Limits, Monitor, Outcome, SearchResult, SearchSpace};
+use planbox::search::{self, Exact, Limits, Monitor, Outcome, SearchResult, SearchSpace};
 use planbox::sokoban::game::{State, Step};
 use planbox::sokoban::solver::push::MAX_MOVE_CELLS;
-use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace, walk};
+use planbox::sokoban::solver::{
+    Board, MatchingBound, PullOptions, PullSpace, PushOptions, PushSpace, walk,
+};
 use planbox::sokoban::{Level, lurd, xsb};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -43,6 +48,28 @@ pub enum Optimize {
     Moves,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Direction {
+    /// Push the boxes from the start to the goals
+    Forward,
+    /// Pull the boxes from the goals back to the start (the man in every
+    /// region he could end in)
+    Backward,
+    /// Push forward and pull backward at once, until a pushed position
+    /// equals a pulled one (uniform-cost: push-optimal)
+    Bidirectional,
+}
+
+impl Direction {
+    fn name(self) -> &'static str {
+        match self {
+            Direction::Forward => "forward",
+            Direction::Backward => "backward",
+            Direction::Bidirectional => "bidirectional",
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// An XSB file of Sokoban levels.
@@ -62,6 +89,9 @@ pub struct SolveArgs {
     /// The algorithm [default: gbfs for --optimize none, astar for pushes].
     #[arg(long, value_enum)]
     search: Option<SearchName>,
+    /// Which way to search: pushes from the start, or pulls from the goals.
+    #[arg(long, value_enum, default_value_t = Direction::Forward)]
+    direction: Direction,
     /// dfs, iddfs: the most pushes to look at.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
     depth_limit: Option<u32>,
@@ -77,15 +107,15 @@ pub struct SolveArgs {
     /// Keep boxes that freeze off a goal (to measure the rule).
     #[arg(long)]
     no_freeze: bool,
-    /// Do not narrow the pushes to a PI-corral (on only for --optimize none).
+    /// Do not narrow the pushes to a PI-corral (on only for --optimize none, forward).
     #[arg(long)]
     no_corrals: bool,
     /// Do not fill goal rooms by goal macros and goal cuts (on only for
-    /// --optimize none with gbfs or wastar).
+    /// --optimize none with gbfs or wastar, forward).
     #[arg(long)]
     no_goal_macros: bool,
     /// Do not push boxes on through tunnels as one step (on only for
-    /// --optimize none with gbfs or wastar).
+    /// --optimize none with gbfs or wastar, forward).
     #[arg(long)]
     no_tunnels: bool,
     /// Do not search PI-corrals for deadlocks (to measure the rule).
@@ -137,7 +167,16 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     } else {
         select(&collection, args.level.as_deref(), args.title.as_deref())?
     };
+    let bidirectional = args.direction == Direction::Bidirectional;
+    if bidirectional && args.search.is_some_and(|s| s != SearchName::Bfs) {
+        bail!(usage(
+            "--direction bidirectional is a search of its own (uniform-cost from both ends); \
+             leave out --search, or give bfs"
+                .to_string()
+        ));
+    }
     let search = args.search.unwrap_or(match args.optimize {
+        _ if bidirectional => SearchName::Bfs,
         Optimize::None => SearchName::Gbfs,
         Optimize::Pushes | Optimize::Moves => SearchName::Astar,
     });
@@ -158,6 +197,18 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             "--optimize {what}, an optimal search, not `{}`",
             search.name()
         )));
+    }
+    if args.direction != Direction::Forward && args.trace {
+        bail!(usage(
+            "--trace draws pushes, so it traces --direction forward only".to_string()
+        ));
+    }
+    if args.direction != Direction::Forward && args.optimize == Optimize::Moves {
+        bail!(usage(
+            "--optimize moves searches forward only (a pull's walk is paid by the next pull, \
+             which a pulled node does not know yet); use --direction forward"
+                .to_string()
+        ));
     }
     if args.depth_limit.is_some() && !matches!(search, SearchName::Dfs | SearchName::Iddfs) {
         bail!(usage(format!(
@@ -259,15 +310,16 @@ fn solve_level(
     // Macros make one search step of several pushes: for the heuristic
     // searches after any solution, not for the blind ones, whose depth
     // counts pushes (`--depth-limit`, the classroom's tables).
+    let forward = args.direction == Direction::Forward;
     let macros =
         args.optimize == Optimize::None && matches!(search, SearchName::Gbfs | SearchName::Wastar);
     let options = PushOptions {
         dead_squares: !args.no_dead_squares,
         freeze: !args.no_freeze,
         moves,
-        corrals: args.optimize == Optimize::None && !args.no_corrals,
-        goal_macros: macros && !args.no_goal_macros,
-        tunnels: macros && !args.no_tunnels,
+        corrals: args.optimize == Optimize::None && !args.no_corrals && forward,
+        goal_macros: macros && !args.no_goal_macros && forward,
+        tunnels: macros && !args.no_tunnels && forward,
         corral_deadlocks: !args.no_corral_deadlocks,
         matching: !args.no_matching,
     };
@@ -311,56 +363,100 @@ fn search_level(
     search: SearchName,
     time: Option<Duration>,
 ) -> (SearchResult, Vec<Expansion>) {
-    let mut space = PushSpace::new(board, options);
-    if args.transposition_table {
-        traced(
-            args,
-            board,
-            &mut Transpositions::new(&mut space),
-            search,
-            time,
-        )
-    } else {
-        traced(args, board, &mut space, search, time)
+    let pulls = PullOptions {
+        dead_squares: options.dead_squares,
+        freeze: options.freeze,
+    };
+    match args.direction {
+        Direction::Forward => {
+            let mut space = PushSpace::new(board, options);
+            let bound = MatchingBound::to_goals(board);
+            let depth = args.depth_limit;
+            if args.transposition_table {
+                let mut table = Transpositions::new(&mut space);
+                traced(args, &mut table, bound, search, depth, time)
+            } else {
+                traced(args, &mut space, bound, search, depth, time)
+            }
+        }
+        Direction::Backward => {
+            let mut space = PullSpace::new(board, pulls);
+            let bound = MatchingBound::to_starts(board);
+            // The root's step into a region is one step deeper than a pull.
+            let depth = args.depth_limit.map(|d| d.saturating_add(1));
+            if args.transposition_table {
+                let mut table = Transpositions::new(&mut space);
+                traced(args, &mut table, bound, search, depth, time)
+            } else {
+                traced(args, &mut space, bound, search, depth, time)
+            }
+        }
+        Direction::Bidirectional => {
+            // Pushes and pulls meet where their nodes' words are equal; the
+            // forward side keeps only the rules that lose no optimal plan.
+            let pushes = PushOptions {
+                corrals: false,
+                goal_macros: false,
+                tunnels: false,
+                ..options
+            };
+            let mut forward = PushSpace::new(board, pushes);
+            let mut backward = PullSpace::new(board, pulls);
+            let mut monitor = monitor(args, time);
+            let result =
+                search::bidirectional(&mut forward, &mut backward, &mut Exact, &mut monitor);
+            (result, Vec::new())
+        }
     }
 }
 
 /// Runs the search, through a [`Traced`] space if `--trace` asks for it.
 fn traced<S: SearchSpace + ?Sized>(
     args: &SolveArgs,
-    board: &Board,
     space: &mut S,
+    bound: MatchingBound,
     search: SearchName,
+    depth: Option<u32>,
     time: Option<Duration>,
 ) -> (SearchResult, Vec<Expansion>) {
     if !args.trace || args.trace_limit == 0 {
-        return (algorithm(args, board, space, search, time), Vec::new());
+        return (
+            algorithm(args, space, bound, search, depth, time),
+            Vec::new(),
+        );
     }
     let mut recorder = Traced::new(space, args.trace_limit);
-    let result = algorithm(args, board, &mut recorder, search, time);
+    let result = algorithm(args, &mut recorder, bound, search, depth, time);
     (result, recorder.expansions)
 }
 
-fn algorithm<S: SearchSpace + ?Sized>(
-    args: &SolveArgs,
-    board: &Board,
-    space: &mut S,
-    search: SearchName,
-    time: Option<Duration>,
-) -> SearchResult {
-    let mut monitor = Monitor::new(Limits {
+/// The limits of one level's search.
+fn monitor(args: &SolveArgs, time: Option<Duration>) -> Monitor<'static> {
+    Monitor::new(Limits {
         time,
         memory: args.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
         progress_every: None,
-    });
-    let mut bound = PushBound::new(board);
+    })
+}
+
+/// Runs the chosen algorithm on a space of either direction, with its
+/// matching bound (to goals forward, to start cells backward).
+fn algorithm<S: SearchSpace + ?Sized>(
+    args: &SolveArgs,
+    space: &mut S,
+    mut bound: MatchingBound,
+    search: SearchName,
+    depth: Option<u32>,
+    time: Option<Duration>,
+) -> SearchResult {
+    let mut monitor = monitor(args, time);
     if args.no_matching {
         bound = bound.without_dead_ends();
     }
     match search {
         SearchName::Bfs => search::bfs(space, &mut monitor),
-        SearchName::Dfs => search::dfs(space, args.depth_limit, true, &mut monitor),
-        SearchName::Iddfs => search::iddfs(space, args.depth_limit, true, &mut monitor),
+        SearchName::Dfs => search::dfs(space, depth, true, &mut monitor),
+        SearchName::Iddfs => search::iddfs(space, depth, true, &mut monitor),
         SearchName::Astar => search::astar(space, &mut bound, &mut monitor),
         SearchName::Wastar => search::wastar(space, &mut bound, 2, &mut monitor),
         SearchName::Gbfs => search::gbfs(space, &mut bound, false, &mut monitor),
@@ -472,6 +568,7 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "file": args.levels.display().to_string(),
             "level": s.index,
             "title": s.title,
+            "direction": args.direction.name(),
             "outcome": match (&s.error, r) {
                 (Some(_), _) | (None, None) => "invalid",
                 (None, Some(r)) => outcome_name(&r.outcome),
@@ -490,6 +587,12 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "peak_memory_kb": stats.and_then(|s| s.peak_memory_kb),
         });
         if let Some(stats) = stats {
+            if let Some([f, b]) = &stats.sides {
+                record["sides"] = serde_json::json!({
+                    "forward": {"expanded": f.expanded, "generated": f.generated},
+                    "backward": {"expanded": b.expanded, "generated": b.generated},
+                });
+            }
             for (rule, n) in &stats.pruned {
                 record[*rule] = serde_json::json!(n);
             }

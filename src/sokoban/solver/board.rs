@@ -12,9 +12,17 @@
 //!   cell the fewest pushes that bring a box from the cell to the goal when
 //!   nothing else is in the way: the ingredient of the lower bounds.
 //!
+//! * **Start distances**, for the backward (pull) search: pushing a box from
+//!   each start cell, alone, gives the fewest pushes from that start cell to
+//!   every other cell. A cell no start box can be pushed to is dead for pulls:
+//!   a box pulled there can never be pulled back to a start cell.
+//!
 //! Example: in `#@$ .#` the box can be pushed right twice onto the goal; the
 //! cell left of the box is dead (a box there could only be pushed into the
-//! wall) and the push distance from the box's cell to the goal is 2.
+//! wall) and the push distance from the box's cell to the goal is 2. The
+//! start distances from the box's cell are 1 and 2 for the two cells right of
+//! it, and 1 for the man's cell (as a box alone could be pushed left, were
+//! the man on its right): the relaxation ignores where the man can walk.
 
 use crate::sokoban::level::{Cell, Dir, Level, Tile};
 use std::collections::VecDeque;
@@ -54,6 +62,13 @@ pub struct Board {
     /// `push_dist[g][c]`: the fewest pushes that bring a box from cell `c` to
     /// goal `goals[g]` with no other box in the way ([`NONE`]: never).
     pub push_dist: Vec<Vec<u32>>,
+    /// `start_dist[s][c]`: the fewest pushes that bring a box from start cell
+    /// `start_boxes[s]` to cell `c` with no other box in the way ([`NONE`]:
+    /// never); the pull search's distances.
+    pub start_dist: Vec<Vec<u32>>,
+    /// Whether a box on the cell can have come from some start cell (a cell
+    /// the pull search may pull a box to).
+    pub pull_live: Vec<bool>,
 }
 
 impl Board {
@@ -96,12 +111,20 @@ impl Board {
             start_boxes,
             live: Vec::new(),
             push_dist: Vec::new(),
+            start_dist: Vec::new(),
+            pull_live: Vec::new(),
         };
         board.push_dist = (board.goals.iter())
             .map(|&g| board.pull_distances(g))
             .collect();
         board.live = (0..board.len())
             .map(|c| board.push_dist.iter().any(|d| d[c] != NONE))
+            .collect();
+        board.start_dist = (board.start_boxes.iter())
+            .map(|&s| board.push_distances(s))
+            .collect();
+        board.pull_live = (0..board.len())
+            .map(|c| board.start_dist.iter().any(|d| d[c] != NONE))
             .collect();
         board
     }
@@ -144,6 +167,27 @@ impl Board {
         }
         dist
     }
+
+    /// Pushes from `from`: the fewest pushes from it to every cell, alone.
+    fn push_distances(&self, from: u32) -> Vec<u32> {
+        let mut dist = vec![NONE; self.len()];
+        dist[from as usize] = 0;
+        let mut queue = VecDeque::from([from]);
+        while let Some(c) = queue.pop_front() {
+            for d in 0..4 {
+                // Push the box from c to next[c][d]: the man stands behind it.
+                let to = self.next[c as usize][d];
+                if to == NONE || self.next[c as usize][d ^ 1] == NONE {
+                    continue;
+                }
+                if dist[to as usize] == NONE {
+                    dist[to as usize] = dist[c as usize] + 1;
+                    queue.push_back(to);
+                }
+            }
+        }
+        dist
+    }
 }
 
 #[cfg(test)]
@@ -170,6 +214,11 @@ pub(crate) mod tests {
         assert!(board.live[at(5) as usize], "the goal itself");
         assert_eq!(board.push_dist[0][at(2) as usize], 3);
         assert_eq!(board.push_dist[0][at(1) as usize], NONE);
+        // Forward from the box, alone: right, and left into the man's cell.
+        assert_eq!(board.start_dist[0][at(3) as usize], 1);
+        assert_eq!(board.start_dist[0][at(5) as usize], 3);
+        assert_eq!(board.start_dist[0][at(1) as usize], 1);
+        assert!(board.pull_live.iter().all(|&l| l), "a corridor: every cell");
     }
 
     #[test]

@@ -17,19 +17,29 @@
 //! Example: boxes at push distances `[1, 4]` from goal A and `[2, 3]` from
 //! goal B: matching box 1 to A and box 2 to B costs `1 + 3 = 4`, the other way
 //! `4 + 2 = 6`; the bound is 4.
+//!
+//! **Pulls.** The backward search ([`super::pull`]) pulls the boxes back to
+//! their start cells, so the same matching, of boxes to start cells over
+//! *start distances* (the pushes from each start cell to each cell, which are
+//! the pulls back), bounds the pulls still needed. One [`MatchingBound`]
+//! serves both: [`MatchingBound::to_goals`] and [`MatchingBound::to_starts`]
+//! differ only in the distance table.
 
 use super::board::{Board, NONE};
 use super::push::{cells_of, has};
 use crate::heuristics::{Estimate, Heuristic};
 
-/// The matching lower bound on the pushes left.
+/// The matching lower bound on the pushes left (forward) or the pulls left
+/// (backward).
 ///
 /// A search evaluates the successors of one node in a row, and each differs
 /// from the last by a box or two; so the bound keeps its last matching (the
 /// rows: one box each, with the row's costs) and, when few boxes changed,
 /// repairs it ([`Hungarian::resolve`]) instead of solving from scratch.
-pub struct PushBound<'b> {
-    board: &'b Board,
+pub struct MatchingBound<'b> {
+    /// `dist[t][c]`: pushes (or pulls) from cell `c` to target cell `t`
+    /// (a goal, or a start cell).
+    dist: &'b [Vec<u32>],
     box_words: usize,
     /// The box cell of each row of `cost`.
     rows: Vec<u32>,
@@ -54,10 +64,29 @@ pub struct PushBound<'b> {
 /// A cost that stands for "impossible" in the matching.
 const FORBIDDEN: i64 = 1 << 40;
 
-impl<'b> PushBound<'b> {
-    pub fn new(board: &'b Board) -> PushBound<'b> {
-        PushBound {
-            board,
+/// The forward bound's name of old: boxes matched to goals.
+pub type PushBound<'b> = MatchingBound<'b>;
+
+impl<'b> MatchingBound<'b> {
+    /// The forward bound: boxes matched to goals over push distances.
+    pub fn new(board: &'b Board) -> MatchingBound<'b> {
+        MatchingBound::to_goals(board)
+    }
+
+    /// Boxes matched to goals over push distances ([`Board::push_dist`]).
+    pub fn to_goals(board: &'b Board) -> MatchingBound<'b> {
+        MatchingBound::over(board, &board.push_dist)
+    }
+
+    /// Boxes matched to start cells over pull distances
+    /// ([`Board::start_dist`]): the backward bound.
+    pub fn to_starts(board: &'b Board) -> MatchingBound<'b> {
+        MatchingBound::over(board, &board.start_dist)
+    }
+
+    fn over(board: &'b Board, dist: &'b [Vec<u32>]) -> MatchingBound<'b> {
+        MatchingBound {
+            dist,
             box_words: board.len().div_ceil(64).max(1),
             rows: Vec::new(),
             row_at: vec![NONE; board.len()],
@@ -75,10 +104,10 @@ impl<'b> PushBound<'b> {
     /// Fills row `r`'s costs for the box on `cell`; false if it can reach
     /// no goal.
     fn fill_row(&mut self, r: usize, cell: u32) -> bool {
-        let n = self.board.goals.len();
+        let n = self.dist.len();
         let mut reachable = false;
         for g in 0..n {
-            let d = self.board.push_dist[g][cell as usize];
+            let d = self.dist[g][cell as usize];
             reachable |= d != NONE;
             self.cost[r * n + g] = if d == NONE { FORBIDDEN } else { i64::from(d) };
         }
@@ -153,7 +182,7 @@ impl<'b> PushBound<'b> {
     }
 }
 
-impl Heuristic for PushBound<'_> {
+impl Heuristic for MatchingBound<'_> {
     fn name(&self) -> &'static str {
         "matching"
     }
@@ -174,7 +203,7 @@ impl Heuristic for PushBound<'_> {
         self.rows.clear();
         self.rows.extend(cells_of(bits));
         let n = self.rows.len();
-        if self.board.goals.len() != n {
+        if self.dist.len() != n {
             // Levels are checked to have as many goals as boxes.
             self.rows.clear();
             return Estimate::DeadEnd;

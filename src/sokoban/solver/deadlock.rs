@@ -18,6 +18,29 @@
 //!
 //! are both frozen: each is blocked up-down by the wall and left-right by the
 //! other, which is blocked up-down too.
+//!
+//! **Pull freezes** (the backward search, [`super::pull`]). A pull in
+//! direction `d` needs two cells on that side: the one the box comes to, and
+//! the one the man steps back onto. So a pull is shut by a wall on either of
+//! them, by a cell no start box can reach ([`Board::pull_live`]: the box
+//! could never go home from there), or by a box on either of them that is
+//! itself pull-frozen (with the first box counting as a wall). A box whose
+//! four pulls are shut never moves again in the backward search; if it is not
+//! on a start cell, the start position can never be reached.
+//!
+//! Example: in a room two rows high no box can be pulled up or down (the
+//! man would need a third row to step back onto), so in
+//!
+//! ```text
+//! #######
+//! # $ $@#
+//! #     #
+//! #######
+//! ```
+//!
+//! the left box's pull left hits the wall and its pull right needs the cell
+//! of the right box, whose own pulls hit the wall or the left box: both are
+//! pull-frozen, a dead end unless both stand on start cells.
 
 use super::board::{Board, NONE};
 use super::push::has;
@@ -61,6 +84,57 @@ fn blocked(board: &Board, boxes: &[u64], cell: u32, axis: usize, walls: &mut Vec
     result
 }
 
+/// How many boxes a pull-freeze check may chain through before it gives up
+/// (and says "not frozen", which is always safe).
+const PULL_CHAIN: usize = 8;
+
+/// Whether the box just pulled to `cell`, or a box whose pulls it may shut
+/// (one or two cells away in a line), is pull-frozen off a start cell
+/// (`start`: the start cells as bits).
+pub fn pull_frozen_off_start(board: &Board, boxes: &[u64], start: &[u64], cell: u32) -> bool {
+    let mut walls = Vec::new();
+    let mut off_start_frozen =
+        |c: u32| !has(start, c) && has(boxes, c) && pull_frozen(board, boxes, c, &mut walls);
+    if off_start_frozen(cell) {
+        return true;
+    }
+    (0..4).any(|d| {
+        let c1 = board.next[cell as usize][d];
+        let c2 = if c1 == NONE {
+            NONE
+        } else {
+            board.next[c1 as usize][d]
+        };
+        (c1 != NONE && off_start_frozen(c1)) || (c2 != NONE && off_start_frozen(c2))
+    })
+}
+
+/// Whether the box on `cell` can never be pulled again.
+pub fn pull_frozen(board: &Board, boxes: &[u64], cell: u32, walls: &mut Vec<u32>) -> bool {
+    if walls.len() >= PULL_CHAIN {
+        return false;
+    }
+    walls.push(cell);
+    let frozen = (0..4).all(|d| pull_shut(board, boxes, cell, d, walls));
+    walls.pop();
+    frozen
+}
+
+/// Whether the box on `cell` can never be pulled in direction `d`.
+fn pull_shut(board: &Board, boxes: &[u64], cell: u32, d: usize, walls: &mut Vec<u32>) -> bool {
+    let wall = |c: u32, walls: &[u32]| c == NONE || walls.contains(&c);
+    let to = board.next[cell as usize][d];
+    if wall(to, walls) || !board.pull_live[to as usize] {
+        return true;
+    }
+    let man = board.next[to as usize][d];
+    if wall(man, walls) {
+        return true;
+    }
+    (has(boxes, to) && pull_frozen(board, boxes, to, walls))
+        || (has(boxes, man) && pull_frozen(board, boxes, man, walls))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +167,40 @@ mod tests {
     fn a_two_by_two_block_of_boxes_is_frozen() {
         let text = "#######\n#     #\n# $$  #\n# $$ @#\n#.... #\n#######\n";
         assert!(check(text, (2, 2)));
+    }
+
+    /// Whether the box at `at` is pull-frozen off a start cell, in the
+    /// position `boxes_text` (a board with the same walls as `text`).
+    fn check_pull(text: &str, boxes_text: &str, at: (usize, usize)) -> bool {
+        let board = Board::new(&level(text));
+        let position = Board::new(&level(boxes_text));
+        let bits = |cells: &[u32]| {
+            let mut bits = vec![0u64; board.len().div_ceil(64)];
+            for &b in cells {
+                bits[(b / 64) as usize] |= 1 << (b % 64);
+            }
+            bits
+        };
+        let cell = board.cell(Cell::new(at.0, at.1)).expect("floor");
+        let (boxes, start) = (bits(&position.start_boxes), bits(&board.start_boxes));
+        pull_frozen_off_start(&board, &boxes, &start, cell)
+    }
+
+    #[test]
+    fn boxes_that_shut_each_others_pulls_are_pull_frozen_off_their_start() {
+        // A room two rows high: no box can be pulled up or down (the man
+        // would need a third row). The boxes start at (1,1) and (1,3).
+        let start = "#######\n#$ $ @#\n#  .. #\n#######\n";
+        // Boxes at (1,2) and (1,4): each one's pull along the row needs the
+        // cell the other stands on, or the wall: both frozen, neither home.
+        let stuck = "#######\n# $ $@#\n#  .. #\n#######\n";
+        assert!(check_pull(start, stuck, (1, 2)));
+        assert!(check_pull(start, stuck, (1, 4)));
+        // The same position is fine when it is the start itself.
+        assert!(!check_pull(stuck, stuck, (1, 2)));
+        // With room to step back on the right, (1,2) can be pulled right.
+        let open = "#######\n# $  $#\n#  ..@#\n#######\n";
+        assert!(!check_pull(start, open, (1, 2)));
     }
 
     #[test]

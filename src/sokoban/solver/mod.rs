@@ -4,6 +4,8 @@
 //! Level --Board::new--> Board (numbered floor, dead squares, push distances)
 //!   --PushSpace--> the shared algorithms (bfs, dfs, iddfs, astar, wastar, gbfs)
 //!   with PushBound (matching lower bound) --> pushes --walk::lurd--> "rrdLU..."
+//!   --PullSpace--> the same algorithms backwards, from the goals, with the
+//!   matching to start cells --> pulls, read back as pushes --walk::lurd--> ...
 //! ```
 //!
 //! The space implements [`crate::search::SearchSpace`], so every algorithm,
@@ -21,10 +23,12 @@ pub mod corral;
 pub mod deadlock;
 pub mod goal_room;
 pub mod matching;
+pub mod pull;
 pub mod push;
 pub mod tunnel;
 pub mod walk;
 
 pub use board::Board;
-pub use bound::PushBound;
+pub use bound::{MatchingBound, PushBound};
+pub use pull::{PullOptions, PullSpace};
 pub use push::{PushOptions, PushSpace};

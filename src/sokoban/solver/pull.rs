@@ -1,0 +1,390 @@
+//! Pull-level search: the push-level search run backwards, from the solved
+//! position to the start, one *pull* per step.
+//!
+//! A push moves a box away from the man; its inverse, a pull, has the man,
+//! standing next to a box, step away from it and drag it one cell along. So
+//! every push solution read backwards is a sequence of pulls from the solved
+//! position (every box on a goal) to the start position, and the reverse.
+//! Searching that way starts where the boxes are most constrained, and its
+//! nodes are those of the forward search ([`super::push`]): `[box bits...,
+//! man]`, the man normalised to the lowest-numbered cell of his region, so
+//! that a bidirectional search can meet a pushed position and a pulled one by
+//! comparing words.
+//!
+//! **Several starts, one root.** Where the man stands at the end of a
+//! solution is not known: in the solved position he may be in any of the
+//! regions the boxes cut the floor into. The shared algorithms take one start
+//! node, so the space starts from a *virtual root*, the solved boxes with the
+//! man word set to [`ROOT`] (no cell: it never equals a real node), whose
+//! successors, at cost 0, are the solved position with the man in each
+//! region, in ascending order of the region's lowest cell. Their operators
+//! ([`root_op`]) are no pushes; [`SearchSpace::plan_from_path`] drops them.
+//!
+//! **The target** is the start position: the boxes on their start cells and
+//! the man's start cell in the node's region (the same normalised word as
+//! [`super::push::PushSpace`]'s start node).
+//!
+//! **Operators.** A pull is written as the push it undoes: pulling the box on
+//! `b` in direction `d` brings it to `c = b + d` and the man to `c + d`; the
+//! push that undoes it is the box on `c` pushed in direction `-d`, operator
+//! `push_op(c, d ^ 1)`. So the plan is the path's pulls, reversed, as they are
+//! ([`super::walk::lurd`] fills in the walks as for a forward plan).
+//!
+//! Example: `#@$.#` is solved by one push right. Backwards, the root's one
+//! successor is the box on the goal with the man left of it; pulling the box
+//! left brings the man to his start cell and the box to its start: the
+//! target, and the plan is the push right.
+//!
+//! Pruning, each rule with its counter and its switch ([`PullOptions`]):
+//! `pull_dead_square` (the box would stand on a cell no start box can be
+//! pushed to, [`Board::pull_live`]) and `pull_freeze` (a box off the start
+//! cells can never be pulled again, see [`super::deadlock`]). The matching
+//! bound over pull distances ([`super::bound::MatchingBound::to_starts`])
+//! adds the third rule, boxes that cannot all go home to distinct start
+//! cells.
+
+use super::board::{Board, NONE};
+use super::deadlock;
+use super::push::{Reach, cells_of, clear, has, push_op, set};
+use crate::search::{SearchSpace, Successors};
+use crate::task::OpId;
+
+/// The man word of the virtual root node: no cell.
+pub const ROOT: u64 = u64::MAX;
+
+/// Operators at or above this are the root's steps into a region.
+const ROOT_OPS: u32 = 1 << 31;
+
+/// The operator of the root's step to the solved position with the man in
+/// the region whose lowest cell is `region`.
+pub fn root_op(region: u32) -> OpId {
+    OpId(ROOT_OPS | region)
+}
+
+/// Whether `op` is a root step (not a push).
+pub fn is_root_op(op: OpId) -> bool {
+    op.0 >= ROOT_OPS
+}
+
+/// Which pruning rules the pull space applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PullOptions {
+    pub dead_squares: bool,
+    pub freeze: bool,
+}
+
+impl Default for PullOptions {
+    fn default() -> Self {
+        PullOptions {
+            dead_squares: true,
+            freeze: true,
+        }
+    }
+}
+
+/// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
+pub const RULES: [&str; 2] = ["pull_dead_square", "pull_freeze"];
+
+/// The backward pull-level space of a board.
+pub struct PullSpace<'b> {
+    board: &'b Board,
+    options: PullOptions,
+    box_words: usize,
+    goal_bits: Vec<u64>,
+    start_bits: Vec<u64>,
+    /// The normalised man of the start position.
+    start_man: u64,
+    reach: Reach,
+    after: Reach,
+    counters: [u64; 2],
+    rejected: Vec<(OpId, &'static str)>,
+}
+
+impl<'b> PullSpace<'b> {
+    pub fn new(board: &'b Board, options: PullOptions) -> PullSpace<'b> {
+        let box_words = board.len().div_ceil(64).max(1);
+        let bits = |cells: &[u32]| {
+            let mut bits = vec![0; box_words];
+            for &c in cells {
+                set(&mut bits, c);
+            }
+            bits
+        };
+        let (goal_bits, start_bits) = (bits(&board.goals), bits(&board.start_boxes));
+        let mut reach = Reach::new(board.len());
+        let start_man = u64::from(reach.flood(board, &start_bits, board.start_man));
+        PullSpace {
+            board,
+            options,
+            box_words,
+            goal_bits,
+            start_bits,
+            start_man,
+            reach,
+            after: Reach::new(board.len()),
+            counters: [0; 2],
+            rejected: Vec::new(),
+        }
+    }
+
+    /// The root's successors: the solved position with the man in each
+    /// region, lowest region cell first.
+    fn regions(&mut self, node: &[u64], out: &mut Successors) {
+        let n = self.box_words;
+        let mut seen = vec![false; self.board.len()];
+        for c in 0..self.board.len() as u32 {
+            if seen[c as usize] || has(&node[..n], c) {
+                continue;
+            }
+            let lowest = self.reach.flood(self.board, &node[..n], c);
+            for m in 0..self.board.len() as u32 {
+                seen[m as usize] |= self.reach.reached(m);
+            }
+            let succ = out.push(root_op(lowest), node);
+            succ[n] = u64::from(lowest);
+        }
+    }
+}
+
+impl SearchSpace for PullSpace<'_> {
+    fn words(&self) -> usize {
+        self.box_words + 1
+    }
+
+    /// The virtual root: the boxes on the goals, the man nowhere.
+    fn start(&self, node: &mut [u64]) {
+        node[..self.box_words].copy_from_slice(&self.goal_bits);
+        node[self.box_words] = ROOT;
+    }
+
+    fn is_target(&self, node: &[u64]) -> bool {
+        node[self.box_words] == self.start_man && node[..self.box_words] == self.start_bits[..]
+    }
+
+    fn successors(&mut self, node: &[u64], out: &mut Successors) {
+        out.clear();
+        self.rejected.clear();
+        let n = self.box_words;
+        if node[n] == ROOT {
+            self.regions(node, out);
+            return;
+        }
+        self.reach.flood(self.board, &node[..n], node[n] as u32);
+        for b in cells_of(&node[..n]) {
+            for d in 0..4 {
+                // The man on `to`, next to the box, steps back onto `man`.
+                let to = self.board.next[b as usize][d];
+                if to == NONE || !self.reach.reached(to) {
+                    continue;
+                }
+                let man = self.board.next[to as usize][d];
+                if man == NONE || has(node, man) {
+                    continue;
+                }
+                let op = push_op(to, d ^ 1);
+                if self.options.dead_squares && !self.board.pull_live[to as usize] {
+                    self.counters[0] += 1;
+                    self.rejected.push((op, RULES[0]));
+                    continue;
+                }
+                let succ = out.push(op, node);
+                clear(succ, b);
+                set(succ, to);
+                if self.options.freeze
+                    && deadlock::pull_frozen_off_start(self.board, &succ[..n], &self.start_bits, to)
+                {
+                    out.pop();
+                    self.counters[1] += 1;
+                    self.rejected.push((op, RULES[1]));
+                    continue;
+                }
+                succ[n] = u64::from(self.after.flood(self.board, &succ[..n], man));
+            }
+        }
+    }
+
+    /// One pull; the root's steps into the regions are free.
+    fn cost(&self, op: OpId) -> u32 {
+        u32::from(!is_root_op(op))
+    }
+
+    fn rejections(&self) -> Vec<(OpId, &'static str)> {
+        self.rejected.clone()
+    }
+
+    fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
+        RULES.iter().copied().zip(self.counters).collect()
+    }
+
+    /// The pulls from the root to the start, undone in the other order: each
+    /// pull's operator is already the push that undoes it.
+    fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
+        path.into_iter()
+            .rev()
+            .filter(|&op| !is_root_op(op))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::{Estimate, Heuristic};
+    use crate::search::{Limits, Monitor, Outcome, astar, bfs};
+    use crate::sokoban::level::Cell;
+    use crate::sokoban::solver::board::tests::level;
+    use crate::sokoban::solver::bound::MatchingBound;
+    use crate::sokoban::solver::push::{PushOptions, PushSpace, push_of};
+    use crate::sokoban::solver::walk;
+
+    fn solve(text: &str) -> (Outcome, crate::search::Stats) {
+        let board = Board::new(&level(text));
+        let mut space = PullSpace::new(&board, PullOptions::default());
+        let r = bfs(&mut space, &mut Monitor::new(Limits::none()));
+        (r.outcome, r.stats)
+    }
+
+    #[test]
+    fn one_pull_solves_the_smallest_level_as_one_push() {
+        let text = "#####\n#@$.#\n#####\n";
+        let (outcome, _) = solve(text);
+        let Outcome::Plan(plan) = outcome else {
+            panic!("{outcome:?}")
+        };
+        let board = Board::new(&level(text));
+        assert_eq!(plan, [push_op(board.start_boxes[0], 3)], "the push right");
+        assert_eq!(walk::lurd(&board, &plan).unwrap(), "R");
+    }
+
+    #[test]
+    fn a_pull_drags_the_box_one_cell_and_the_man_steps_back() {
+        // Solved: the box on the goal at (1,3), the man left of it at (1,2).
+        let board = Board::new(&level("######\n#  *@#\n######\n"));
+        let at = |col| board.cell(Cell::new(1, col)).expect("floor");
+        let mut space = PullSpace::new(&board, PullOptions::default());
+        let mut node = vec![0; space.words()];
+        set(&mut node, at(3));
+        node[space.box_words] = u64::from(at(1));
+        let mut out = Successors::new(space.words());
+        space.successors(&node, &mut out);
+        // One pull: left (the man's side); the man would need a cell right of
+        // (1,4) to pull it right.
+        assert_eq!(out.len(), 1);
+        let (op, succ) = out.get(0);
+        assert_eq!(push_of(op), (at(2), 3), "undone by pushing (1,2) right");
+        assert!(has(succ, at(2)) && !has(succ, at(3)));
+        assert_eq!(succ[space.box_words], u64::from(at(1)), "man at (1,1)");
+    }
+
+    #[test]
+    fn the_root_steps_into_every_region_of_the_solved_position_for_free() {
+        // The goals at (1,3) and (2,3) wall the floor into a left and a right
+        // region; the man may end in either.
+        let board = Board::new(&level("#######\n#@$.  #\n# $.  #\n#######\n"));
+        let mut space = PullSpace::new(&board, PullOptions::default());
+        let mut root = vec![0; space.words()];
+        space.start(&mut root);
+        assert_eq!(root[space.box_words], ROOT);
+        assert!(!space.is_target(&root));
+        let mut out = Successors::new(space.words());
+        space.successors(&root, &mut out);
+        let regions: Vec<u64> = (0..out.len())
+            .map(|i| out.get(i).1[space.box_words])
+            .collect();
+        let at = |r, c| u64::from(board.cell(Cell::new(r, c)).expect("floor"));
+        assert_eq!(regions, [at(1, 1), at(1, 4)]);
+        for i in 0..out.len() {
+            let (op, succ) = out.get(i);
+            assert!(is_root_op(op) && space.cost(op) == 0);
+            assert_eq!(succ[..space.box_words], root[..space.box_words]);
+        }
+        assert!(space.plan_from_path(vec![out.get(1).0]).is_empty());
+    }
+
+    #[test]
+    fn the_man_ends_in_the_region_the_last_push_leaves_him_in() {
+        // The only solution pushes the box right, leaving the man in the
+        // left region; the right region's node has no pull that leads home.
+        let text = "#######\n#@ $. #\n#######\n";
+        let (outcome, _) = solve(text);
+        let Outcome::Plan(plan) = outcome else {
+            panic!("{outcome:?}")
+        };
+        let board = Board::new(&level(text));
+        assert_eq!(walk::lurd(&board, &plan).unwrap(), "rR");
+    }
+
+    #[test]
+    fn nodes_are_the_push_spaces_nodes() {
+        // The pull search's target node is word for word the push search's
+        // start node.
+        let text = "#######\n#   $.#\n#@ $ .#\n#######\n";
+        let board = Board::new(&level(text));
+        let pull = PullSpace::new(&board, PullOptions::default());
+        let push = PushSpace::new(&board, PushOptions::default());
+        let mut start = vec![0; push.words()];
+        push.start(&mut start);
+        assert_eq!(pull.words(), push.words());
+        assert!(pull.is_target(&start));
+    }
+
+    #[test]
+    fn backward_astar_is_push_optimal_and_replays() {
+        // Two boxes, two goals; the forward and backward optima agree.
+        let text = "########\n#      #\n# $$ @ #\n#  ..  #\n########\n";
+        let board = Board::new(&level(text));
+        let mut forward = PushSpace::new(&board, PushOptions::default());
+        let mut monitor = Monitor::new(Limits::none());
+        let f = astar(
+            &mut forward,
+            &mut MatchingBound::to_goals(&board),
+            &mut monitor,
+        );
+        let mut backward = PullSpace::new(&board, PullOptions::default());
+        let b = astar(
+            &mut backward,
+            &mut MatchingBound::to_starts(&board),
+            &mut monitor,
+        );
+        let (Outcome::Plan(f), Outcome::Plan(b)) = (f.outcome, b.outcome) else {
+            panic!("both directions solve it")
+        };
+        assert_eq!(f.len(), b.len());
+        assert!(walk::lurd(&board, &b).is_ok());
+    }
+
+    #[test]
+    fn the_pull_bound_counts_pulls_home() {
+        // The box is on its goal two cells right of its start: two pulls.
+        let board = Board::new(&level("######\n#@$ .#\n######\n"));
+        let mut bound = MatchingBound::to_starts(&board);
+        let mut node = vec![0; board.len().div_ceil(64) + 1];
+        set(&mut node, board.goals[0]);
+        assert_eq!(bound.estimate(&node), Estimate::Value(2));
+    }
+
+    #[test]
+    fn a_level_solved_at_the_start_needs_no_pull() {
+        // The root's step into the man's region reaches the target at once.
+        let (outcome, stats) = solve("#####\n#@* #\n#####\n");
+        assert_eq!(outcome, Outcome::Plan(Vec::new()));
+        assert_eq!(stats.expanded, 1, "the root only");
+    }
+
+    #[test]
+    fn a_level_without_a_way_is_proven_unsolvable_backwards() {
+        let (outcome, _) = solve("#####\n#@$ #\n#  .#\n#####\n");
+        assert_eq!(outcome, Outcome::Unsolvable);
+    }
+
+    #[test]
+    fn dead_squares_for_pulls_prune_cells_no_start_box_reaches() {
+        // The box starts against the top wall: no box ever reaches the
+        // bottom row, so pulls into it are pruned.
+        let text = "######\n#@$  #\n#  . #\n#    #\n######\n";
+        let (outcome, stats) = solve(text);
+        assert_eq!(outcome, Outcome::Unsolvable);
+        let pruned = stats.pruned.iter().find(|p| p.0 == RULES[0]).unwrap().1;
+        assert!(pruned > 0);
+    }
+}
