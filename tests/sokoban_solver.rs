@@ -76,10 +76,20 @@ fn teaching_levels_and_microban_1_to_30_solve_and_replay() {
     assert_eq!(teaching.len(), 8);
     let microban = solve_and_replay("problems/sokoban/microban.xsb", "1-30", &[]);
     assert_eq!(microban.len(), 30);
-    // The default search narrows pushes to PI-corrals; `--no-corrals` does not.
-    let narrowed: u64 = microban.iter().map(|r| r["corral"].as_u64().unwrap()).sum();
+    // The default greedy solver pulls first, and here pulling suffices.
+    assert!(microban.iter().all(|r| r["direction"] == "backward"));
+    // Forward, the greedy search narrows pushes to PI-corrals;
+    // `--no-corrals` does not.
+    let forward = ["--direction", "forward"];
+    let pushed = solve_and_replay("problems/sokoban/microban.xsb", "1-30", &forward);
+    assert!(pushed.iter().all(|r| r["direction"] == "forward"));
+    let narrowed: u64 = pushed.iter().map(|r| r["corral"].as_u64().unwrap()).sum();
     assert!(narrowed > 0, "no corral pruning on Microban 1-30");
-    let plain = solve_and_replay("problems/sokoban/microban.xsb", "1-30", &["--no-corrals"]);
+    let plain = solve_and_replay(
+        "problems/sokoban/microban.xsb",
+        "1-30",
+        &["--direction", "forward", "--no-corrals"],
+    );
     assert!(plain.iter().all(|r| r["corral"] == 0));
 }
 

@@ -50,6 +50,9 @@ pub enum Optimize {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Direction {
+    /// --optimize none with gbfs or wastar: pull first, then push in the
+    /// time that is left; otherwise forward
+    Auto,
     /// Push the boxes from the start to the goals
     Forward,
     /// Pull the boxes from the goals back to the start (the man in every
@@ -63,6 +66,7 @@ pub enum Direction {
 impl Direction {
     fn name(self) -> &'static str {
         match self {
+            Direction::Auto => "auto",
             Direction::Forward => "forward",
             Direction::Backward => "backward",
             Direction::Bidirectional => "bidirectional",
@@ -90,7 +94,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum)]
     search: Option<SearchName>,
     /// Which way to search: pushes from the start, or pulls from the goals.
-    #[arg(long, value_enum, default_value_t = Direction::Forward)]
+    #[arg(long, value_enum, default_value_t = Direction::Auto)]
     direction: Direction,
     /// dfs, iddfs: the most pushes to look at.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
@@ -149,6 +153,8 @@ pub struct SolveArgs {
 struct Solved {
     index: usize,
     title: Option<String>,
+    /// The direction of the search whose result this is.
+    direction: Direction,
     result: Option<SearchResult>,
     /// The first expansions, with `--trace`.
     trace: Vec<Expansion>,
@@ -198,12 +204,14 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             search.name()
         )));
     }
-    if args.direction != Direction::Forward && args.trace {
+    if !matches!(args.direction, Direction::Forward | Direction::Auto) && args.trace {
         bail!(usage(
             "--trace draws pushes, so it traces --direction forward only".to_string()
         ));
     }
-    if args.direction != Direction::Forward && args.optimize == Optimize::Moves {
+    if !matches!(args.direction, Direction::Forward | Direction::Auto)
+        && args.optimize == Optimize::Moves
+    {
         bail!(usage(
             "--optimize moves searches forward only (a pull's walk is paid by the next pull, \
              which a pulled node does not know yet); use --direction forward"
@@ -281,6 +289,7 @@ fn solve_level(
             return Ok(Solved {
                 index,
                 title,
+                direction: args.direction,
                 result: None,
                 trace: Vec::new(),
                 solution: None,
@@ -300,6 +309,7 @@ fn solve_level(
         return Ok(Solved {
             index,
             title,
+            direction: args.direction,
             result: None,
             trace: Vec::new(),
             solution: None,
@@ -307,24 +317,85 @@ fn solve_level(
             error: Some((exit::UNSUPPORTED, message)),
         });
     }
+    let limit = args.time_limit.map(Duration::from_secs_f64);
+    // Pulling from the goals solves more levels than pushing from the start
+    // (benches/README.md), but each direction solves some that the other
+    // does not: the default greedy solver pulls first, and pushes in the
+    // time that is left.
+    let greedy =
+        args.optimize == Optimize::None && matches!(search, SearchName::Gbfs | SearchName::Wastar);
+    let plan: &[Direction] = match args.direction {
+        Direction::Auto if greedy && !args.trace && !args.transposition_table => {
+            &[Direction::Backward, Direction::Forward]
+        }
+        Direction::Auto => &[Direction::Forward],
+        _ => std::slice::from_ref(&args.direction),
+    };
+    let (mut result, mut trace, mut direction) = (None, Vec::new(), plan[0]);
+    for (k, &d) in plan.iter().enumerate() {
+        let left = limit.map(|t| t.saturating_sub(start.elapsed()));
+        // The first of two directions gets its share of the time.
+        let time = match left {
+            Some(t) if k + 1 < plan.len() => Some(t.mul_f64(BACKWARD_SHARE)),
+            t => t,
+        };
+        let (r, t) = search_direction(args, &board, d, search, greedy, time, start, limit);
+        let done = !matches!(r.outcome, Outcome::OutOfTime | Outcome::OutOfMemory);
+        (result, trace, direction) = (Some(r), t, d);
+        if done {
+            break;
+        }
+    }
+    let result = result.expect("one direction at least");
+    let solution = match &result.outcome {
+        Outcome::Plan(pushes) => Some(replayed(&board, &level, pushes)?),
+        _ => None,
+    };
+    Ok(Solved {
+        index,
+        title,
+        direction,
+        result: Some(result),
+        trace,
+        solution,
+        time: start.elapsed(),
+        error: None,
+    })
+}
+
+/// The share of the time limit that the default solver gives the pulls
+/// before it pushes.
+const BACKWARD_SHARE: f64 = 0.5;
+
+/// Searches one level in direction `d` for `time`; `greedy` when any
+/// solution will do (macros and corral pruning forward, with a search
+/// without them to prove a level unsolvable, in what is left of `limit`).
+#[allow(clippy::too_many_arguments)]
+fn search_direction(
+    args: &SolveArgs,
+    board: &Board,
+    d: Direction,
+    search: SearchName,
+    greedy: bool,
+    time: Option<Duration>,
+    start: Instant,
+    limit: Option<Duration>,
+) -> (SearchResult, Vec<Expansion>) {
     // Macros make one search step of several pushes: for the heuristic
     // searches after any solution, not for the blind ones, whose depth
     // counts pushes (`--depth-limit`, the classroom's tables).
-    let forward = args.direction == Direction::Forward;
-    let macros =
-        args.optimize == Optimize::None && matches!(search, SearchName::Gbfs | SearchName::Wastar);
+    let forward = d == Direction::Forward;
     let options = PushOptions {
         dead_squares: !args.no_dead_squares,
         freeze: !args.no_freeze,
-        moves,
+        moves: args.optimize == Optimize::Moves,
         corrals: args.optimize == Optimize::None && !args.no_corrals && forward,
-        goal_macros: macros && !args.no_goal_macros && forward,
-        tunnels: macros && !args.no_tunnels && forward,
+        goal_macros: greedy && !args.no_goal_macros && forward,
+        tunnels: greedy && !args.no_tunnels && forward,
         corral_deadlocks: !args.no_corral_deadlocks,
         matching: !args.no_matching,
     };
-    let limit = args.time_limit.map(Duration::from_secs_f64);
-    let (mut result, mut trace) = search_level(args, &board, options, search, limit);
+    let (mut result, mut trace) = search_level(args, board, d, options, search, time);
     // Corral pruning, goal cuts and tunnel macros may cut every solution of
     // a node they narrow; only the full search proves that none exists (in
     // the time that is left).
@@ -338,27 +409,16 @@ fn solve_level(
             ..options
         };
         let left = limit.map(|t| t.saturating_sub(start.elapsed()));
-        (result, trace) = search_level(args, &board, full, search, left);
+        (result, trace) = search_level(args, board, d, full, search, left);
     }
-    let solution = match &result.outcome {
-        Outcome::Plan(pushes) => Some(replayed(&board, &level, pushes)?),
-        _ => None,
-    };
-    Ok(Solved {
-        index,
-        title,
-        result: Some(result),
-        trace,
-        solution,
-        time: start.elapsed(),
-        error: None,
-    })
+    (result, trace)
 }
 
 /// Searches one level; with `--trace`, also returns the first expansions.
 fn search_level(
     args: &SolveArgs,
     board: &Board,
+    direction: Direction,
     options: PushOptions,
     search: SearchName,
     time: Option<Duration>,
@@ -367,8 +427,8 @@ fn search_level(
         dead_squares: options.dead_squares,
         freeze: options.freeze,
     };
-    match args.direction {
-        Direction::Forward => {
+    match direction {
+        Direction::Forward | Direction::Auto => {
             let mut space = PushSpace::new(board, options);
             let bound = MatchingBound::to_goals(board);
             let depth = args.depth_limit;
@@ -568,7 +628,7 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "file": args.levels.display().to_string(),
             "level": s.index,
             "title": s.title,
-            "direction": args.direction.name(),
+            "direction": s.direction.name(),
             "outcome": match (&s.error, r) {
                 (Some(_), _) | (None, None) => "invalid",
                 (None, Some(r)) => outcome_name(&r.outcome),
