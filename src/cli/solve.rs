@@ -364,8 +364,10 @@ fn solve_level(
 }
 
 /// The share of the time limit that the default solver gives the pulls
-/// before it pushes.
-const BACKWARD_SHARE: f64 = 0.5;
+/// before it pushes. On XSokoban at 10 s the pulls solve 31 of the first 80
+/// levels (4 of them after 5 s), the pushes 11, all but one (60, in 5.3 s)
+/// among the pulls' ones: most of the time goes to the pulls.
+const BACKWARD_SHARE: f64 = 0.75;
 
 /// Searches one level in direction `d` for `time`; `greedy` when any
 /// solution will do (macros and corral pruning forward, with a search
