@@ -249,7 +249,11 @@ fn code(cell: &str) -> Vec<&str> {
 fn the_push_level_tables_show_todays_figures() {
     let doc = doc();
     let found = tables(&doc, "| planbox solve |");
-    assert_eq!(found.len(), 2, "the rule table and the algorithm table");
+    assert_eq!(
+        found.len(),
+        3,
+        "the rule table, the algorithm table and the directions table"
+    );
     let mut checked = 0;
     for (header, rows) in found {
         for row in rows {
