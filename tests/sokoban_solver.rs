@@ -691,3 +691,43 @@ fn backward_takes_the_transposition_table_but_not_the_trace() {
     assert_eq!(trace.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&trace.stderr).contains("forward only"));
 }
+
+#[test]
+fn the_default_solver_pushes_when_the_pulls_run_out_of_time() {
+    // XSokoban 4 is far beyond a millisecond either way: the pulls use
+    // their three quarters, then the pushes get the rest, and the record
+    // names the direction that ran last.
+    let out = planbox(&[
+        "solve",
+        "problems/sokoban/xsokoban/screen.4",
+        "--json",
+        "--time-limit",
+        "0.002",
+    ]);
+    assert_eq!(out.status.code(), Some(23), "out of time");
+    let r = &records(&out)[0];
+    assert_eq!(r["outcome"], "out_of_time");
+    assert_eq!(r["direction"], "forward");
+    // Asked for pushes, auto searches forward only; asked for backward, it
+    // never falls back.
+    let back = planbox(&[
+        "solve",
+        "problems/sokoban/xsokoban/screen.4",
+        "--json",
+        "--time-limit",
+        "0.002",
+        "--direction",
+        "backward",
+    ]);
+    assert_eq!(records(&back)[0]["direction"], "backward");
+    let optimal = planbox(&[
+        "solve",
+        "problems/sokoban/microban.xsb",
+        "--level",
+        "3",
+        "--json",
+        "--optimize",
+        "pushes",
+    ]);
+    assert_eq!(records(&optimal)[0]["direction"], "forward");
+}
