@@ -73,6 +73,18 @@ mod tests {
     }
 
     #[test]
+    fn no_macro_while_the_man_is_outside_the_tunnel() {
+        // The box enters the corridor, but the man behind it still stands
+        // in the open: he could walk away, so the push is one step.
+        let board = Board::new(&level("########\n#  #####\n#@$   .#\n#  #####\n########\n"));
+        let at = |col| board.cell(Cell::new(2, col)).unwrap();
+        let none = vec![0u64; 1];
+        assert_eq!(run(&board, &none, at(2), at(3), 3), (at(2), at(3)));
+        // One push further the man is in the corridor too: on to the goal.
+        assert_eq!(run(&board, &none, at(3), at(4), 3), (at(5), at(6)));
+    }
+
+    #[test]
     fn no_macro_in_open_floor() {
         let board = Board::new(&level("#######\n#     #\n#@$  .#\n#     #\n#######\n"));
         let at = |col| board.cell(Cell::new(2, col)).unwrap();
