@@ -12,16 +12,7 @@ use std::path::Path;
 use std::time::Duration;
 
 /// Every rule off.
-const OFF: PushOptions = PushOptions {
-    dead_squares: false,
-    freeze: false,
-    moves: false,
-    corrals: false,
-    matching: false,
-    goal_macros: false,
-    tunnels: false,
-    corral_deadlocks: false,
-};
+const OFF: PushOptions = PushOptions::NONE;
 
 /// The rules that keep every optimal solution, each alone, by name.
 fn each_rule() -> [(&'static str, PushOptions); 4] {

@@ -241,16 +241,7 @@ fn no_deadlock_rule_prunes_a_push_of_a_solution() {
     )
     .expect("microban");
     let collection = planbox::sokoban::xsb::parse(Path::new("microban.xsb"), &text);
-    let off = PushOptions {
-        dead_squares: false,
-        freeze: false,
-        moves: false,
-        corrals: false,
-        goal_macros: false,
-        tunnels: false,
-        corral_deadlocks: false,
-        matching: false,
-    };
+    let off = PushOptions::NONE;
     let mut checked = 0;
     for index in 1..=60 {
         let level = collection.level(index).expect("level").expect("valid");
@@ -507,16 +498,7 @@ fn no_pull_rule_prunes_a_pull_of_a_solution() {
     )
     .expect("microban");
     let collection = planbox::sokoban::xsb::parse(Path::new("microban.xsb"), &text);
-    let off = PushOptions {
-        dead_squares: false,
-        freeze: false,
-        moves: false,
-        corrals: false,
-        goal_macros: false,
-        tunnels: false,
-        corral_deadlocks: false,
-        matching: false,
-    };
+    let off = PushOptions::NONE;
     let (mut checked, mut fired) = (0, std::collections::BTreeMap::new());
     for index in 1..=60 {
         let level = collection.level(index).expect("level").expect("valid");

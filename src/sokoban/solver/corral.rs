@@ -101,6 +101,7 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral
 pub struct CorralDeadlocks {
     known: HashMap<Vec<u64>, bool>,
     reach: Option<Reach>,
+    key: Vec<u64>,
 }
 
 /// Corrals with more boxes than this are not searched.
@@ -117,19 +118,23 @@ impl CorralDeadlocks {
         }
         let words = board.len().div_ceil(64).max(1);
         let reach = self.reach.get_or_insert_with(|| Reach::new(board.len()));
-        let mut start = vec![0u64; words + 1];
+        // The key is built in a buffer kept between calls: most corrals
+        // are known, and a lookup then allocates nothing.
+        let start = &mut self.key;
+        start.clear();
+        start.resize(words + 1, 0);
         for &b in &corral.boxes {
             start[(b / 64) as usize] |= 1 << (b % 64);
         }
         start[words] = u64::from(reach.flood(board, &start[..words], man));
-        if let Some(&dead) = self.known.get(&start) {
+        if let Some(&dead) = self.known.get(start.as_slice()) {
             return dead;
         }
-        let dead = search(board, reach, &start, &corral.free);
+        let dead = search(board, reach, start, &corral.free);
         if self.known.len() >= 1 << 16 {
             self.known.clear();
         }
-        self.known.insert(start, dead);
+        self.known.insert(start.clone(), dead);
         dead
     }
 

@@ -63,6 +63,21 @@ pub struct PushOptions {
     pub matching: bool,
 }
 
+impl PushOptions {
+    /// Every rule and macro off: the plain push space, for measuring what
+    /// each rule does.
+    pub const NONE: PushOptions = PushOptions {
+        dead_squares: false,
+        freeze: false,
+        moves: false,
+        corrals: false,
+        goal_macros: false,
+        tunnels: false,
+        corral_deadlocks: false,
+        matching: false,
+    };
+}
+
 impl Default for PushOptions {
     fn default() -> Self {
         PushOptions {
@@ -551,19 +566,7 @@ mod tests {
             .unwrap()
             .1;
         assert!(pruned > 0, "pushes into the corners are pruned");
-        let (without, stats) = solve(
-            text,
-            PushOptions {
-                dead_squares: false,
-                freeze: false,
-                moves: false,
-                corrals: false,
-                goal_macros: false,
-                tunnels: false,
-                corral_deadlocks: false,
-                matching: false,
-            },
-        );
+        let (without, stats) = solve(text, PushOptions::NONE);
         assert!(matches!(without, Outcome::Plan(_)));
         assert!(stats.pruned.iter().all(|p| p.1 == 0));
     }
