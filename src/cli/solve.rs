@@ -21,6 +21,7 @@ use planbox::search::trace::{Expansion, Traced};
 use planbox::search::transposition::Transpositions;
 use planbox::search::{self, Exact, Limits, Monitor, Outcome, SearchResult, SearchSpace};
 use planbox::sokoban::game::{State, Step};
+use planbox::sokoban::solver::connectivity::{self, Guide};
 use planbox::sokoban::solver::push::MAX_MOVE_CELLS;
 use planbox::sokoban::solver::{
     Board, MatchingBound, PullOptions, PullSpace, PushOptions, PushSpace, walk,
@@ -50,8 +51,8 @@ pub enum Optimize {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Direction {
-    /// --optimize none with gbfs or wastar: pull first, then push in the
-    /// time that is left; otherwise forward
+    /// --optimize none with gbfs or wastar: push (guided by connectivity),
+    /// pull, push again, each for a share of the time; otherwise forward
     Auto,
     /// Push the boxes from the start to the goals
     Forward,
@@ -129,6 +130,11 @@ pub struct SolveArgs {
     /// the rule; the matching bound then gives such nodes a finite value).
     #[arg(long)]
     no_matching: bool,
+    /// The greedy forward solver's weight of each region the boxes cut the
+    /// free floor into, added to the matching bound (0: the bound alone)
+    /// [default: 8; --direction auto tries 8, then 4].
+    #[arg(long, value_name = "W", allow_negative_numbers = true, value_parser = count::<u32>)]
+    connectivity: Option<u32>,
     /// dfs, iddfs: remember every node seen with its cost and drop it when
     /// reached again at no greater cost (a transposition table).
     #[arg(long)]
@@ -318,28 +324,45 @@ fn solve_level(
         });
     }
     let limit = args.time_limit.map(Duration::from_secs_f64);
-    // Pulling from the goals solves more levels than pushing from the start
-    // (benches/README.md), but each direction solves some that the other
-    // does not: the default greedy solver pulls first, and pushes in the
-    // time that is left.
     let greedy =
         args.optimize == Optimize::None && matches!(search, SearchName::Gbfs | SearchName::Wastar);
-    let plan: &[Direction] = match args.direction {
-        Direction::Auto if greedy && !args.trace && !args.transposition_table => {
-            &[Direction::Backward, Direction::Forward]
-        }
-        Direction::Auto => &[Direction::Forward],
-        _ => std::slice::from_ref(&args.direction),
+    // The greedy forward search is guided by connectivity as well as the
+    // matching bound (--connectivity); every other search by the bound.
+    let weight = |d: Direction, default: u32| match (greedy, d) {
+        (true, Direction::Forward) => args.connectivity.unwrap_or(default),
+        _ => 0,
     };
-    let (mut result, mut trace, mut direction) = (None, Vec::new(), plan[0]);
-    for (k, &d) in plan.iter().enumerate() {
+    let single = [Phase {
+        direction: args.direction,
+        weight: weight(args.direction, connectivity::DEFAULT_WEIGHT),
+        share: 1.0,
+    }];
+    let phases: &[Phase] = match args.direction {
+        // Without a time limit there are no shares: the pulls alone, the
+        // strongest of the three.
+        Direction::Auto if greedy && !args.trace && !args.transposition_table => match limit {
+            Some(_) => &AUTO,
+            None => &AUTO[1..2],
+        },
+        Direction::Auto => &[Phase {
+            direction: Direction::Forward,
+            weight: weight(Direction::Forward, connectivity::DEFAULT_WEIGHT),
+            share: 1.0,
+        }],
+        _ => &single,
+    };
+    let (mut result, mut trace, mut direction) = (None, Vec::new(), phases[0].direction);
+    for (k, phase) in phases.iter().enumerate() {
+        // Each phase but the last gets its share of the whole limit; the
+        // last gets what is left.
         let left = limit.map(|t| t.saturating_sub(start.elapsed()));
-        // The first of two directions gets its share of the time.
-        let time = match left {
-            Some(t) if k + 1 < plan.len() => Some(t.mul_f64(BACKWARD_SHARE)),
-            t => t,
+        let time = match (limit, left) {
+            (Some(t), Some(left)) if k + 1 < phases.len() => Some(left.min(t.mul_f64(phase.share))),
+            _ => left,
         };
-        let (r, t) = search_direction(args, &board, d, search, greedy, time, start, limit);
+        let d = phase.direction;
+        let w = weight(d, phase.weight);
+        let (r, t) = search_direction(args, &board, d, w, search, greedy, time, start, limit);
         let done = !matches!(r.outcome, Outcome::OutOfTime | Outcome::OutOfMemory);
         (result, trace, direction) = (Some(r), t, d);
         if done {
@@ -363,11 +386,37 @@ fn solve_level(
     })
 }
 
-/// The share of the time limit that the default solver gives the pulls
-/// before it pushes. On XSokoban at 10 s the pulls solve 31 of the first 80
-/// levels (4 of them after 5 s), the pushes 11, all but one (60, in 5.3 s)
-/// among the pulls' ones: most of the time goes to the pulls.
-const BACKWARD_SHARE: f64 = 0.75;
+/// One search of the default greedy solver's schedule.
+struct Phase {
+    direction: Direction,
+    /// The connectivity weight (forward only; see [`Guide`]).
+    weight: u32,
+    /// The share of the time limit it may use, if it is not the last.
+    share: f64,
+}
+
+/// The default greedy solver (`--direction auto`) with a time limit: pushes
+/// guided by connectivity, then pulls, then pushes with a lighter
+/// connectivity weight. Each direction and weight solves levels the others
+/// do not (benches/README.md); a pushing search that solves a level mostly
+/// does so in its first seconds, so the pulls get the largest share.
+const AUTO: [Phase; 3] = [
+    Phase {
+        direction: Direction::Forward,
+        weight: connectivity::DEFAULT_WEIGHT,
+        share: 0.2,
+    },
+    Phase {
+        direction: Direction::Backward,
+        weight: 0,
+        share: 0.6,
+    },
+    Phase {
+        direction: Direction::Forward,
+        weight: 4,
+        share: 0.2,
+    },
+];
 
 /// Searches one level in direction `d` for `time`; `greedy` when any
 /// solution will do (macros and corral pruning forward, with a search
@@ -377,6 +426,7 @@ fn search_direction(
     args: &SolveArgs,
     board: &Board,
     d: Direction,
+    weight: u32,
     search: SearchName,
     greedy: bool,
     time: Option<Duration>,
@@ -397,7 +447,7 @@ fn search_direction(
         corral_deadlocks: !args.no_corral_deadlocks,
         matching: !args.no_matching,
     };
-    let (mut result, mut trace) = search_level(args, board, d, options, search, time);
+    let (mut result, mut trace) = search_level(args, board, d, weight, options, search, time);
     // Corral pruning, goal cuts and tunnel macros may cut every solution of
     // a node they narrow; only the full search proves that none exists (in
     // the time that is left).
@@ -411,16 +461,18 @@ fn search_direction(
             ..options
         };
         let left = limit.map(|t| t.saturating_sub(start.elapsed()));
-        (result, trace) = search_level(args, board, d, full, search, left);
+        (result, trace) = search_level(args, board, d, weight, full, search, left);
     }
     (result, trace)
 }
 
 /// Searches one level; with `--trace`, also returns the first expansions.
+#[allow(clippy::too_many_arguments)]
 fn search_level(
     args: &SolveArgs,
     board: &Board,
     direction: Direction,
+    weight: u32,
     options: PushOptions,
     search: SearchName,
     time: Option<Duration>,
@@ -432,7 +484,7 @@ fn search_level(
     match direction {
         Direction::Forward | Direction::Auto => {
             let mut space = PushSpace::new(board, options);
-            let bound = MatchingBound::to_goals(board);
+            let bound = Guide::new(board, MatchingBound::to_goals(board), weight);
             let depth = args.depth_limit;
             if args.transposition_table {
                 let mut table = Transpositions::new(&mut space);
@@ -443,7 +495,7 @@ fn search_level(
         }
         Direction::Backward => {
             let mut space = PullSpace::new(board, pulls);
-            let bound = MatchingBound::to_starts(board);
+            let bound = Guide::new(board, MatchingBound::to_starts(board), weight);
             // The root's step into a region is one step deeper than a pull.
             let depth = args.depth_limit.map(|d| d.saturating_add(1));
             if args.transposition_table {
@@ -476,7 +528,7 @@ fn search_level(
 fn traced<S: SearchSpace + ?Sized>(
     args: &SolveArgs,
     space: &mut S,
-    bound: MatchingBound,
+    bound: Guide,
     search: SearchName,
     depth: Option<u32>,
     time: Option<Duration>,
@@ -506,14 +558,14 @@ fn monitor(args: &SolveArgs, time: Option<Duration>) -> Monitor<'static> {
 fn algorithm<S: SearchSpace + ?Sized>(
     args: &SolveArgs,
     space: &mut S,
-    mut bound: MatchingBound,
+    mut bound: Guide,
     search: SearchName,
     depth: Option<u32>,
     time: Option<Duration>,
 ) -> SearchResult {
     let mut monitor = monitor(args, time);
     if args.no_matching {
-        bound = bound.without_dead_ends();
+        bound.bound = bound.bound.without_dead_ends();
     }
     match search {
         SearchName::Bfs => search::bfs(space, &mut monitor),

@@ -15,10 +15,12 @@
 //! `matching` ([`matching`]) and `corral_deadlock` ([`corral`]); and, for
 //! the solver that wants any solution fast, PI-corral pruning (`corral`),
 //! goal macros with goal cuts (`goal_cut`, [`goal_room`]) and tunnel macros
-//! ([`tunnel`]).
+//! ([`tunnel`]); its heuristic adds the free floor's regions to the bound
+//! ([`connectivity`]).
 
 pub mod board;
 pub mod bound;
+pub mod connectivity;
 pub mod corral;
 pub mod deadlock;
 pub mod goal_room;
