@@ -399,8 +399,8 @@ struct Phase {
 /// guided by connectivity, pushes with a lighter connectivity weight, then
 /// pulls in the time that is left. Each direction and weight solves levels
 /// the others do not (benches/README.md). A pushing search that solves a
-/// level mostly does so in its first seconds (on XSokoban at 60 s, all but
-/// two within a second), while the pulls solve levels until the end of a
+/// level mostly does so in its first seconds (on XSokoban, all but two
+/// within 4 s), while the pulls solve levels until the end of a
 /// minute; so the pushes get short shares and the pulls what is left.
 const AUTO: [Phase; 3] = [
     Phase {
