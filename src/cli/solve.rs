@@ -328,28 +328,25 @@ fn solve_level(
         args.optimize == Optimize::None && matches!(search, SearchName::Gbfs | SearchName::Wastar);
     // The greedy forward search is guided by connectivity as well as the
     // matching bound (--connectivity); every other search by the bound.
-    let weight = |d: Direction, default: u32| match (greedy, d) {
-        (true, Direction::Forward) => args.connectivity.unwrap_or(default),
+    let weight = |phase: &Phase| match (greedy, phase.direction) {
+        (true, Direction::Forward) => args.connectivity.unwrap_or(phase.weight),
         _ => 0,
     };
-    let single = [Phase {
-        direction: args.direction,
-        weight: weight(args.direction, connectivity::DEFAULT_WEIGHT),
+    let alone = [Phase {
+        direction: match args.direction {
+            Direction::Auto => Direction::Forward,
+            d => d,
+        },
+        weight: connectivity::DEFAULT_WEIGHT,
         share: 1.0,
     }];
-    let phases: &[Phase] = match args.direction {
+    let scheduled = greedy && !args.trace && !args.transposition_table;
+    let phases: &[Phase] = match (args.direction, limit) {
+        (Direction::Auto, Some(_)) if scheduled => &AUTO,
         // Without a time limit there are no shares: the pulls alone, the
         // strongest of the three.
-        Direction::Auto if greedy && !args.trace && !args.transposition_table => match limit {
-            Some(_) => &AUTO,
-            None => &AUTO[2..],
-        },
-        Direction::Auto => &[Phase {
-            direction: Direction::Forward,
-            weight: weight(Direction::Forward, connectivity::DEFAULT_WEIGHT),
-            share: 1.0,
-        }],
-        _ => &single,
+        (Direction::Auto, None) if scheduled => &AUTO[2..],
+        _ => &alone,
     };
     let (mut result, mut trace, mut direction) = (None, Vec::new(), phases[0].direction);
     for (k, phase) in phases.iter().enumerate() {
@@ -361,8 +358,17 @@ fn solve_level(
             _ => left,
         };
         let d = phase.direction;
-        let w = weight(d, phase.weight);
-        let (r, t) = search_direction(args, &board, d, w, search, greedy, time, start, limit);
+        let (r, t) = search_direction(
+            args,
+            &board,
+            d,
+            weight(phase),
+            search,
+            greedy,
+            time,
+            start,
+            limit,
+        );
         let done = !matches!(r.outcome, Outcome::OutOfTime | Outcome::OutOfMemory);
         (result, trace, direction) = (Some(r), t, d);
         if done {
