@@ -408,7 +408,9 @@ fn a_transposition_table_is_for_depth_first_searches() {
 
 #[test]
 fn backward_search_solves_and_replays_the_teaching_levels_and_microban_1_to_30() {
-    let back = ["--direction", "backward"];
+    // The pulls alone: a perimeter's pushes would solve these small levels
+    // before the pulls begin.
+    let back = ["--direction", "backward", "--perimeter", "0"];
     let teaching = solve_and_replay("problems/sokoban/teaching.xsb", "1-8", &back);
     assert_eq!(teaching.len(), 8);
     let microban = solve_and_replay("problems/sokoban/microban.xsb", "1-30", &back);
@@ -752,4 +754,33 @@ fn connectivity_guides_the_forward_search_through_xsokoban_4() {
     let r = &records(&plain)[0];
     assert_eq!(r["outcome"], "out_of_time");
     assert!(r["expanded"].as_u64().expect("expanded") > expanded);
+}
+
+#[test]
+fn the_pulls_stop_at_a_perimeter_of_pushed_positions() {
+    // Microban 139: the pulls alone expand 9,481 nodes before they reach
+    // the start; aiming at any of 200,000 positions pushed breadth-first
+    // from the start, they meet one after 3,512. The solution is the pushes
+    // to the position met, then the pulls turned into pushes: it replays.
+    let backward = |perimeter: &str| {
+        let records = solve_and_replay(
+            "problems/sokoban/microban.xsb",
+            "139",
+            &["--direction", "backward", "--perimeter", perimeter],
+        );
+        records[0].clone()
+    };
+    let alone = backward("0");
+    let ring = backward("200000");
+    assert!(alone["sides"].is_null(), "{alone}");
+    let pulled = ring["sides"]["backward"]["expanded"]
+        .as_u64()
+        .expect("sides");
+    let pushed = ring["sides"]["forward"]["expanded"]
+        .as_u64()
+        .expect("sides");
+    assert!(pushed > 0, "{ring}");
+    let pulled_alone = alone["expanded"].as_u64().expect("expanded");
+    assert!(pulled * 2 < pulled_alone, "{pulled} against {pulled_alone}");
+    assert_eq!(ring["expanded"].as_u64(), Some(pulled + pushed));
 }

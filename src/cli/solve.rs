@@ -19,7 +19,9 @@ use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use planbox::search::trace::{Expansion, Traced};
 use planbox::search::transposition::Transpositions;
-use planbox::search::{self, Exact, Limits, Monitor, Outcome, SearchResult, SearchSpace};
+use planbox::search::{
+    self, Exact, Grown, Limits, Monitor, Outcome, Perimeter, SearchResult, SearchSpace, Toward,
+};
 use planbox::sokoban::game::{State, Step};
 use planbox::sokoban::solver::connectivity::{self, Guide};
 use planbox::sokoban::solver::push::MAX_MOVE_CELLS;
@@ -38,6 +40,10 @@ use super::{Coded, exit};
 
 /// Fast Downward's `SEARCH_CRITICAL_ERROR`: a solution that does not replay.
 const CRITICAL_ERROR: u8 = 32;
+
+/// The greedy pulls' default perimeter (`--perimeter`): positions pushed
+/// breadth-first around the start before the pulls begin.
+const PERIMETER: usize = 200_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Optimize {
@@ -135,6 +141,12 @@ pub struct SolveArgs {
     /// [default: 8; --direction auto tries 8, then 4].
     #[arg(long, value_name = "W", allow_negative_numbers = true, value_parser = count::<u32>)]
     connectivity: Option<u32>,
+    /// The greedy pulls' perimeter: the number of positions stored
+    /// breadth-first around the start (pushes, no macros) before the pulls
+    /// begin; the pulls stop at any of them, not only at the start (0: at
+    /// the start alone).
+    #[arg(long, value_name = "N", default_value_t = PERIMETER, allow_negative_numbers = true, value_parser = count::<usize>)]
+    perimeter: usize,
     /// dfs, iddfs: remember every node seen with its cost and drop it when
     /// reached again at no greater cost (a transposition table).
     #[arg(long)]
@@ -455,7 +467,13 @@ fn search_direction(
         corral_deadlocks: !args.no_corral_deadlocks,
         matching: !args.no_matching,
     };
-    let (mut result, mut trace) = search_level(args, board, d, weight, options, search, time);
+    // The greedy pulls aim at a perimeter of pushed positions around the start.
+    let ring = if greedy && d == Direction::Backward {
+        args.perimeter
+    } else {
+        0
+    };
+    let (mut result, mut trace) = search_level(args, board, d, weight, options, search, ring, time);
     // Corral pruning, goal cuts and tunnel macros may cut every solution of
     // a node they narrow; only the full search proves that none exists (in
     // the time that is left).
@@ -469,7 +487,7 @@ fn search_direction(
             ..options
         };
         let left = limit.map(|t| t.saturating_sub(start.elapsed()));
-        (result, trace) = search_level(args, board, d, weight, full, search, left);
+        (result, trace) = search_level(args, board, d, weight, full, search, ring, left);
     }
     (result, trace)
 }
@@ -483,6 +501,7 @@ fn search_level(
     weight: u32,
     options: PushOptions,
     search: SearchName,
+    ring: usize,
     time: Option<Duration>,
 ) -> (SearchResult, Vec<Expansion>) {
     let pulls = PullOptions {
@@ -506,6 +525,9 @@ fn search_level(
             let bound = Guide::new(board, MatchingBound::to_starts(board), weight);
             // The root's step into a region is one step deeper than a pull.
             let depth = args.depth_limit.map(|d| d.saturating_add(1));
+            if ring > 0 {
+                return toward_perimeter(args, board, options, space, bound, search, ring, time);
+            }
             if args.transposition_table {
                 let mut table = Transpositions::new(&mut space);
                 traced(args, &mut table, bound, search, depth, time)
@@ -529,6 +551,70 @@ fn search_level(
                 search::bidirectional(&mut forward, &mut backward, &mut Exact, &mut monitor);
             (result, Vec::new())
         }
+    }
+}
+
+/// Pulls toward a perimeter of `ring` positions pushed breadth-first from
+/// the start (with the rules that keep every push: no corrals, no macros).
+#[allow(clippy::too_many_arguments)]
+fn toward_perimeter(
+    args: &SolveArgs,
+    board: &Board,
+    options: PushOptions,
+    mut pulls: PullSpace,
+    bound: Guide,
+    search: SearchName,
+    ring: usize,
+    time: Option<Duration>,
+) -> (SearchResult, Vec<Expansion>) {
+    let pushes = PushOptions {
+        corrals: false,
+        goal_macros: false,
+        tunnels: false,
+        ..options
+    };
+    let mut forward = PushSpace::new(board, pushes);
+    let started = Instant::now();
+    let grown = Perimeter::grow(&mut forward, Exact, ring, &mut monitor(args, time));
+    let (ring, mut result, trace) = match grown {
+        Ok(Grown::Ring(ring)) => {
+            let stats = ring.stats.clone();
+            let left = time.map(|t| t.saturating_sub(started.elapsed()));
+            let mut toward = Toward::new(&forward, &mut pulls, ring);
+            let (result, trace) = traced(args, &mut toward, bound, search, None, left);
+            (stats, result, trace)
+        }
+        Ok(Grown::Plan(plan, stats)) => (stats, finished(Outcome::Plan(plan)), Vec::new()),
+        Err(stop) => (search::Stats::default(), finished(stop.into()), Vec::new()),
+    };
+    // The ring is the forward side, the pulls the backward side.
+    let pulled = side(&result.stats);
+    result.stats.add_counts(&ring);
+    result.stats.sides = Some([side(&ring), pulled]);
+    if result.stats.pruned.is_empty() {
+        // The pulls never ran: their counters are all 0.
+        result.stats.pruned = pulls.pruning_counters();
+    }
+    result.stats.pruned.extend(forward.pruning_counters());
+    result.stats.search_time = started.elapsed();
+    if result.stats.peak_memory_kb.is_none() {
+        result.stats.peak_memory_kb = search::peak_memory_kb();
+    }
+    (result, trace)
+}
+
+/// A result with no search counted (yet).
+fn finished(outcome: Outcome) -> SearchResult {
+    SearchResult {
+        outcome,
+        stats: search::Stats::default(),
+    }
+}
+
+fn side(stats: &search::Stats) -> search::SideStats {
+    search::SideStats {
+        expanded: stats.expanded,
+        generated: stats.generated,
     }
 }
 
