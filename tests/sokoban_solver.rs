@@ -674,16 +674,33 @@ fn pull_rules_have_switches_and_lose_no_optimal_solution() {
 }
 
 #[test]
-fn backward_takes_the_transposition_table_but_not_the_trace() {
+fn backward_takes_the_transposition_table_and_the_trace() {
     let level = ["solve", "problems/sokoban/microban.xsb", "--level", "1"];
     let back = ["--direction", "backward", "--search", "iddfs"];
     let table = planbox(&[&level[..], &back, &["--transposition-table", "--json"]].concat());
     let record = &records(&table)[0];
     assert_eq!(record["pushes"], 8, "{record}");
     assert!(record["transposition"].as_u64().unwrap() > 0, "{record}");
-    let trace = planbox(&[&level[..], &back, &["--trace"]].concat());
-    assert_eq!(trace.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&trace.stderr).contains("forward only"));
+    // The trace draws pulls: first the virtual root, whose one step puts
+    // the man into the solved position's only region, then the pulls.
+    let greedy = ["--direction", "backward", "--trace", "--trace-limit", "2"];
+    let trace = planbox(&[&level[..], &greedy].concat());
+    assert_eq!(trace.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&trace.stderr);
+    assert_eq!(err.matches("expansion ").count(), 2, "{err}");
+    assert!(
+        err.contains("  boxes r2c3 r4c2; man's region not placed yet\n"),
+        "{err}"
+    );
+    assert!(err.contains("  man into r2c2's region\n"), "{err}");
+    assert!(err.contains("  pull r2c3 down -> r3c3\n"), "{err}");
+    assert!(err.contains("  pull r4c2 right -> r4c3\n"), "{err}");
+    // Tracing changes nothing: the pulls alone find the same solution.
+    let plain = planbox(&[&level[..], &["--direction", "backward", "--perimeter", "0"]].concat());
+    assert_eq!(plain.stdout, trace.stdout);
+    let both = planbox(&[&level[..], &["--direction", "bidirectional", "--trace"]].concat());
+    assert_eq!(both.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&both.stderr).contains("runs two"));
 }
 
 #[test]

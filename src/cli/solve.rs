@@ -222,9 +222,9 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             search.name()
         )));
     }
-    if !matches!(args.direction, Direction::Forward | Direction::Auto) && args.trace {
+    if args.direction == Direction::Bidirectional && args.trace {
         bail!(usage(
-            "--trace draws pushes, so it traces --direction forward only".to_string()
+            "--trace follows one search; --direction bidirectional runs two".to_string()
         ));
     }
     if !matches!(args.direction, Direction::Forward | Direction::Auto)
@@ -266,6 +266,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
                     level: &level,
                     board: &board,
                     moves: args.optimize == Optimize::Moves,
+                    pulls: args.direction == Direction::Backward,
                 };
                 eprint!("{}", viewer.trace(&solved.trace));
             }
@@ -468,7 +469,8 @@ fn search_direction(
         matching: !args.no_matching,
     };
     // The greedy pulls aim at a perimeter of pushed positions around the start.
-    let ring = if greedy && d == Direction::Backward {
+    // Traced pulls go without it, so that the trace shows pulls.
+    let ring = if greedy && d == Direction::Backward && !args.trace {
         args.perimeter
     } else {
         0

@@ -8,10 +8,17 @@
 //! 4, column 3 (the cell names of `xsb2pddl`, 1-based) pushed up onto row 3;
 //! a push that a rule cut says which rule (`dead_square`, `freeze`, `corral`,
 //! `matching`, `duplicate`, `transposition`).
+//!
+//! The pull search (`--direction backward`) is drawn the same way, each step
+//! a pull: `pull r3c4 left -> r3c3` drags the box on row 3, column 4 one cell
+//! left, the man stepping back before it. Its first node is the virtual root
+//! (the boxes on the goals, the man nowhere yet), whose steps put the man
+//! into each region of the solved position: `man into r2c2's region`.
 
 use planbox::search::trace::Expansion;
 use planbox::sokoban::level::Dir;
 use planbox::sokoban::solver::Board;
+use planbox::sokoban::solver::pull::{ROOT, is_root_op, root_region};
 use planbox::sokoban::solver::push::{cells_of, push_of};
 use planbox::sokoban::{Level, render};
 use planbox::task::OpId;
@@ -23,6 +30,8 @@ pub struct PushViewer<'a> {
     pub board: &'a Board,
     /// Move-optimal search: the man's exact cell, and walks in the operators.
     pub moves: bool,
+    /// The pull search: each step a pull (see [`planbox::sokoban::solver::pull`]).
+    pub pulls: bool,
 }
 
 impl PushViewer<'_> {
@@ -43,8 +52,27 @@ impl PushViewer<'_> {
                 flags[i] = true;
             }
         }
-        let man = self.board.cells[man[0] as usize];
-        render::board(self.level, Some(man), &flags)
+        let man = (man[0] != ROOT).then(|| self.board.cells[man[0] as usize]);
+        render::board(self.level, man, &flags)
+    }
+
+    /// Where the step `op` takes a box: `(step text, the box's new cell)`;
+    /// no cell for the pull search's steps into a region.
+    fn step(&self, op: OpId) -> (String, Option<u32>) {
+        if !self.pulls {
+            let (cell, d) = push_of(op);
+            return (self.push(op), Some(self.board.next[cell as usize][d]));
+        }
+        if is_root_op(op) {
+            let region = self.name(root_region(op));
+            return (format!("man into {region}'s region"), None);
+        }
+        // A pull is stored as the push that undoes it: the box on `to`
+        // pushed in direction `d` goes back to where the pull took it from.
+        let (to, d) = push_of(op);
+        let from = self.board.next[to as usize][d];
+        let dir = Dir::ALL[d ^ 1].name();
+        (format!("pull {} {dir}", self.name(from)), Some(to))
     }
 
     /// `push r4c3 up`, with the walk before it for move-optimal search.
@@ -62,38 +90,38 @@ impl PushViewer<'_> {
     pub fn trace(&self, expansions: &[Expansion]) -> String {
         let mut out = String::new();
         let man = if self.moves { "man" } else { "man's region" };
+        let none = if self.pulls { "pull" } else { "push" };
         for (k, e) in expansions.iter().enumerate() {
             let (boxes, at) = e.node.split_at(self.box_words());
             let names: Vec<String> = cells_of(boxes).map(|b| self.name(b)).collect();
             let _ = writeln!(out, "expansion {} (g = {}):", k + 1, e.g);
-            let _ = writeln!(
-                out,
-                "  boxes {}; {man} {}",
-                names.join(" "),
+            let at = if at[0] == ROOT {
+                "not placed yet".to_string()
+            } else {
                 self.name(at[0] as u32)
-            );
+            };
+            let _ = writeln!(out, "  boxes {}; {man} {at}", names.join(" "));
             for line in self.draw(&e.node).lines() {
                 let _ = writeln!(out, "    {line}");
             }
             if e.tries.is_empty() {
-                let _ = writeln!(out, "  (no push possible)");
+                let _ = writeln!(out, "  (no {none} possible)");
             }
             for t in &e.tries {
-                let push = self.push(t.op);
+                let (step, to) = self.step(t.op);
                 match (&t.successor, t.pruned) {
                     (Some(_), rule) => {
-                        let (cell, d) = push_of(t.op);
-                        let to = self.board.next[cell as usize][d];
+                        let to = to.map(|c| format!(" -> {}", self.name(c)));
                         let pruned = rule.map(|r| format!("  pruned: {r}"));
                         let _ = writeln!(
                             out,
-                            "  {push} -> {}{}",
-                            self.name(to),
+                            "  {step}{}{}",
+                            to.unwrap_or_default(),
                             pruned.unwrap_or_default()
                         );
                     }
                     (None, rule) => {
-                        let _ = writeln!(out, "  {push}  pruned: {}", rule.unwrap_or("?"));
+                        let _ = writeln!(out, "  {step}  pruned: {}", rule.unwrap_or("?"));
                     }
                 }
             }

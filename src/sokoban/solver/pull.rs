@@ -66,6 +66,11 @@ pub fn is_root_op(op: OpId) -> bool {
     op.0 >= ROOT_OPS
 }
 
+/// The region (its lowest cell) that the root step `op` puts the man into.
+pub fn root_region(op: OpId) -> u32 {
+    op.0 & !ROOT_OPS
+}
+
 /// Which pruning rules the pull space applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PullOptions {
