@@ -78,6 +78,14 @@ impl SearchName {
             SearchName::Gbfs => "gbfs",
         }
     }
+
+    /// A* and its greedy kin, whose open list orders nodes by an estimate.
+    pub fn is_best_first(self) -> bool {
+        matches!(
+            self,
+            SearchName::Astar | SearchName::Wastar | SearchName::Gbfs
+        )
+    }
 }
 
 impl HeuristicName {

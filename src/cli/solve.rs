@@ -5,8 +5,11 @@
 //! [`PullSpace`] (one pull per step, from the solved position back to the
 //! start), by one of the shared algorithms, or with `--direction
 //! bidirectional` by both spaces at once, meeting on equal nodes
-//! ([`search::bidirectional()`]); the pushes become LURD with the walks filled in, and the LURD is replayed on
-//! the level before it is printed. One level prints its LURD alone on
+//! ([`search::bidirectional()`]). The greedy pulls aim at a perimeter of
+//! pushed positions around the start ([`search::perimeter`]), and the
+//! default solver runs a schedule of both directions ([`AUTO`]). The pushes
+//! become LURD with the walks filled in, and the LURD is replayed on the
+//! level before it is printed. One level prints its LURD alone on
 //! stdout, as `plan --lurd` does; several print `; level ...` comment lines
 //! before each (a file `replay` reads), a progress line per level on stderr
 //! as they finish (`[3/30] level 3: solved, ...`), and a summary at the end.
@@ -20,7 +23,8 @@ use clap::{Args, ValueEnum};
 use planbox::search::trace::{Expansion, Traced};
 use planbox::search::transposition::Transpositions;
 use planbox::search::{
-    self, Exact, Grown, Limits, Monitor, Outcome, Perimeter, SearchResult, SearchSpace, Toward,
+    self, Exact, Grown, Limits, Monitor, Outcome, Perimeter, Priority, SearchResult, SearchSpace,
+    Ties, Toward,
 };
 use planbox::sokoban::game::{State, Step};
 use planbox::sokoban::solver::connectivity::{self, Guide};
@@ -77,6 +81,24 @@ impl Direction {
             Direction::Forward => "forward",
             Direction::Backward => "backward",
             Direction::Bidirectional => "bidirectional",
+        }
+    }
+}
+
+/// `--ties`: the open list's order among equal keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TieOrder {
+    /// The oldest node first (breadth-first through a plateau)
+    Fifo,
+    /// The newest node first (depth-first through a plateau)
+    Lifo,
+}
+
+impl From<TieOrder> for Ties {
+    fn from(order: TieOrder) -> Ties {
+        match order {
+            TieOrder::Fifo => Ties::Fifo,
+            TieOrder::Lifo => Ties::Lifo,
         }
     }
 }
@@ -147,6 +169,11 @@ pub struct SolveArgs {
     /// the start alone).
     #[arg(long, value_name = "N", default_value_t = PERIMETER, allow_negative_numbers = true, value_parser = count::<usize>)]
     perimeter: usize,
+    /// astar, wastar, gbfs: which of the nodes with equal estimates to
+    /// expand first [default: fifo; --direction auto's schedule uses lifo for
+    /// its short pull phase].
+    #[arg(long, value_enum)]
+    ties: Option<TieOrder>,
     /// dfs, iddfs: remember every node seen with its cost and drop it when
     /// reached again at no greater cost (a transposition table).
     #[arg(long)]
@@ -173,6 +200,8 @@ struct Solved {
     title: Option<String>,
     /// The direction of the search whose result this is.
     direction: Direction,
+    /// Its order among equal estimates (best-first searches only).
+    ties: Option<Ties>,
     result: Option<SearchResult>,
     /// The first expansions, with `--trace`.
     trace: Vec<Expansion>,
@@ -242,6 +271,19 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             search.name()
         )));
     }
+    if args.ties.is_some()
+        && (!search.is_best_first() || args.direction == Direction::Bidirectional)
+    {
+        bail!(usage(format!(
+            "`--ties` only applies to `--search astar`, `wastar` or `gbfs` in one direction, not `{}`{}",
+            search.name(),
+            if args.direction == Direction::Bidirectional {
+                " both ways"
+            } else {
+                ""
+            }
+        )));
+    }
     if args.transposition_table && !matches!(search, SearchName::Dfs | SearchName::Iddfs) {
         bail!(usage(format!(
             "`--transposition-table` only applies to `--search dfs` or `iddfs` (`{}` keeps its own closed list)",
@@ -309,6 +351,7 @@ fn solve_level(
                 index,
                 title,
                 direction: args.direction,
+                ties: None,
                 result: None,
                 trace: Vec::new(),
                 solution: None,
@@ -329,6 +372,7 @@ fn solve_level(
             index,
             title,
             direction: args.direction,
+            ties: None,
             result: None,
             trace: Vec::new(),
             solution: None,
@@ -352,16 +396,18 @@ fn solve_level(
         },
         weight: connectivity::DEFAULT_WEIGHT,
         share: 1.0,
+        ties: Ties::Fifo,
     }];
     let scheduled = greedy && !args.trace && !args.transposition_table;
     let phases: &[Phase] = match (args.direction, limit) {
         (Direction::Auto, Some(_)) if scheduled => &AUTO,
-        // Without a time limit there are no shares: the pulls alone, the
-        // strongest of the three.
-        (Direction::Auto, None) if scheduled => &AUTO[2..],
+        // Without a time limit there are no shares: the widening pulls
+        // alone, the strongest of the four.
+        (Direction::Auto, None) if scheduled => &AUTO[3..],
         _ => &alone,
     };
     let (mut result, mut trace, mut direction) = (None, Vec::new(), phases[0].direction);
+    let mut ties = None;
     for (k, phase) in phases.iter().enumerate() {
         // Each phase but the last gets its share of the whole limit; the
         // last gets what is left.
@@ -371,11 +417,13 @@ fn solve_level(
             _ => left,
         };
         let d = phase.direction;
+        let order = args.ties.map_or(phase.ties, Ties::from);
         let (r, t) = search_direction(
             args,
             &board,
             d,
             weight(phase),
+            order,
             search,
             greedy,
             time,
@@ -384,6 +432,7 @@ fn solve_level(
         );
         let done = !matches!(r.outcome, Outcome::OutOfTime | Outcome::OutOfMemory);
         (result, trace, direction) = (Some(r), t, d);
+        ties = (search.is_best_first() && d != Direction::Bidirectional).then_some(order);
         if done {
             break;
         }
@@ -397,6 +446,7 @@ fn solve_level(
         index,
         title,
         direction,
+        ties,
         result: Some(result),
         trace,
         solution,
@@ -412,30 +462,43 @@ struct Phase {
     weight: u32,
     /// The share of the time limit it may use, if it is not the last.
     share: f64,
+    /// Which of the nodes with equal estimates goes first.
+    ties: Ties,
 }
 
 /// The default greedy solver (`--direction auto`) with a time limit: pushes
-/// guided by connectivity, pushes with a lighter connectivity weight, then
-/// pulls in the time that is left. Each direction and weight solves levels
-/// the others do not (benches/README.md). A pushing search that solves a
-/// level mostly does so in its first seconds (on XSokoban, all but two
-/// within 4 s), while the pulls solve levels until the end of a
-/// minute; so the pushes get short shares and the pulls what is left.
-const AUTO: [Phase; 3] = [
+/// guided by connectivity, pushes with a lighter connectivity weight, pulls
+/// that dive through plateaus (newest node first), then pulls that widen
+/// them (oldest first) in the time that is left. Each solves levels the
+/// others do not (benches/README.md). The pushes solve their levels mostly
+/// in the first seconds (on XSokoban, all but two within 4 s, with weight 4
+/// within 1 s), so do the diving pulls (within 2 s), while the widening
+/// pulls solve levels until the end of a minute; so the others get short
+/// shares and the widening pulls what is left.
+const AUTO: [Phase; 4] = [
     Phase {
         direction: Direction::Forward,
         weight: connectivity::DEFAULT_WEIGHT,
         share: 0.2,
+        ties: Ties::Fifo,
     },
     Phase {
         direction: Direction::Forward,
         weight: 4,
-        share: 0.05,
+        share: 0.03,
+        ties: Ties::Fifo,
     },
     Phase {
         direction: Direction::Backward,
         weight: 0,
-        share: 0.75,
+        share: 0.05,
+        ties: Ties::Lifo,
+    },
+    Phase {
+        direction: Direction::Backward,
+        weight: 0,
+        share: 0.72,
+        ties: Ties::Fifo,
     },
 ];
 
@@ -448,6 +511,7 @@ fn search_direction(
     board: &Board,
     d: Direction,
     weight: u32,
+    ties: Ties,
     search: SearchName,
     greedy: bool,
     time: Option<Duration>,
@@ -475,7 +539,8 @@ fn search_direction(
     } else {
         0
     };
-    let (mut result, mut trace) = search_level(args, board, d, weight, options, search, ring, time);
+    let (mut result, mut trace) =
+        search_level(args, board, d, weight, ties, options, search, ring, time);
     // Corral pruning, goal cuts and tunnel macros may cut every solution of
     // a node they narrow; only the full search proves that none exists (in
     // the time that is left).
@@ -489,7 +554,7 @@ fn search_direction(
             ..options
         };
         let left = limit.map(|t| t.saturating_sub(start.elapsed()));
-        (result, trace) = search_level(args, board, d, weight, full, search, ring, left);
+        (result, trace) = search_level(args, board, d, weight, ties, full, search, ring, left);
     }
     (result, trace)
 }
@@ -501,6 +566,7 @@ fn search_level(
     board: &Board,
     direction: Direction,
     weight: u32,
+    ties: Ties,
     options: PushOptions,
     search: SearchName,
     ring: usize,
@@ -517,9 +583,9 @@ fn search_level(
             let depth = args.depth_limit;
             if args.transposition_table {
                 let mut table = Transpositions::new(&mut space);
-                traced(args, &mut table, bound, search, depth, time)
+                traced(args, &mut table, bound, search, ties, depth, time)
             } else {
-                traced(args, &mut space, bound, search, depth, time)
+                traced(args, &mut space, bound, search, ties, depth, time)
             }
         }
         Direction::Backward => {
@@ -528,13 +594,15 @@ fn search_level(
             // The root's step into a region is one step deeper than a pull.
             let depth = args.depth_limit.map(|d| d.saturating_add(1));
             if ring > 0 {
-                return toward_perimeter(args, board, options, space, bound, search, ring, time);
+                return toward_perimeter(
+                    args, board, options, space, bound, search, ties, ring, time,
+                );
             }
             if args.transposition_table {
                 let mut table = Transpositions::new(&mut space);
-                traced(args, &mut table, bound, search, depth, time)
+                traced(args, &mut table, bound, search, ties, depth, time)
             } else {
-                traced(args, &mut space, bound, search, depth, time)
+                traced(args, &mut space, bound, search, ties, depth, time)
             }
         }
         Direction::Bidirectional => {
@@ -566,6 +634,7 @@ fn toward_perimeter(
     mut pulls: PullSpace,
     bound: Guide,
     search: SearchName,
+    ties: Ties,
     ring: usize,
     time: Option<Duration>,
 ) -> (SearchResult, Vec<Expansion>) {
@@ -583,7 +652,7 @@ fn toward_perimeter(
             let stats = ring.stats.clone();
             let left = time.map(|t| t.saturating_sub(started.elapsed()));
             let mut toward = Toward::new(&forward, &mut pulls, ring);
-            let (result, trace) = traced(args, &mut toward, bound, search, None, left);
+            let (result, trace) = traced(args, &mut toward, bound, search, ties, None, left);
             (stats, result, trace)
         }
         Ok(Grown::Plan(plan, stats)) => (stats, finished(Outcome::Plan(plan)), Vec::new()),
@@ -626,17 +695,18 @@ fn traced<S: SearchSpace + ?Sized>(
     space: &mut S,
     bound: Guide,
     search: SearchName,
+    ties: Ties,
     depth: Option<u32>,
     time: Option<Duration>,
 ) -> (SearchResult, Vec<Expansion>) {
     if !args.trace || args.trace_limit == 0 {
         return (
-            algorithm(args, space, bound, search, depth, time),
+            algorithm(args, space, bound, search, ties, depth, time),
             Vec::new(),
         );
     }
     let mut recorder = Traced::new(space, args.trace_limit);
-    let result = algorithm(args, &mut recorder, bound, search, depth, time);
+    let result = algorithm(args, &mut recorder, bound, search, ties, depth, time);
     (result, recorder.expansions)
 }
 
@@ -656,6 +726,7 @@ fn algorithm<S: SearchSpace + ?Sized>(
     space: &mut S,
     mut bound: Guide,
     search: SearchName,
+    ties: Ties,
     depth: Option<u32>,
     time: Option<Duration>,
 ) -> SearchResult {
@@ -667,9 +738,14 @@ fn algorithm<S: SearchSpace + ?Sized>(
         SearchName::Bfs => search::bfs(space, &mut monitor),
         SearchName::Dfs => search::dfs(space, depth, true, &mut monitor),
         SearchName::Iddfs => search::iddfs(space, depth, true, &mut monitor),
-        SearchName::Astar => search::astar(space, &mut bound, &mut monitor),
-        SearchName::Wastar => search::wastar(space, &mut bound, 2, &mut monitor),
-        SearchName::Gbfs => search::gbfs(space, &mut bound, false, &mut monitor),
+        SearchName::Astar | SearchName::Wastar | SearchName::Gbfs => {
+            let priority = match search {
+                SearchName::Astar => Priority::AStar,
+                SearchName::Wastar => Priority::Weighted(2),
+                _ => Priority::Greedy,
+            };
+            search::best_first(space, &mut bound, priority, false, ties, &mut monitor)
+        }
     }
 }
 
@@ -779,6 +855,10 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "level": s.index,
             "title": s.title,
             "direction": s.direction.name(),
+            "ties": s.ties.map(|t| match t {
+                Ties::Fifo => "fifo",
+                Ties::Lifo => "lifo",
+            }),
             "outcome": match (&s.error, r) {
                 (Some(_), _) | (None, None) => "invalid",
                 (None, Some(r)) => outcome_name(&r.outcome),

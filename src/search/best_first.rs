@@ -11,6 +11,10 @@
 //! | [`wastar`] | `g + W * h`   | lower `h`, `t`, then FIFO | reopened         |
 //! | [`gbfs`]   | `h`           | lower `t`, then FIFO      | not reopened     |
 //!
+//! [`best_first`] with [`Ties::Lifo`] breaks the last ties the other way, newest
+//! node first (greedy search then dives through plateaus; see
+//! [`super::open_list`]).
+//!
 //! `t` is the heuristic's [`Heuristic::tie_breaker`], 0 when it has none (the
 //! progression heuristics). Regression uses it to cross plateaus of zero-cost
 //! operators, where `f` and `h` stay the same for many nodes.
@@ -43,7 +47,7 @@
 
 use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::node::{NodeArena, NodeId, SearchNode};
-use super::open_list::{Alternation, Key};
+use super::open_list::{Alternation, Key, Ties};
 use super::registry::StateRegistry;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
 use crate::heuristics::{Estimate, Heuristic};
@@ -81,7 +85,7 @@ where
     S: SearchSpace + ?Sized,
     H: Heuristic + ?Sized,
 {
-    best_first(space, h, Priority::AStar, false, monitor)
+    best_first(space, h, Priority::AStar, false, Ties::Fifo, monitor)
 }
 
 /// Weighted A* with `f = g + weight * h`: plans cost at most `weight` times the
@@ -91,7 +95,14 @@ where
     S: SearchSpace + ?Sized,
     H: Heuristic + ?Sized,
 {
-    best_first(space, h, Priority::Weighted(weight), false, monitor)
+    best_first(
+        space,
+        h,
+        Priority::Weighted(weight),
+        false,
+        Ties::Fifo,
+        monitor,
+    )
 }
 
 /// Greedy best-first search, with a preferred-operator queue if `preferred`.
@@ -100,18 +111,20 @@ where
     S: SearchSpace + ?Sized,
     H: Heuristic + ?Sized,
 {
-    best_first(space, h, Priority::Greedy, preferred, monitor)
+    best_first(space, h, Priority::Greedy, preferred, Ties::Fifo, monitor)
 }
 
 /// `h` of a node that is a dead end.
 const DEAD: u32 = u32::MAX;
 
-/// The best-first search loop behind [`astar`], [`wastar`] and [`gbfs`].
+/// The best-first search loop behind [`astar`], [`wastar`] and [`gbfs`];
+/// `ties` orders the nodes whose keys are equal.
 pub fn best_first<S, H>(
     space: &mut S,
     h: &mut H,
     priority: Priority,
     preferred: bool,
+    ties: Ties,
     monitor: &mut Monitor,
 ) -> SearchResult
 where
@@ -127,7 +140,7 @@ where
         h_values: Vec::new(),
         ties: Vec::new(),
         closed: Vec::new(),
-        open: Alternation::new(),
+        open: Alternation::with_ties(ties),
         succ: Successors::new(space.words()),
         is_preferred: Vec::new(),
         preferred_ops: Vec::new(),

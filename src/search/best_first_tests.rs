@@ -266,3 +266,27 @@ fn the_time_limit_holds_within_one_expansion_of_many_costly_evaluations() {
     assert_eq!(r.outcome, Outcome::OutOfTime);
     assert!(r.stats.evaluated < 500, "{} evaluations", r.stats.evaluated);
 }
+
+#[test]
+fn greedy_search_with_lifo_ties_dives_through_a_plateau() {
+    // A binary tree of depth 3 (node v's children 2v+1 and 2v+2) with the
+    // last leaf as the target, and no guidance: every node has h = 0.
+    let edges: Vec<(u64, u64, u32)> = (1..15).map(|v| ((v - 1) / 2, v, 1)).collect();
+    let run = |ties| {
+        let mut g = Graph::new(15, &edges, 0, &[14]);
+        let r = best_first(
+            &mut g,
+            &mut Zero,
+            Priority::Greedy,
+            false,
+            ties,
+            &mut monitor(),
+        );
+        assert_eq!(r.outcome, Outcome::Plan(vec![OpId(1), OpId(5), OpId(13)]));
+        g.expanded.iter().map(|e| e.0).collect::<Vec<u64>>()
+    };
+    // First in, first out: the tree level by level, every leaf before 14.
+    assert_eq!(run(Ties::Fifo), (0..14).collect::<Vec<u64>>());
+    // Last in, first out: straight down the newest child.
+    assert_eq!(run(Ties::Lifo), [0, 2, 6]);
+}

@@ -11,6 +11,13 @@
 //! Example: pushing `a` with `(3, 1, 0)`, `b` with `(2, 5, 0)`, `c` with
 //! `(3, 1, 0)` pops `b`, `a`, `c`.
 //!
+//! Among entries with equal keys, first-in-first-out explores a plateau of
+//! equal estimates breadth-first: every node of it at one depth before any
+//! deeper one. [`Ties::Lifo`] pops the newest entry instead, so a greedy
+//! search dives through a plateau depth-first, following the last node it
+//! reached (the *depth-biased* tie-breaking studied by Asai and Fukunaga for
+//! plateaus). In the example, last-in-first-out pops `b`, `c`, `a`.
+//!
 //! An [`Alternation`] list holds two bucket queues, one for every node and one
 //! for the nodes reached by a *preferred operator* (one the heuristic marked as
 //! useful, such as h^FF's helpful actions), and pops from them in turn, as Fast
@@ -24,12 +31,23 @@ use std::collections::{BTreeMap, VecDeque};
 /// The key of an open-list entry; smaller is expanded first.
 pub type Key = (u64, u32, u32);
 
-/// A min-priority queue of node ids with first-in-first-out ties.
+/// Which of the entries with equal keys is popped first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ties {
+    /// The oldest (first in, first out), as Fast Downward's open lists do.
+    #[default]
+    Fifo,
+    /// The newest (last in, first out).
+    Lifo,
+}
+
+/// A min-priority queue of node ids; ties are broken by [`Ties`].
 #[derive(Clone, Debug, Default)]
 pub struct BucketQueue {
     buckets: BTreeMap<Key, VecDeque<NodeId>>,
     len: usize,
     capacity: usize,
+    ties: Ties,
 }
 
 impl BucketQueue {
@@ -46,12 +64,24 @@ impl BucketQueue {
         Ok(())
     }
 
-    /// The smallest key and the oldest node under it.
+    /// An empty queue that breaks ties by `ties`.
+    pub fn with_ties(ties: Ties) -> Self {
+        BucketQueue {
+            ties,
+            ..BucketQueue::default()
+        }
+    }
+
+    /// The smallest key and the oldest (or, [`Ties::Lifo`], newest) node
+    /// under it.
     #[inline]
     pub fn pop(&mut self) -> Option<(Key, NodeId)> {
         let mut entry = self.buckets.first_entry()?;
         let key = *entry.key();
-        let id = entry.get_mut().pop_front();
+        let id = match self.ties {
+            Ties::Fifo => entry.get_mut().pop_front(),
+            Ties::Lifo => entry.get_mut().pop_back(),
+        };
         if entry.get().is_empty() {
             self.capacity -= entry.get().capacity();
             entry.remove();
@@ -81,6 +111,15 @@ pub struct Alternation {
 impl Alternation {
     pub fn new() -> Self {
         Alternation::default()
+    }
+
+    /// Two empty queues that break ties by `ties`.
+    pub fn with_ties(ties: Ties) -> Self {
+        Alternation {
+            all: BucketQueue::with_ties(ties),
+            preferred: BucketQueue::with_ties(ties),
+            pops: [0; 2],
+        }
     }
 
     /// Pops from the queue with fewer pops so far (the all-nodes queue on a tie).
@@ -118,6 +157,26 @@ mod tests {
         assert_eq!(order, vec![1, 3, 0, 2, 5, 4]);
         assert!(q.is_empty());
         assert_eq!(q.bytes(), 0);
+    }
+
+    #[test]
+    fn last_in_first_out_pops_the_newest_of_equal_keys() {
+        let mut q = BucketQueue::with_ties(Ties::Lifo);
+        q.push((3, 1, 0), NodeId(0)).expect("memory");
+        q.push((2, 5, 0), NodeId(1)).expect("memory");
+        q.push((3, 1, 0), NodeId(2)).expect("memory");
+        q.push((3, 1, 0), NodeId(3)).expect("memory");
+        let order: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|(_, id)| id.0).collect();
+        assert_eq!(order, vec![1, 3, 2, 0]);
+        let mut both = Alternation::with_ties(Ties::Lifo);
+        both.all.push((0, 0, 0), NodeId(5)).expect("memory");
+        both.all.push((0, 0, 0), NodeId(6)).expect("memory");
+        both.preferred.push((0, 0, 0), NodeId(7)).expect("memory");
+        both.preferred.push((0, 0, 0), NodeId(8)).expect("memory");
+        let order: Vec<u32> = std::iter::from_fn(|| both.pop())
+            .map(|(_, id)| id.0)
+            .collect();
+        assert_eq!(order, vec![6, 8, 5, 7]);
     }
 
     #[test]
