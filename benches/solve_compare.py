@@ -5,7 +5,8 @@ Runs each solver on every level of the given XSB collections with the same
 time limit per level, one after the other in this script, and writes one CSV
 row per (collection, solver) and every per-level record as JSON:
 
-    benches/solve_compare.py [--limit SECONDS] [--out DIR] [--skip-pddl] FILE.xsb|DIR ...
+    benches/solve_compare.py [--limit SECONDS] [--out DIR] [--skip-pddl]
+                             [--solvers NAME,...] FILE.xsb|DIR ...
 
 A directory stands for the XSB files in it (XSokoban's screen.N files).
 Solvers:
@@ -117,16 +118,22 @@ def main():
     ap.add_argument("collections", nargs="+")
     ap.add_argument("--limit", type=float, default=10)
     ap.add_argument("--out", default="bench-results")
-    ap.add_argument("--skip-pddl", action="store_true")
+    ap.add_argument("--skip-pddl", action="store_true", help="all solvers but planbox-pddl")
+    ap.add_argument("--solvers", default="planbox-solve,soukoban,planbox-pddl",
+                    help="which solvers, comma-separated (default: all three)")
     args = ap.parse_args()
     subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
     subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT / "benches/soukoban", check=True)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     rows, everything = [], {}
-    solvers = [("planbox-solve", planbox_solve), ("soukoban", soukoban)]
-    if not args.skip_pddl:
-        solvers.append(("planbox-pddl", planbox_pddl))
+    known = {"planbox-solve": planbox_solve, "soukoban": soukoban, "planbox-pddl": planbox_pddl}
+    chosen = args.solvers.split(",")
+    unknown = [name for name in chosen if name not in known]
+    if unknown:
+        ap.error(f"unknown solver {', '.join(unknown)}; choose from {', '.join(known)}")
+    solvers = [(name, known[name]) for name in chosen
+               if not (args.skip_pddl and name == "planbox-pddl")]
     for arg in args.collections:
         name = Path(arg).stem if Path(arg).is_file() else Path(arg).name
         for solver, run in solvers:
