@@ -544,15 +544,8 @@ fn search_direction(
     // Corral pruning, goal cuts and tunnel macros may cut every solution of
     // a node they narrow; only the full search proves that none exists (in
     // the time that is left).
-    if (options.corrals || options.goal_macros || options.tunnels)
-        && result.outcome == Outcome::Unsolvable
-    {
-        let full = PushOptions {
-            corrals: false,
-            goal_macros: false,
-            tunnels: false,
-            ..options
-        };
+    if options.narrows() && result.outcome == Outcome::Unsolvable {
+        let full = options.keeping_every_push();
         let left = limit.map(|t| t.saturating_sub(start.elapsed()));
         (result, trace) = search_level(args, board, d, weight, ties, full, search, ring, left);
     }
@@ -608,13 +601,7 @@ fn search_level(
         Direction::Bidirectional => {
             // Pushes and pulls meet where their nodes' words are equal; the
             // forward side keeps only the rules that lose no optimal plan.
-            let pushes = PushOptions {
-                corrals: false,
-                goal_macros: false,
-                tunnels: false,
-                ..options
-            };
-            let mut forward = PushSpace::new(board, pushes);
+            let mut forward = PushSpace::new(board, options.keeping_every_push());
             let mut backward = PullSpace::new(board, pulls);
             let mut monitor = monitor(args, time);
             let result =
@@ -638,13 +625,7 @@ fn toward_perimeter(
     ring: usize,
     time: Option<Duration>,
 ) -> (SearchResult, Vec<Expansion>) {
-    let pushes = PushOptions {
-        corrals: false,
-        goal_macros: false,
-        tunnels: false,
-        ..options
-    };
-    let mut forward = PushSpace::new(board, pushes);
+    let mut forward = PushSpace::new(board, options.keeping_every_push());
     let started = Instant::now();
     let grown = Perimeter::grow(&mut forward, Exact, ring, &mut monitor(args, time));
     let (ring, mut result, trace) = match grown {

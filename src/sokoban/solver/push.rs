@@ -76,6 +76,23 @@ impl PushOptions {
         corral_deadlocks: false,
         matching: false,
     };
+
+    /// Whether a rule or macro narrows the pushes of a node, so that a
+    /// search may miss solutions (corrals, goal macros, tunnels).
+    pub fn narrows(self) -> bool {
+        self.corrals || self.goal_macros || self.tunnels
+    }
+
+    /// The same rules without those that narrow the pushes: every push of a
+    /// node is kept (for proofs, optimal meetings and perimeters).
+    pub fn keeping_every_push(self) -> PushOptions {
+        PushOptions {
+            corrals: false,
+            goal_macros: false,
+            tunnels: false,
+            ..self
+        }
+    }
 }
 
 impl Default for PushOptions {
