@@ -36,16 +36,71 @@ use crate::heuristics::{Estimate, Heuristic};
 /// The weight of a region in the default greedy forward solver.
 pub const DEFAULT_WEIGHT: u32 = 8;
 
+/// Counts the connected areas of free floor (reusable buffers, no
+/// allocation per count).
+///
+/// One pass over the cells in row-major order joins each free cell to its
+/// free neighbours above and to the left (union-find, the classic
+/// connected-component labelling): the count is the free cells less the
+/// joins that merged two areas. No queue and no second look at a cell, which
+/// makes it about twice as fast as flooding each area in turn.
+#[derive(Clone, Debug)]
+pub struct Regions {
+    /// Union-find parents of the free cells counted last.
+    parent: Vec<u32>,
+}
+
+impl Regions {
+    pub fn new(cells: usize) -> Regions {
+        Regions {
+            parent: vec![0; cells],
+        }
+    }
+
+    fn find(&mut self, mut c: u32) -> u32 {
+        while self.parent[c as usize] != c {
+            let up = self.parent[self.parent[c as usize] as usize];
+            self.parent[c as usize] = up;
+            c = up;
+        }
+        c
+    }
+
+    /// The number of connected areas of floor without a box.
+    pub fn count(&mut self, board: &Board, boxes: &[u64]) -> u32 {
+        let mut count = 0;
+        for c in 0..board.len() as u32 {
+            if has(boxes, c) {
+                continue;
+            }
+            self.parent[c as usize] = c;
+            count += 1;
+            // Cells are numbered row by row: the cells above and to the
+            // left come first, so they are already in the forest.
+            for d in [0, 2] {
+                let n = board.next[c as usize][d];
+                if n == NONE || has(boxes, n) {
+                    continue;
+                }
+                debug_assert!(n < c, "cells are numbered row by row");
+                let (a, b) = (self.find(n), self.find(c));
+                if a != b {
+                    self.parent[a.max(b) as usize] = a.min(b);
+                    count -= 1;
+                }
+            }
+        }
+        count
+    }
+}
+
 /// The matching bound plus `weight` times the number of free-floor regions.
 pub struct Guide<'b> {
     pub bound: MatchingBound<'b>,
     board: &'b Board,
     weight: u32,
     box_words: usize,
-    /// The flood's marks: `mark[c] == stamp` once cell `c` is counted.
-    mark: Vec<u32>,
-    stamp: u32,
-    stack: Vec<u32>,
+    regions: Regions,
 }
 
 impl<'b> Guide<'b> {
@@ -56,37 +111,13 @@ impl<'b> Guide<'b> {
             board,
             weight,
             box_words: board.len().div_ceil(64).max(1),
-            mark: vec![0; board.len()],
-            stamp: 0,
-            stack: Vec::new(),
+            regions: Regions::new(board.len()),
         }
     }
 
     /// The number of connected areas of floor without a box.
     pub fn regions(&mut self, boxes: &[u64]) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.fill(0);
-            self.stamp = 1;
-        }
-        let mut count = 0;
-        for c in 0..self.board.len() as u32 {
-            if self.mark[c as usize] == self.stamp || has(boxes, c) {
-                continue;
-            }
-            count += 1;
-            self.mark[c as usize] = self.stamp;
-            self.stack.push(c);
-            while let Some(c) = self.stack.pop() {
-                for &n in &self.board.next[c as usize] {
-                    if n != NONE && self.mark[n as usize] != self.stamp && !has(boxes, n) {
-                        self.mark[n as usize] = self.stamp;
-                        self.stack.push(n);
-                    }
-                }
-            }
-        }
-        count
+        self.regions.count(self.board, boxes)
     }
 }
 

@@ -326,6 +326,96 @@ impl<'b> PushSpace<'b> {
     }
 }
 
+impl PushSpace<'_> {
+    /// The normalised man after one push of the box on `b` to `to` in
+    /// direction `d` (the man then stands on `b`), when the push changes his
+    /// region only next to the box, so that no flood is needed; `man` is the
+    /// node's normalised man, and `self.reach` holds his region `R`.
+    ///
+    /// The new region is `R` with `b` added and `to` taken out, as long as
+    /// the cells beside `b` are walls, boxes or in `R` (else freeing `b`
+    /// joins another region), and taking `to` out does not cut `R`: either
+    /// `to` was not in `R`, or its free neighbours are joined round it by the
+    /// ring of eight cells about it. Its lowest cell is then the lower of
+    /// `man` and `b`, unless `to` was that lowest cell. `None` when a flood is
+    /// needed.
+    fn man_after_push(
+        &self,
+        boxes: &[u64],
+        after: &[u64],
+        man: u32,
+        b: u32,
+        to: u32,
+        d: usize,
+    ) -> Option<u32> {
+        let next = &self.board.next[b as usize];
+        let beside = if d < 2 { [2, 3] } else { [0, 1] };
+        for s in beside {
+            let c = next[s];
+            if c != NONE && !has(boxes, c) && !self.reach.reached(c) {
+                return None;
+            }
+        }
+        if self.reach.reached(to) && (man == to || !ring_joined(self.board, after, to)) {
+            return None;
+        }
+        Some(man.min(b))
+    }
+}
+
+/// Whether the free orthogonal neighbours of `c` are joined to each other by
+/// the free cells of the ring of eight cells around `c`, so that taking `c`
+/// out of a region cannot cut it. `boxes` are the boxes after the push.
+pub(super) fn ring_joined(board: &Board, boxes: &[u64], c: u32) -> bool {
+    let next = |c: u32, d: usize| {
+        if c == NONE {
+            NONE
+        } else {
+            board.next[c as usize][d]
+        }
+    };
+    // The diagonal between the neighbours in directions `a` and `b`.
+    let diagonal = |a: usize, b: usize| {
+        let via = next(next(c, a), b);
+        if via != NONE {
+            via
+        } else {
+            next(next(c, b), a)
+        }
+    };
+    // Clockwise from above: up, up-right, right, down-right, down, ...
+    let ring = [
+        next(c, 0),
+        diagonal(0, 3),
+        next(c, 3),
+        diagonal(1, 3),
+        next(c, 1),
+        diagonal(1, 2),
+        next(c, 2),
+        diagonal(0, 2),
+    ];
+    let open = ring.map(|x| x != NONE && !has(boxes, x));
+    let Some(closed) = (0..8).find(|&k| !open[k]) else {
+        return true;
+    };
+    // Count the runs of open ring cells that hold an orthogonal neighbour
+    // (even positions), going round once from a closed cell.
+    let (mut runs, mut in_run, mut orthogonal) = (0, false, false);
+    for i in 1..=8 {
+        let k = (closed + i) % 8;
+        if open[k] {
+            if !in_run {
+                (in_run, orthogonal) = (true, false);
+            }
+            orthogonal |= k % 2 == 0;
+        } else if in_run {
+            runs += u32::from(orthogonal);
+            in_run = false;
+        }
+    }
+    runs <= 1
+}
+
 impl SearchSpace for PushSpace<'_> {
     fn words(&self) -> usize {
         self.box_words + 1
@@ -444,8 +534,15 @@ impl SearchSpace for PushSpace<'_> {
                     self.rejected.push((op, RULES[3]));
                     continue;
                 }
+                let single = man_at == b && end == to;
                 succ[n] = if self.options.moves {
                     u64::from(b)
+                } else if let Some(m) = single
+                    .then(|| self.man_after_push(&node[..n], &succ[..n], man, b, to, d))
+                    .flatten()
+                {
+                    debug_assert_eq!(m, self.after.flood(self.board, &succ[..n], b));
+                    u64::from(m)
                 } else {
                     u64::from(self.after.flood(self.board, &succ[..n], man_at))
                 };
