@@ -147,8 +147,8 @@ pub struct SolveArgs {
     /// --optimize none with gbfs or wastar, forward).
     #[arg(long)]
     no_goal_macros: bool,
-    /// Do not push boxes on through tunnels as one step (on only for
-    /// --optimize none with gbfs or wastar, forward).
+    /// Do not push (forward) or pull (backward) boxes on through tunnels as
+    /// one step (on only for --optimize none with gbfs or wastar).
     #[arg(long)]
     no_tunnels: bool,
     /// Do not search PI-corrals for deadlocks (to measure the rule).
@@ -522,13 +522,15 @@ fn search_direction(
     // searches after any solution, not for the blind ones, whose depth
     // counts pushes (`--depth-limit`, the classroom's tables).
     let forward = d == Direction::Forward;
+    let backward = d == Direction::Backward;
     let options = PushOptions {
         dead_squares: !args.no_dead_squares,
         freeze: !args.no_freeze,
         moves: args.optimize == Optimize::Moves,
         corrals: args.optimize == Optimize::None && !args.no_corrals && forward,
         goal_macros: greedy && !args.no_goal_macros && forward,
-        tunnels: greedy && !args.no_tunnels && forward,
+        // Tunnels for pushes forward, for pulls backward.
+        tunnels: greedy && !args.no_tunnels && (forward || backward),
         corral_deadlocks: !args.no_corral_deadlocks,
         matching: !args.no_matching,
     };
@@ -568,6 +570,7 @@ fn search_level(
     let pulls = PullOptions {
         dead_squares: options.dead_squares,
         freeze: options.freeze,
+        tunnels: options.tunnels,
     };
     match direction {
         Direction::Forward | Direction::Auto => {

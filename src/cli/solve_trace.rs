@@ -18,7 +18,7 @@
 use planbox::search::trace::Expansion;
 use planbox::sokoban::level::Dir;
 use planbox::sokoban::solver::Board;
-use planbox::sokoban::solver::pull::{ROOT, is_root_op, root_region};
+use planbox::sokoban::solver::pull::{ROOT, is_root_op, pulls_of, root_region};
 use planbox::sokoban::solver::push::{cells_of, push_of};
 use planbox::sokoban::{Level, render};
 use planbox::task::OpId;
@@ -68,11 +68,21 @@ impl PushViewer<'_> {
             return (format!("man into {region}'s region"), None);
         }
         // A pull is stored as the push that undoes it: the box on `to`
-        // pushed in direction `d` goes back to where the pull took it from.
+        // pushed in direction `d` goes back to where the pull took it from
+        // (a tunnel macro's pulls, as many cells away).
         let (to, d) = push_of(op);
-        let from = self.board.next[to as usize][d];
+        let pulls = pulls_of(op);
+        let mut from = to;
+        for _ in 0..pulls {
+            from = self.board.next[from as usize][d];
+        }
         let dir = Dir::ALL[d ^ 1].name();
-        (format!("pull {} {dir}", self.name(from)), Some(to))
+        let run = if pulls > 1 {
+            format!(" ({pulls} pulls through a tunnel)")
+        } else {
+            String::new()
+        };
+        (format!("pull {} {dir}{run}", self.name(from)), Some(to))
     }
 
     /// `push r4c3 up`, with the walk before it for move-optimal search.

@@ -35,6 +35,12 @@
 //! left brings the man to his start cell and the box to its start: the
 //! target, and the plan is the push right.
 //!
+//! **Tunnel macros** (`PullOptions::tunnels`, as [`super::tunnel`] for
+//! pushes): a box pulled into a tunnel, the man in the tunnel ahead of it,
+//! is pulled on to the far end in one step, stopping on a start cell, before
+//! another box or a dead square, or where the corridor widens. The step is
+//! one operator that records how many pulls it makes, and costs that many.
+//!
 //! Pruning, each rule with its counter and its switch ([`PullOptions`]):
 //! `pull_dead_square` (the box would stand on a cell no start box can be
 //! pushed to, [`Board::pull_live`]) and `pull_freeze` (a box off the start
@@ -45,7 +51,8 @@
 
 use super::board::{Board, NONE};
 use super::deadlock;
-use super::push::{Reach, cells_of, clear, has, push_op, ring_joined, set};
+use super::push::{Reach, cells_of, clear, has, push_of, push_op, ring_joined, set};
+use super::tunnel::walled_across;
 use crate::search::{SearchSpace, Successors};
 use crate::task::OpId;
 
@@ -66,6 +73,30 @@ pub fn is_root_op(op: OpId) -> bool {
     op.0 >= ROOT_OPS
 }
 
+/// Where a pull operator keeps its number of pulls less one (a tunnel
+/// macro's), above the push it undoes ([`push_op`]'s 22 bits).
+const RUN_SHIFT: u32 = 22;
+
+/// The longest tunnel macro, in pulls (9 bits, below [`ROOT_OPS`]).
+const MAX_RUN: u32 = 1 << 9;
+
+/// The operator of `pulls` pulls in a row that bring a box onto `end`,
+/// written as the first push that undoes them: the box on `end` pushed in
+/// direction `d`.
+pub fn pull_op(end: u32, d: usize, pulls: u32) -> OpId {
+    debug_assert!((1..=MAX_RUN).contains(&pulls));
+    OpId(push_op(end, d).0 | (pulls - 1) << RUN_SHIFT)
+}
+
+/// How many pulls the operator `op` makes (0 for a root step).
+pub fn pulls_of(op: OpId) -> u32 {
+    if is_root_op(op) {
+        0
+    } else {
+        (op.0 >> RUN_SHIFT) + 1
+    }
+}
+
 /// The region (its lowest cell) that the root step `op` puts the man into.
 pub fn root_region(op: OpId) -> u32 {
     op.0 & !ROOT_OPS
@@ -76,6 +107,10 @@ pub fn root_region(op: OpId) -> u32 {
 pub struct PullOptions {
     pub dead_squares: bool,
     pub freeze: bool,
+    /// Tunnel macros: for finding a solution fast, not for optimal ones nor
+    /// for proofs of unsolvability (a box left inside a tunnel is never
+    /// tried).
+    pub tunnels: bool,
 }
 
 impl Default for PullOptions {
@@ -83,6 +118,7 @@ impl Default for PullOptions {
         PullOptions {
             dead_squares: true,
             freeze: true,
+            tunnels: false,
         }
     }
 }
@@ -152,6 +188,27 @@ impl<'b> PullSpace<'b> {
 }
 
 impl PullSpace<'_> {
+    /// Where a pull that brought a box onto `to`, the man onto `man`, in
+    /// direction `d`, ends when the pulls go on through a tunnel: `(box,
+    /// man, pulls)`. The run goes on while box and man both stand between
+    /// walls across `d`, the box is off the start cells, and the next cell
+    /// is free for the man and live for the box.
+    fn tunnel(&self, boxes: &[u64], to: u32, man: u32, d: usize) -> (u32, u32, u32) {
+        let (mut at, mut man, mut pulls) = (to, man, 1);
+        while pulls < MAX_RUN
+            && !has(&self.start_bits, at)
+            && walled_across(self.board, at, d)
+            && walled_across(self.board, man, d)
+        {
+            let next = self.board.next[man as usize][d];
+            if next == NONE || has(boxes, next) || !self.board.pull_live[man as usize] {
+                break;
+            }
+            (at, man, pulls) = (man, next, pulls + 1);
+        }
+        (at, man, pulls)
+    }
+
     /// The normalised man after the pull of the box on `b` onto `to` (the
     /// man steps on from `to` in direction `d`), when the pull changes his
     /// region only next to the box, so that no flood is needed; `lowest` is
@@ -214,17 +271,27 @@ impl SearchSpace for PullSpace<'_> {
                 if man == NONE || has(node, man) {
                     continue;
                 }
-                let op = push_op(to, d ^ 1);
+                let mut op = push_op(to, d ^ 1);
                 if self.options.dead_squares && !self.board.pull_live[to as usize] {
                     self.counters[0] += 1;
                     self.rejected.push((op, RULES[0]));
                     continue;
                 }
+                let (mut end, mut stand, mut pulls) = (to, man, 1);
+                if self.options.tunnels {
+                    (end, stand, pulls) = self.tunnel(node, to, man, d);
+                    op = pull_op(end, d ^ 1, pulls);
+                }
                 let succ = out.push(op, node);
                 clear(succ, b);
-                set(succ, to);
+                set(succ, end);
                 if self.options.freeze
-                    && deadlock::pull_frozen_off_start(self.board, &succ[..n], &self.start_bits, to)
+                    && deadlock::pull_frozen_off_start(
+                        self.board,
+                        &succ[..n],
+                        &self.start_bits,
+                        end,
+                    )
                 {
                     out.pop();
                     self.counters[1] += 1;
@@ -232,20 +299,23 @@ impl SearchSpace for PullSpace<'_> {
                     continue;
                 }
                 let lowest = node[n] as u32;
-                succ[n] = match self.man_after_pull(&succ[..n], lowest, b, to, d) {
+                let quick = (pulls == 1)
+                    .then(|| self.man_after_pull(&succ[..n], lowest, b, to, d))
+                    .flatten();
+                succ[n] = match quick {
                     Some(m) => {
                         debug_assert_eq!(m, self.after.flood(self.board, &succ[..n], man));
                         u64::from(m)
                     }
-                    None => u64::from(self.after.flood(self.board, &succ[..n], man)),
+                    None => u64::from(self.after.flood(self.board, &succ[..n], stand)),
                 };
             }
         }
     }
 
-    /// One pull; the root's steps into the regions are free.
+    /// One per pull; the root's steps into the regions are free.
     fn cost(&self, op: OpId) -> u32 {
-        u32::from(!is_root_op(op))
+        pulls_of(op)
     }
 
     fn rejections(&self) -> Vec<(OpId, &'static str)> {
@@ -257,12 +327,18 @@ impl SearchSpace for PullSpace<'_> {
     }
 
     /// The pulls from the root to the start, undone in the other order: each
-    /// pull's operator is already the push that undoes it.
+    /// pull's operator is already the push that undoes it (a tunnel macro's,
+    /// the first of its pushes, the box going on the same way).
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
-        path.into_iter()
-            .rev()
-            .filter(|&op| !is_root_op(op))
-            .collect()
+        let mut plan = Vec::with_capacity(path.len());
+        for op in path.into_iter().rev() {
+            let (mut at, d) = push_of(op);
+            for _ in 0..pulls_of(op) {
+                plan.push(push_op(at, d));
+                at = self.board.next[at as usize][d];
+            }
+        }
+        plan
     }
 }
 
@@ -314,6 +390,64 @@ mod tests {
         assert_eq!(push_of(op), (at(2), 3), "undone by pushing (1,2) right");
         assert!(has(succ, at(2)) && !has(succ, at(3)));
         assert_eq!(succ[space.box_words], u64::from(at(1)), "man at (1,1)");
+    }
+
+    #[test]
+    fn a_box_pulled_into_a_tunnel_goes_on_to_its_start_cell_in_one_step() {
+        // Backwards, the box leaves the goal on (1,7) into the corridor; with
+        // tunnel macros the pulls go on until it stands on its start cell
+        // (1,3), not further to (1,2): one step of four pulls, four pushes
+        // right in the plan.
+        let text = "#########\n#@ $   .#\n#########\n";
+        let board = Board::new(&level(text));
+        let run = |tunnels| {
+            let options = PullOptions {
+                tunnels,
+                ..PullOptions::default()
+            };
+            let mut space = PullSpace::new(&board, options);
+            let r = bfs(&mut space, &mut Monitor::new(Limits::none()));
+            let Outcome::Plan(plan) = r.outcome else {
+                panic!("{:?}", r.outcome)
+            };
+            (walk::lurd(&board, &plan).unwrap(), r.stats.expanded)
+        };
+        let (lurd, with) = run(true);
+        assert_eq!(lurd, "rRRRR");
+        let (lurd, without) = run(false);
+        assert_eq!(lurd, "rRRRR");
+        // The root and the man's region, then the target: one pull node
+        // against four.
+        assert_eq!((with, without), (2, 5));
+    }
+
+    #[test]
+    fn a_tunnel_macro_stops_where_the_walls_end_and_is_counted_as_its_pulls() {
+        // A side pocket opens below (1,4): pulled left from the goal, the box
+        // runs from (1,6) on to (1,5) and stops there, the man on (1,4), no
+        // longer between walls.
+        let text = "#########\n#@$    .#\n#### ####\n   ###\n";
+        let board = Board::new(&level(text));
+        let at = |col| board.cell(Cell::new(1, col)).expect("floor");
+        let options = PullOptions {
+            tunnels: true,
+            ..PullOptions::default()
+        };
+        let mut space = PullSpace::new(&board, options);
+        let mut node = vec![0; space.words()];
+        set(&mut node, at(7));
+        node[space.box_words] = u64::from(at(1));
+        let mut out = Successors::new(space.words());
+        space.successors(&node, &mut out);
+        assert_eq!(out.len(), 1);
+        let (op, succ) = out.get(0);
+        assert_eq!((push_of(op), pulls_of(op)), ((at(5), 3), 2));
+        assert_eq!(space.cost(op), 2);
+        assert!(has(succ, at(5)) && !has(succ, at(7)));
+        assert_eq!(
+            space.plan_from_path(vec![op]),
+            [push_op(at(5), 3), push_op(at(6), 3)]
+        );
     }
 
     #[test]
@@ -480,12 +614,18 @@ mod tests {
             let mut space = PushSpace::new(&board, PushOptions::NONE);
             pushes += check_men(&board, &mut space, 300, |op| Some(push_of(op).0));
             // A pull written as the push that undoes it: the man stands
-            // behind the pushed box.
-            let mut space = PullSpace::new(&board, PullOptions::default());
-            pulls += check_men(&board, &mut space, 300, |op| {
-                let (to, d) = push_of(op);
-                (!is_root_op(op)).then(|| board.next[to as usize][d ^ 1])
-            });
+            // behind the pushed box (after a tunnel macro's last pull too).
+            for tunnels in [false, true] {
+                let options = PullOptions {
+                    tunnels,
+                    ..PullOptions::default()
+                };
+                let mut space = PullSpace::new(&board, options);
+                pulls += check_men(&board, &mut space, 300, |op| {
+                    let (to, d) = push_of(op);
+                    (!is_root_op(op)).then(|| board.next[to as usize][d ^ 1])
+                });
+            }
         }
         assert!(
             pushes > 10_000 && pulls > 10_000,

@@ -22,7 +22,7 @@ use super::board::{Board, NONE};
 use super::push::has;
 
 /// Whether walls stand on both sides of `cell` across direction `d`.
-fn walled_across(board: &Board, cell: u32, d: usize) -> bool {
+pub(super) fn walled_across(board: &Board, cell: u32, d: usize) -> bool {
     let across = if d < 2 { [2, 3] } else { [0, 1] };
     across.iter().all(|&s| board.next[cell as usize][s] == NONE)
 }
