@@ -316,6 +316,51 @@ fn several_levels_show_progress_on_stderr_but_not_under_json() {
 }
 
 #[test]
+fn the_trace_names_the_cell_a_macro_leaves_the_box_on() {
+    // A macro is one step of several pushes or pulls: the trace says so and
+    // names the box's last cell, read off the successor.
+    let trace = |args: &[&str]| {
+        let out = planbox(&[&["solve", "--trace", "--trace-limit", "300"], args].concat());
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    // XSokoban 1, pushes: the box on r6c6 goes down the tunnel to r8c6.
+    let pushes = trace(&[
+        "problems/sokoban/xsokoban/screen.1",
+        "--direction",
+        "forward",
+    ]);
+    assert!(
+        pushes.contains("  push r6c6 down (through a tunnel) -> r8c6\n"),
+        "{pushes}"
+    );
+    // Microban 97, pushes: a goal macro takes the box on to its goal.
+    let room = trace(&[
+        "problems/sokoban/microban.xsb",
+        "--level",
+        "97",
+        "--direction",
+        "forward",
+    ]);
+    assert!(
+        room.contains("  push r3c8 right (goal macro) -> r3c13\n"),
+        "{room}"
+    );
+    // Microban 97, pulls: three pulls left through a tunnel, one step.
+    let pulls = trace(&[
+        "problems/sokoban/microban.xsb",
+        "--level",
+        "97",
+        "--direction",
+        "backward",
+    ]);
+    assert!(
+        pulls.contains("  pull r3c12 left (3 pulls through a tunnel) -> r3c9\n"),
+        "{pulls}"
+    );
+}
+
+#[test]
 fn the_trace_names_each_push_and_the_rule_that_cut_it() {
     let out = planbox(&[
         "solve",

@@ -7,19 +7,23 @@
 //! moves`. Each push tried is written `push r4c3 up -> r3c3`: the box on row
 //! 4, column 3 (the cell names of `xsb2pddl`, 1-based) pushed up onto row 3;
 //! a push that a rule cut says which rule (`dead_square`, `freeze`, `corral`,
-//! `matching`, `duplicate`, `transposition`).
+//! `matching`, `duplicate`, `transposition`). A macro is one step of several
+//! pushes and names the cell the box ends on: `push r6c6 down (through a
+//! tunnel) -> r8c6`, `push r3c8 right (goal macro) -> r3c13`.
 //!
 //! The pull search (`--direction backward`) is drawn the same way, each step
 //! a pull: `pull r3c4 left -> r3c3` drags the box on row 3, column 4 one cell
 //! left, the man stepping back before it. Its first node is the virtual root
 //! (the boxes on the goals, the man nowhere yet), whose steps put the man
-//! into each region of the solved position: `man into r2c2's region`.
+//! into each region of the solved position: `man into r2c2's region`. Pulls
+//! through a tunnel are one step too: `pull r3c12 left (3 pulls through a
+//! tunnel) -> r3c9`.
 
 use planbox::search::trace::Expansion;
 use planbox::sokoban::level::Dir;
 use planbox::sokoban::solver::Board;
 use planbox::sokoban::solver::pull::{ROOT, is_root_op, pulls_of, root_region};
-use planbox::sokoban::solver::push::{cells_of, push_of};
+use planbox::sokoban::solver::push::{MACRO, TUNNEL, cells_of, has, push_of};
 use planbox::sokoban::{Level, render};
 use planbox::task::OpId;
 use std::fmt::Write as _;
@@ -56,16 +60,14 @@ impl PushViewer<'_> {
         render::board(self.level, man, &flags)
     }
 
-    /// Where the step `op` takes a box: `(step text, the box's new cell)`;
-    /// no cell for the pull search's steps into a region.
-    fn step(&self, op: OpId) -> (String, Option<u32>) {
+    /// The text of the step `op`.
+    fn step(&self, op: OpId) -> String {
         if !self.pulls {
-            let (cell, d) = push_of(op);
-            return (self.push(op), Some(self.board.next[cell as usize][d]));
+            return self.push(op);
         }
         if is_root_op(op) {
             let region = self.name(root_region(op));
-            return (format!("man into {region}'s region"), None);
+            return format!("man into {region}'s region");
         }
         // A pull is stored as the push that undoes it: the box on `to`
         // pushed in direction `d` goes back to where the pull took it from
@@ -82,7 +84,15 @@ impl PushViewer<'_> {
         } else {
             String::new()
         };
-        (format!("pull {} {dir}{run}", self.name(from)), Some(to))
+        format!("pull {} {dir}{run}", self.name(from))
+    }
+
+    /// The cell a box moved onto from `node` to `successor` (none for the
+    /// pull search's steps into a region): read off the boxes, so that a
+    /// macro's last cell is named, not the first push's.
+    fn moved(&self, node: &[u64], successor: &[u64]) -> Option<u32> {
+        let w = self.box_words();
+        cells_of(&successor[..w]).find(|&c| !has(&node[..w], c))
     }
 
     /// `push r4c3 up`, with the walk before it for move-optimal search.
@@ -93,7 +103,23 @@ impl PushViewer<'_> {
         } else {
             String::new()
         };
-        format!("push {} {}{walk}", self.name(cell), Dir::ALL[d].name())
+        // Macros are off for move-optimal search, whose walks use the bits
+        // of the flags.
+        let r#macro = if self.moves {
+            ""
+        } else if op.0 & MACRO != 0 {
+            " (goal macro)"
+        } else if op.0 & TUNNEL != 0 {
+            " (through a tunnel)"
+        } else {
+            ""
+        };
+        format!(
+            "push {} {}{walk}{}",
+            self.name(cell),
+            Dir::ALL[d].name(),
+            r#macro
+        )
     }
 
     /// The `--trace` text of the recorded expansions.
@@ -118,10 +144,11 @@ impl PushViewer<'_> {
                 let _ = writeln!(out, "  (no {none} possible)");
             }
             for t in &e.tries {
-                let (step, to) = self.step(t.op);
+                let step = self.step(t.op);
                 match (&t.successor, t.pruned) {
-                    (Some(_), rule) => {
-                        let to = to.map(|c| format!(" -> {}", self.name(c)));
+                    (Some(succ), rule) => {
+                        let to =
+                            (self.moved(&e.node, succ)).map(|c| format!(" -> {}", self.name(c)));
                         let pruned = rule.map(|r| format!("  pruned: {r}"));
                         let _ = writeln!(
                             out,
