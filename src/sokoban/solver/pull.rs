@@ -51,8 +51,8 @@
 
 use super::board::{Board, NONE};
 use super::deadlock;
-use super::push::{Reach, cells_of, clear, has, push_of, push_op, ring_joined, set};
-use super::tunnel::walled_across;
+use super::push::{Reach, cells_of, clear, has, man_after_step, push_of, push_op, set};
+use super::tunnel;
 use crate::search::{SearchSpace, Successors};
 use crate::task::OpId;
 
@@ -187,55 +187,6 @@ impl<'b> PullSpace<'b> {
     }
 }
 
-impl PullSpace<'_> {
-    /// Where a pull that brought a box onto `to`, the man onto `man`, in
-    /// direction `d`, ends when the pulls go on through a tunnel: `(box,
-    /// man, pulls)`. The run goes on while box and man both stand between
-    /// walls across `d`, the box is off the start cells, and the next cell
-    /// is free for the man and live for the box.
-    fn tunnel(&self, boxes: &[u64], to: u32, man: u32, d: usize) -> (u32, u32, u32) {
-        let (mut at, mut man, mut pulls) = (to, man, 1);
-        while pulls < MAX_RUN
-            && !has(&self.start_bits, at)
-            && walled_across(self.board, at, d)
-            && walled_across(self.board, man, d)
-        {
-            let next = self.board.next[man as usize][d];
-            if next == NONE || has(boxes, next) || !self.board.pull_live[man as usize] {
-                break;
-            }
-            (at, man, pulls) = (man, next, pulls + 1);
-        }
-        (at, man, pulls)
-    }
-
-    /// The normalised man after the pull of the box on `b` onto `to` (the
-    /// man steps on from `to` in direction `d`), when the pull changes his
-    /// region only next to the box, so that no flood is needed; `lowest` is
-    /// the node's normalised man, `self.reach` holds his region `R`, and
-    /// `after` are the boxes after the pull.
-    ///
-    /// The new region is `R` with `to` taken out and `b` added, as long as
-    /// the free cells beside and behind `b` are in `R` (else freeing `b`
-    /// joins another region) and the ring of eight cells about `to` joins its
-    /// free neighbours (`b` among them), so that taking `to` out cuts nothing
-    /// and `b` is reached. Its lowest cell is then the lower of `lowest` and
-    /// `b`, even when `to` was the lowest: then the man's cell, in `R`, is
-    /// higher than `to`, so he stepped down or right, `b` is above or left of
-    /// `to`, lower than every cell of `R`. `None` when a flood is needed.
-    fn man_after_pull(&self, after: &[u64], lowest: u32, b: u32, to: u32, d: usize) -> Option<u32> {
-        for (s, &c) in self.board.next[b as usize].iter().enumerate() {
-            if s != d && c != NONE && !has(after, c) && !self.reach.reached(c) {
-                return None;
-            }
-        }
-        if !ring_joined(self.board, after, to) {
-            return None;
-        }
-        Some(lowest.min(b))
-    }
-}
-
 impl SearchSpace for PullSpace<'_> {
     fn words(&self) -> usize {
         self.box_words + 1
@@ -279,7 +230,9 @@ impl SearchSpace for PullSpace<'_> {
                 }
                 let (mut end, mut stand, mut pulls) = (to, man, 1);
                 if self.options.tunnels {
-                    (end, stand, pulls) = self.tunnel(node, to, man, d);
+                    let stop = &self.start_bits;
+                    (end, stand, pulls) =
+                        tunnel::run_pulls(self.board, node, stop, to, man, d, MAX_RUN);
                     op = pull_op(end, d ^ 1, pulls);
                 }
                 let succ = out.push(op, node);
@@ -300,7 +253,7 @@ impl SearchSpace for PullSpace<'_> {
                 }
                 let lowest = node[n] as u32;
                 let quick = (pulls == 1)
-                    .then(|| self.man_after_pull(&succ[..n], lowest, b, to, d))
+                    .then(|| man_after_step(self.board, &self.reach, &succ[..n], lowest, b, to))
                     .flatten();
                 succ[n] = match quick {
                     Some(m) => {

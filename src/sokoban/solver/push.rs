@@ -326,47 +326,41 @@ impl<'b> PushSpace<'b> {
     }
 }
 
-impl PushSpace<'_> {
-    /// The normalised man after one push of the box on `b` to `to` in
-    /// direction `d` (the man then stands on `b`), when the push changes his
-    /// region only next to the box, so that no flood is needed; `man` is the
-    /// node's normalised man, and `self.reach` holds his region `R`.
-    ///
-    /// The new region is `R` with `b` added and `to` taken out, as long as
-    /// the cells beside `b` are walls, boxes or in `R` (else freeing `b`
-    /// joins another region), and taking `to` out does not cut `R`: either
-    /// `to` was not in `R`, or its free neighbours are joined round it by the
-    /// ring of eight cells about it. Its lowest cell is then the lower of
-    /// `man` and `b`, unless `to` was that lowest cell. `None` when a flood is
-    /// needed.
-    fn man_after_push(
-        &self,
-        boxes: &[u64],
-        after: &[u64],
-        man: u32,
-        b: u32,
-        to: u32,
-        d: usize,
-    ) -> Option<u32> {
-        let next = &self.board.next[b as usize];
-        let beside = if d < 2 { [2, 3] } else { [0, 1] };
-        for s in beside {
-            let c = next[s];
-            if c != NONE && !has(boxes, c) && !self.reach.reached(c) {
-                return None;
-            }
-        }
-        if self.reach.reached(to) && (man == to || !ring_joined(self.board, after, to)) {
+/// The normalised man after a step that moved a box from `b` to `to` (a
+/// push, the man then on `b`; or a pull, the man ahead of the box), when
+/// the step changes his region only next to the box, so that no flood is
+/// needed. `lowest` is the node's normalised man, `reach` holds his region
+/// `R`, and `after` are the boxes after the step.
+///
+/// The new region is `R` with `b` added and `to` taken out, as long as the
+/// free cells around `b` are in `R` (else freeing `b` joins another region),
+/// and taking `to` out does not cut `R`: either `to` was not in `R`, or its
+/// free neighbours (`b` among them) are joined round it by the ring of eight
+/// cells about it. Its lowest cell is then the lower of `lowest` and `b`,
+/// unless `to` was that lowest cell. `None` when a flood is needed.
+pub(super) fn man_after_step(
+    board: &Board,
+    reach: &Reach,
+    after: &[u64],
+    lowest: u32,
+    b: u32,
+    to: u32,
+) -> Option<u32> {
+    for &c in &board.next[b as usize] {
+        if c != to && c != NONE && !has(after, c) && !reach.reached(c) {
             return None;
         }
-        Some(man.min(b))
     }
+    if reach.reached(to) && (lowest == to || !ring_joined(board, after, to)) {
+        return None;
+    }
+    Some(lowest.min(b))
 }
 
 /// Whether the free orthogonal neighbours of `c` are joined to each other by
 /// the free cells of the ring of eight cells around `c`, so that taking `c`
 /// out of a region cannot cut it. `boxes` are the boxes after the push.
-pub(super) fn ring_joined(board: &Board, boxes: &[u64], c: u32) -> bool {
+fn ring_joined(board: &Board, boxes: &[u64], c: u32) -> bool {
     let next = |c: u32, d: usize| {
         if c == NONE {
             NONE
@@ -538,7 +532,7 @@ impl SearchSpace for PushSpace<'_> {
                 succ[n] = if self.options.moves {
                     u64::from(b)
                 } else if let Some(m) = single
-                    .then(|| self.man_after_push(&node[..n], &succ[..n], man, b, to, d))
+                    .then(|| man_after_step(self.board, &self.reach, &succ[..n], man, b, to))
                     .flatten()
                 {
                     debug_assert_eq!(m, self.after.flood(self.board, &succ[..n], b));

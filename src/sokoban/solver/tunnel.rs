@@ -11,7 +11,8 @@
 //!
 //! Example: in `#@$   .#` walled above and below, one push of the box sends
 //! it on through the corridor; the macro ends where the walls end or on the
-//! goal.
+//! goal. The pull search ([`super::pull`]) has the same macro turned round
+//! ([`run_pulls`]): a box pulled into a tunnel is pulled on to its far end.
 //!
 //! The macro is a sequence of legal pushes (replayed like any other), but a
 //! search with it may miss solutions that park a box inside a tunnel; it is
@@ -22,7 +23,7 @@ use super::board::{Board, NONE};
 use super::push::has;
 
 /// Whether walls stand on both sides of `cell` across direction `d`.
-pub(super) fn walled_across(board: &Board, cell: u32, d: usize) -> bool {
+fn walled_across(board: &Board, cell: u32, d: usize) -> bool {
     let across = if d < 2 { [2, 3] } else { [0, 1] };
     across.iter().all(|&s| board.next[cell as usize][s] == NONE)
 }
@@ -41,6 +42,37 @@ pub fn run(board: &Board, boxes: &[u64], from: u32, to: u32, d: usize) -> (u32, 
         (man, at) = (at, next);
     }
     (man, at)
+}
+
+/// The same run for pulls: the box just pulled onto `to`, the man onto
+/// `man` ahead of it in direction `d`, is pulled on while box and man both
+/// stand between walls across `d`, the box is off the `stop` cells (the
+/// start cells), and the man's next cell is free; at most `max` pulls.
+/// Returns `(box, man, pulls)`. No dead square needs checking on the way:
+/// once `to` is live for pulls ([`Board::pull_live`]), so is each cell
+/// further on, a box there being pushed on from the cell it came from.
+pub fn run_pulls(
+    board: &Board,
+    boxes: &[u64],
+    stop: &[u64],
+    to: u32,
+    man: u32,
+    d: usize,
+    max: u32,
+) -> (u32, u32, u32) {
+    let (mut at, mut man, mut pulls) = (to, man, 1);
+    while pulls < max
+        && !has(stop, at)
+        && walled_across(board, at, d)
+        && walled_across(board, man, d)
+    {
+        let next = board.next[man as usize][d];
+        if next == NONE || has(boxes, next) {
+            break;
+        }
+        (at, man, pulls) = (man, next, pulls + 1);
+    }
+    (at, man, pulls)
 }
 
 #[cfg(test)]
@@ -90,5 +122,30 @@ mod tests {
         let at = |col| board.cell(Cell::new(2, col)).unwrap();
         let none = vec![0u64; 1];
         assert_eq!(run(&board, &none, at(2), at(3), 3), (at(2), at(3)));
+    }
+
+    #[test]
+    fn pulls_run_to_the_wall_or_to_the_most_pulls_allowed() {
+        // With no start cell on the way, the box pulled left from (1,6)
+        // runs on until the man meets the wall: box on (1,2), man on (1,1).
+        let board = Board::new(&level("#########\n#  @$  .#\n#########\n"));
+        let at = |col| board.cell(Cell::new(1, col)).unwrap();
+        let none = vec![0u64; 1];
+        let left = 2;
+        let run = run_pulls(&board, &none, &none, at(6), at(5), left, 512);
+        assert_eq!(run, (at(2), at(1), 5));
+        // A start cell on (1,4) stops it there.
+        let mut start = vec![0u64; 1];
+        start[0] |= 1 << at(4);
+        let run = run_pulls(&board, &none, &start, at(6), at(5), left, 512);
+        assert_eq!(run, (at(4), at(3), 3));
+        // Another box on (1,3): the man stops before it, on (1,4).
+        let mut other = vec![0u64; 1];
+        other[0] |= 1 << at(3);
+        let run = run_pulls(&board, &other, &none, at(6), at(5), left, 512);
+        assert_eq!(run, (at(5), at(4), 2));
+        // At most `max` pulls.
+        let run = run_pulls(&board, &none, &none, at(6), at(5), left, 3);
+        assert_eq!(run, (at(4), at(3), 3));
     }
 }
