@@ -5,6 +5,8 @@
 //!   --pddl::check_*--> (same, validated)
 //!   --ground::ground--> task::Task { facts, operators, init, goal }   (ids from here on)
 //!   --invariants::analyse--> Mutexes (groups "at most k of these facts", h² pairs)
+//!   --search::{Progression, Regression} + bfs/astar/gbfs/...--> plan
+//!   --sat::plan (the task over horizon T as a formula, a CDCL solver)--> plan
 //! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
@@ -15,6 +17,7 @@ pub mod heuristics;
 pub mod invariants;
 pub mod pddl;
 pub mod plan;
+pub mod sat;
 pub mod search;
 pub mod snippet;
 pub mod sokoban;

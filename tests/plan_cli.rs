@@ -299,6 +299,38 @@ fn options_that_do_not_fit_the_search_are_usage_errors() {
             vec!["--no-goal-sorting"],
             "`--no-goal-sorting` only applies to `--engine regression`",
         ),
+        (
+            vec!["--engine", "sat", "--no-goal-sorting"],
+            "`--no-goal-sorting` only applies to `--engine regression`",
+        ),
+        (
+            vec!["--encoding", "sequential"],
+            "`--encoding` only applies to `--engine sat`",
+        ),
+        (
+            vec!["--engine", "regression", "--horizon", "3"],
+            "`--horizon` only applies to `--engine sat`",
+        ),
+        (
+            vec!["--engine", "sat", "--search", "astar"],
+            "`--search` is not available for sat",
+        ),
+        (
+            vec!["--engine", "sat", "--heuristic", "hff"],
+            "`--heuristic` is not available for sat",
+        ),
+        (
+            vec!["--engine", "sat", "--trace"],
+            "`--trace` is not available for sat",
+        ),
+        (
+            vec!["--engine", "sat", "--dump-cnf", "x.cnf"],
+            "`--dump-cnf` needs `--horizon T`",
+        ),
+        (
+            vec!["--engine", "sat", "--horizon", "3", "--schedule", "linear"],
+            "`--horizon` tries one horizon",
+        ),
     ] {
         let mut all = vec!["plan"];
         all.extend(&args);

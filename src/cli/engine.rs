@@ -1,8 +1,9 @@
-//! Running one search engine (progression, regression, or both at once) with
+//! Running one engine (progression, regression, both at once, or SAT) with
 //! the configured algorithm and heuristic, optionally recording a trace.
 
 use anyhow::Result;
 use planbox::heuristics::Heuristic;
+use planbox::sat::Invariants;
 use planbox::search::regression::MutexOracle;
 use planbox::search::trace::{Expansion, Traced};
 use planbox::search::{
@@ -36,8 +37,15 @@ pub fn run(
     config: &Config,
     o: &SearchOptions,
     mutexes: Option<&dyn MutexOracle>,
+    invariants: &Invariants,
     monitor: &mut Monitor,
 ) -> Result<Run> {
+    if config.engine == EngineName::Sat {
+        return Ok(Run {
+            result: planbox::sat::plan(task, invariants, &o.sat(), monitor),
+            trace: Vec::new(),
+        });
+    }
     let mut heuristic: Option<Box<dyn Heuristic>> = match config.heuristic {
         None => None,
         Some(h) => {
@@ -46,8 +54,8 @@ pub fn run(
                 EngineName::Progression => planbox::heuristics::by_name(name, task),
                 EngineName::Regression => RegressionHeuristic::by_name(name, task)
                     .map(|h| Box::new(h) as Box<dyn Heuristic>),
-                // `configure` refuses every heuristic for bidirectional.
-                EngineName::Bidirectional => None,
+                // `configure` refuses every heuristic for bidirectional and sat.
+                EngineName::Bidirectional | EngineName::Sat => None,
             };
             Some(built.ok_or_else(|| {
                 usage(format!(
@@ -71,6 +79,7 @@ pub fn run(
             let mut space = Regression::new(task, regression_options(o), mutexes);
             traced(&mut space, limit, config, o, h, monitor)
         }
+        EngineName::Sat => unreachable!("handled above"),
         EngineName::Bidirectional => {
             let mut forward = Progression::new(task);
             let mut backward = Regression::new(task, regression_options(o), mutexes);

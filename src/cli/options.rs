@@ -43,6 +43,48 @@ pub enum EngineName {
     Regression,
     /// Progression and regression at once, until a state satisfies a subgoal set
     Bidirectional,
+    /// Planning as satisfiability: the task over T steps as a formula for a
+    /// SAT solver, T = 0, 1, 2, ...
+    Sat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodingName {
+    /// One operator per step: T counts the plan's steps
+    Sequential,
+    /// Parallel steps of operators that can go in any order (T: makespan)
+    ForallStep,
+    /// Parallel steps of operators that can go in one fixed order (T: makespan)
+    ExistsStep,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScheduleName {
+    /// T = 0, 1, 2, ... on one incremental solver: the fewest steps (or the
+    /// smallest makespan)
+    Linear,
+    /// Madagascar's algorithm B: T = 0, 5, 10, ... taking turns, 20 at a time
+    /// (any plan, found sooner)
+    Interleaved,
+}
+
+impl EncodingName {
+    pub fn encoding(self) -> planbox::sat::Encoding {
+        match self {
+            EncodingName::Sequential => planbox::sat::Encoding::Sequential,
+            EncodingName::ForallStep => planbox::sat::Encoding::ForallStep,
+            EncodingName::ExistsStep => planbox::sat::Encoding::ExistsStep,
+        }
+    }
+}
+
+impl ScheduleName {
+    pub fn schedule(self) -> planbox::sat::Schedule {
+        match self {
+            ScheduleName::Linear => planbox::sat::Schedule::Linear,
+            ScheduleName::Interleaved => planbox::sat::Schedule::Interleaved,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -63,6 +105,7 @@ impl EngineName {
             EngineName::Progression => "progression",
             EngineName::Regression => "regression",
             EngineName::Bidirectional => "bidirectional",
+            EngineName::Sat => "sat",
         }
     }
 }
@@ -123,7 +166,8 @@ pub struct SearchOptions {
     /// otherwise; for regression lmcut for astar, hadd otherwise].
     #[arg(long, value_enum)]
     pub heuristic: Option<HeuristicName>,
-    /// Maximum depth for dfs and iddfs.
+    /// Maximum depth for dfs and iddfs; for `--engine sat`, the largest
+    /// horizon tried.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
     pub depth_limit: Option<u32>,
     /// gbfs: ignore the heuristic's preferred operators (Fast Downward's
@@ -149,7 +193,8 @@ pub struct SearchOptions {
     #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = count::<u64>)]
     pub memory_limit: Option<u64>,
     /// Regression (alone or as bidirectional search's backward side): which
-    /// mutexes prune impossible subgoal sets [default: all].
+    /// mutexes prune impossible subgoal sets; SAT: which ones are added as
+    /// clauses in every layer [default: all].
     #[arg(long, value_enum)]
     pub mutex: Option<MutexName>,
     /// Regression: try relevant operators in operator order, not subgoals
@@ -173,6 +218,19 @@ pub struct SearchOptions {
     /// How many expansions --dot draws.
     #[arg(long, value_name = "N", default_value_t = 50, allow_negative_numbers = true, value_parser = count::<usize>)]
     pub dot_limit: usize,
+    /// SAT: which operators may share a step [default: exists-step].
+    #[arg(long, value_enum)]
+    pub encoding: Option<EncodingName>,
+    /// SAT: which horizons are tried, in which order [default: linear].
+    #[arg(long, value_enum)]
+    pub schedule: Option<ScheduleName>,
+    /// SAT: try this horizon only (exit 12 if no plan has this many steps).
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = count::<usize>)]
+    pub horizon: Option<usize>,
+    /// SAT: write the formula of `--horizon T` to FILE in DIMACS (the goal as
+    /// unit clauses), for any SAT solver, and stop without solving.
+    #[arg(long, value_name = "FILE")]
+    pub dump_cnf: Option<PathBuf>,
 }
 
 impl SearchOptions {
@@ -206,22 +264,50 @@ impl SearchOptions {
         }
     }
 
-    /// Refuses the options that only regression reads, for a progression
-    /// search (`compare` passes them to its backward searches only).
-    pub fn check_progression(&self) -> Result<()> {
-        let regression_only = [
-            ("--mutex", self.mutex.is_some()),
-            ("--no-goal-sorting", self.no_goal_sorting),
-            ("--no-subsumption", self.no_subsumption),
+    /// Refuses the options that `engine` does not read: regression's for
+    /// progression and SAT, the SAT engine's for the others (`compare`
+    /// passes each engine only its own).
+    pub fn check_engine(&self, engine: EngineName) -> Result<()> {
+        let backward = matches!(engine, EngineName::Regression | EngineName::Bidirectional);
+        let sat = engine == EngineName::Sat;
+        const BACKWARD: &str = "`--engine regression` (or bidirectional)";
+        const BACKWARD_OR_SAT: &str = "`--engine regression` (or bidirectional) and `--engine sat`";
+        const SAT: &str = "`--engine sat`";
+        let only = [
+            (
+                "--mutex",
+                self.mutex.is_some(),
+                backward || sat,
+                BACKWARD_OR_SAT,
+            ),
+            (
+                "--no-goal-sorting",
+                self.no_goal_sorting,
+                backward,
+                BACKWARD,
+            ),
+            ("--no-subsumption", self.no_subsumption, backward, BACKWARD),
+            ("--encoding", self.encoding.is_some(), sat, SAT),
+            ("--schedule", self.schedule.is_some(), sat, SAT),
+            ("--horizon", self.horizon.is_some(), sat, SAT),
+            ("--dump-cnf", self.dump_cnf.is_some(), sat, SAT),
         ];
-        for (flag, given) in regression_only {
-            if given {
-                bail!(usage(format!(
-                    "`{flag}` only applies to `--engine regression`"
-                )));
+        for (flag, given, applies, engines) in only {
+            if given && !applies {
+                bail!(usage(format!("`{flag}` only applies to {engines}")));
             }
         }
         Ok(())
+    }
+
+    /// The options of the SAT engine.
+    pub fn sat(&self) -> planbox::sat::SatOptions {
+        planbox::sat::SatOptions {
+            encoding: self.encoding.unwrap_or(EncodingName::ExistsStep).encoding(),
+            schedule: self.schedule.unwrap_or(ScheduleName::Linear).schedule(),
+            max_horizon: self.depth_limit.map(|d| d as usize),
+            horizon: self.horizon,
+        }
     }
 }
 
@@ -248,6 +334,15 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
     let name = s.name();
     if engine == EngineName::Bidirectional {
         check_bidirectional(o)?;
+    }
+    if engine == EngineName::Sat {
+        return check_sat(o).map(|()| Config {
+            engine,
+            // Not read: the SAT engine does not search the state space.
+            search: SearchName::Bfs,
+            heuristic: None,
+            weight: None,
+        });
     }
     let informed = matches!(s, SearchName::Astar | SearchName::Wastar | SearchName::Gbfs);
     if o.heuristic.is_some() && !informed {
@@ -328,6 +423,40 @@ fn check_bidirectional(o: &SearchOptions) -> Result<()> {
                 "`{flag}` is not available for bidirectional (it records one direction)"
             )));
         }
+    }
+    Ok(())
+}
+
+/// Refuses what the SAT engine does not do: search algorithms and their
+/// settings, traces; `--dump-cnf` without `--horizon`, `--horizon` with
+/// `--schedule`.
+fn check_sat(o: &SearchOptions) -> Result<()> {
+    let refused = [
+        ("--search", o.search.is_some()),
+        ("--heuristic", o.heuristic.is_some()),
+        ("--weight", o.weight.is_some()),
+        ("--no-preferred", o.no_preferred),
+        ("--cycle-check", o.cycle_check),
+        ("--trace", o.trace),
+        ("--dot", o.dot.is_some()),
+    ];
+    for (flag, given) in refused {
+        if given {
+            bail!(usage(format!(
+                "`{flag}` is not available for sat, which hands the whole task over \
+                 T steps to a SAT solver instead of searching state by state"
+            )));
+        }
+    }
+    if o.dump_cnf.is_some() && o.horizon.is_none() {
+        bail!(usage(
+            "`--dump-cnf` needs `--horizon T`: the formula is for one horizon".into()
+        ));
+    }
+    if o.horizon.is_some() && (o.schedule.is_some() || o.depth_limit.is_some()) {
+        bail!(usage(
+            "`--horizon` tries one horizon; `--schedule` and `--depth-limit` choose several".into()
+        ));
     }
     Ok(())
 }

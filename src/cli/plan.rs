@@ -9,6 +9,7 @@
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use planbox::plan::{check_plan, format_plan};
+use planbox::sat::Invariants;
 use planbox::search::{Limits, Monitor, Outcome};
 use planbox::task::{OpId, Task};
 use std::path::{Path, PathBuf};
@@ -115,13 +116,19 @@ pub fn exit_code(outcome: &Outcome) -> u8 {
 
 pub fn run(args: &PlanArgs) -> Result<u8> {
     let start = Instant::now();
-    if args.engine == EngineName::Progression {
-        args.options.check_progression()?;
-    }
+    args.options.check_engine(args.engine)?;
     let config = options::configure(&args.options, args.engine)?;
     let loaded = load(&args.files, &args.options)?;
     let task = &loaded.task;
     let oracle = mutexes::build(&loaded, &args.options, args.engine);
+    let invariants = if args.engine == EngineName::Sat {
+        mutexes::for_sat(&loaded, &args.options)
+    } else {
+        Invariants::default()
+    };
+    if let (Some(path), Some(t)) = (&args.options.dump_cnf, args.options.horizon) {
+        return dump_cnf(path, &loaded, &invariants, &args.options, t);
+    }
     // The time limit covers the whole run, as Fast Downward's does: the search
     // gets what reading and grounding left.
     let quiet = args.json && args.progress_label.is_none();
@@ -137,6 +144,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         &config,
         &args.options,
         oracle.as_deref(),
+        &invariants,
         &mut monitor,
     )?;
     let total_time = start.elapsed();
@@ -191,6 +199,37 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         }
     }
     Ok(exit_code(&result.outcome))
+}
+
+/// Writes the SAT engine's formula for horizon `t` in DIMACS.
+fn dump_cnf(
+    path: &Path,
+    loaded: &Loaded,
+    invariants: &Invariants,
+    o: &SearchOptions,
+    t: usize,
+) -> Result<u8> {
+    let encoding = o.sat().encoding;
+    let cnf = planbox::sat::formula(&loaded.task, invariants, encoding, t);
+    let comments = [
+        format!(
+            "planbox: {} over {} step(s), {} encoding, goal as unit clauses",
+            loaded.problem_path.display(),
+            t,
+            encoding.name()
+        ),
+        "satisfiable exactly when the task has a plan within the horizon".to_string(),
+    ];
+    std::fs::write(path, cnf.to_dimacs(&comments))
+        .with_context(|| format!("cannot write CNF file `{}`", path.display()))?;
+    eprintln!(
+        "Formula written to {}: {} variable(s), {} clause(s), horizon {t}, {} encoding.",
+        path.display(),
+        cnf.variables,
+        cnf.clauses,
+        encoding.name()
+    );
+    Ok(exit::SUCCESS)
 }
 
 /// The plan as a LURD string, for a Sokoban problem.

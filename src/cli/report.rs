@@ -72,6 +72,20 @@ pub fn log(task: &Task, result: &SearchResult, total_time: Duration) {
         eprintln!("Generated forward: {} state(s).", f.generated);
         eprintln!("Generated backward: {} state(s).", b.generated);
     }
+    if !s.horizons.is_empty() {
+        eprintln!("Horizons tried: {}", s.horizons.len());
+        for h in &s.horizons {
+            eprintln!(
+                "Horizon {}: {}, {} variable(s), {} clause(s), {} conflict(s), {:.3}s",
+                h.horizon,
+                h.answer,
+                h.variables,
+                h.clauses,
+                h.conflicts,
+                h.time.as_secs_f64()
+            );
+        }
+    }
     eprintln!("Dead ends: {} state(s).", s.dead_ends);
     eprintln!("Duplicates: {} state(s).", s.duplicates);
     for (rule, count) in &s.pruned {
@@ -115,10 +129,28 @@ pub fn record(
         Outcome::Plan(p) => (json!(p.len()), json!(task.plan_cost(p))),
         _ => (json!(null), json!(null)),
     };
-    let regression = config.engine != EngineName::Progression;
+    let regression = matches!(
+        config.engine,
+        EngineName::Regression | EngineName::Bidirectional
+    );
+    let sat = config.engine == EngineName::Sat;
+    let horizons: Vec<serde_json::Value> = s
+        .horizons
+        .iter()
+        .map(|h| {
+            json!({
+                "horizon": h.horizon,
+                "answer": h.answer,
+                "variables": h.variables,
+                "clauses": h.clauses,
+                "conflicts": h.conflicts,
+                "time_s": h.time.as_secs_f64(),
+            })
+        })
+        .collect();
     let mut record = json!({
         "engine": config.engine.name(),
-        "search": config.search.name(),
+        "search": (!sat).then_some(config.search.name()),
         "heuristic": config.heuristic.map(HeuristicName::name),
         "weight": config.weight,
         "depth_limit": o.depth_limit,
@@ -127,7 +159,11 @@ pub fn record(
             .then_some(o.cycle_check),
         "unit_cost": o.unit_cost,
         "goal_sorting": regression.then_some(!o.no_goal_sorting),
-        "mutex": regression.then_some(o.mutex().name()),
+        "mutex": (regression || sat).then_some(o.mutex().name()),
+        "encoding": sat.then(|| o.sat().encoding.name()),
+        "schedule": sat.then(|| o.sat().schedule.name()),
+        "horizon": o.horizon,
+        "horizons": sat.then_some(horizons),
         "subsumption": regression.then_some(!o.no_subsumption),
         "domain_file": domain.display().to_string(),
         "problem_file": problem.display().to_string(),

@@ -33,7 +33,9 @@ impl Viewer<'_> {
     /// The literals of a node: `(on a b)` or `(not (on a b))`.
     pub fn literals(&self, node: &[u64]) -> Vec<String> {
         let (pos, neg) = match self.engine {
-            EngineName::Progression | EngineName::Bidirectional => (node, &[][..]),
+            EngineName::Progression | EngineName::Bidirectional | EngineName::Sat => {
+                (node, &[][..])
+            }
             EngineName::Regression => node.split_at(self.w()),
         };
         let mut out: Vec<String> = bits::iter(pos)
@@ -49,7 +51,9 @@ impl Viewer<'_> {
         let literals = self.literals(node);
         let atoms = literals.iter().map(String::as_str);
         Some(match self.engine {
-            EngineName::Progression | EngineName::Bidirectional => render::state(level, atoms),
+            EngineName::Progression | EngineName::Bidirectional | EngineName::Sat => {
+                render::state(level, atoms)
+            }
             EngineName::Regression => render::subgoals(level, atoms),
         })
     }
@@ -75,7 +79,7 @@ impl Viewer<'_> {
     pub fn trace(&self, expansions: &[Expansion]) -> String {
         let mut out = String::new();
         let what = match self.engine {
-            EngineName::Progression | EngineName::Bidirectional => "state",
+            EngineName::Progression | EngineName::Bidirectional | EngineName::Sat => "state",
             EngineName::Regression => "subgoals",
         };
         for (k, e) in expansions.iter().enumerate() {
@@ -95,9 +99,9 @@ impl Viewer<'_> {
                 match &t.successor {
                     Some(next) => {
                         let successor = match self.engine {
-                            EngineName::Progression | EngineName::Bidirectional => {
-                                self.change(&e.node, next)
-                            }
+                            EngineName::Progression
+                            | EngineName::Bidirectional
+                            | EngineName::Sat => self.change(&e.node, next),
                             EngineName::Regression => format!(" {}", self.literals(next).join(" ")),
                         };
                         let _ = writeln!(out, "  {op} ->{successor}{}", pruned.unwrap_or_default());

@@ -138,6 +138,12 @@ impl<'a> Monitor<'a> {
         self.start.elapsed()
     }
 
+    /// When the time limit runs out, for work that checks the clock itself
+    /// (a SAT solver between conflicts).
+    pub fn deadline(&self) -> Option<Instant> {
+        self.limits.time.and_then(|t| self.start.checked_add(t))
+    }
+
     /// The estimated memory of the process while the search holds `footprint`.
     pub fn memory(&self, footprint: Footprint) -> u64 {
         self.baseline.saturating_add(footprint.total as u64)

@@ -81,7 +81,7 @@ pub use perimeter::{Grown, Perimeter, Toward};
 pub use progression::Progression;
 pub use registry::{OutOfMemory, StateRegistry, hash_node};
 pub use regression::{Regression, RegressionHeuristic, RegressionOptions};
-pub use stats::{SideStats, Stats, peak_memory_kb};
+pub use stats::{Horizon, SideStats, Stats, peak_memory_kb};
 
 use crate::task::OpId;
 

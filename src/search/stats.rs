@@ -33,6 +33,22 @@ pub struct Stats {
     /// A bidirectional search's counts per direction, `[forward, backward]`
     /// (the counters above are their sums); `None` for one direction.
     pub sides: Option<[SideStats; 2]>,
+    /// The SAT engine's horizons, in the order they were settled (empty for
+    /// the engines that search).
+    pub horizons: Vec<Horizon>,
+}
+
+/// One horizon of the SAT engine: the formula's size and the solver's answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Horizon {
+    pub horizon: u32,
+    pub variables: u64,
+    pub clauses: u64,
+    /// `sat`, `unsat`, or `unknown` (stopped at the time limit).
+    pub answer: &'static str,
+    pub conflicts: u64,
+    /// The solver's time on this horizon.
+    pub time: Duration,
 }
 
 /// The counts of one direction of a bidirectional search.

@@ -1,0 +1,174 @@
+//! The CDCL SAT solver behind the engine: batsat, MiniSat 2.2 in Rust.
+//!
+//! Conflict-driven clause learning is what makes planning as satisfiability
+//! work: when an assignment falsifies a clause, the solver learns a new
+//! clause that explains why, and it never tries that combination again,
+//! however far apart in time its variables are. The solver is used
+//! *incrementally*: the clauses of horizon `T` stay, the next layer's are
+//! added, and the goal at the new horizon is passed as assumptions, so the
+//! clauses learnt on shorter horizons keep helping.
+//!
+//! Why batsat (benches/README.md has the measurement): it is pure Rust (a
+//! fresh machine with only the Rust toolchain builds it, as the README
+//! promises), it solves under assumptions, keeps learnt clauses between
+//! calls, and polls a callback that lets a run stop at a deadline or after a
+//! number of conflicts (so that horizons can take turns).
+
+use std::time::Instant;
+
+use batsat::{Callbacks, ClauseKind, Lit as BatLit, SolverInterface, SolverOpts, Var, lbool};
+
+use super::encode::{ClauseSink, Lit};
+
+/// What a call to the solver found out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Sat,
+    Unsat,
+    /// Stopped at the deadline or after the conflicts allowed.
+    Unknown,
+}
+
+/// When a solve call must give up.
+#[derive(Default)]
+struct Stop {
+    deadline: Option<Instant>,
+    /// Conflicts counted since the solver was made, and the count at which
+    /// the current call stops.
+    conflicts: u64,
+    conflict_limit: Option<u64>,
+}
+
+impl Callbacks for Stop {
+    fn on_new_clause(&mut self, _clause: &[BatLit], kind: ClauseKind) {
+        if kind == ClauseKind::Learnt {
+            self.conflicts += 1;
+        }
+    }
+
+    fn stop(&self) -> bool {
+        self.conflict_limit.is_some_and(|l| self.conflicts >= l)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// A solver that clauses are added to as the horizon grows.
+pub struct Solver {
+    inner: batsat::Solver<Stop>,
+    buffer: Vec<BatLit>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl ClauseSink for Solver {
+    fn new_var(&mut self) -> Lit {
+        let v = self.inner.new_var_default();
+        v.idx() as Lit + 1
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.buffer.clear();
+        self.buffer.extend(clause.iter().map(|&l| lit(l)));
+        // `false` means the clauses are unsatisfiable already; the next
+        // solve call says so.
+        let _ = self.inner.add_clause_reuse(&mut self.buffer);
+    }
+}
+
+fn lit(l: Lit) -> BatLit {
+    BatLit::new(Var::unsafe_from_idx(l.unsigned_abs() - 1), l > 0)
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver {
+            inner: batsat::Solver::new(SolverOpts::default(), Stop::default()),
+            buffer: Vec::new(),
+        }
+    }
+
+    /// Solves under `assumptions`, until `deadline` and for at most
+    /// `conflicts` more conflicts.
+    pub fn solve(
+        &mut self,
+        assumptions: &[Lit],
+        deadline: Option<Instant>,
+        conflicts: Option<u64>,
+    ) -> Answer {
+        let stop = self.inner.cb_mut();
+        stop.deadline = deadline;
+        stop.conflict_limit = conflicts.map(|c| stop.conflicts.saturating_add(c));
+        let assumed: Vec<BatLit> = assumptions.iter().map(|&l| lit(l)).collect();
+        let answer = self.inner.solve_limited(&assumed);
+        if answer == lbool::TRUE {
+            Answer::Sat
+        } else if answer == lbool::FALSE {
+            Answer::Unsat
+        } else {
+            Answer::Unknown
+        }
+    }
+
+    /// The value of variable `v` in the last model.
+    pub fn value(&self, v: Lit) -> bool {
+        self.inner.value_lit(lit(v)) == lbool::TRUE
+    }
+
+    /// Conflicts so far, over all calls.
+    pub fn conflicts(&self) -> u64 {
+        self.inner.num_conflicts()
+    }
+
+    /// Clauses the solver holds (the problem's, not the learnt ones).
+    pub fn clauses(&self) -> u64 {
+        self.inner.num_clauses()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_model_satisfies_the_clauses_and_assumptions_can_refute_them() {
+        let mut s = Solver::new();
+        let (a, b) = (s.new_var(), s.new_var());
+        s.add_clause(&[a, b]);
+        s.add_clause(&[-a, b]);
+        assert_eq!(s.solve(&[], None, None), Answer::Sat);
+        assert!(s.value(b));
+        assert_eq!(s.solve(&[-b], None, None), Answer::Unsat);
+        // The assumption is not a clause: without it, still satisfiable.
+        assert_eq!(s.solve(&[a], None, None), Answer::Sat);
+        assert!(s.value(a) && s.value(b));
+    }
+
+    #[test]
+    fn a_passed_deadline_gives_no_answer_on_a_hard_formula() {
+        // The pigeonhole formula with 9 pigeons and 8 holes needs many
+        // conflicts; a deadline in the past stops it at the first check.
+        let mut s = Solver::new();
+        let (pigeons, holes) = (9, 8);
+        let x: Vec<Vec<Lit>> = (0..pigeons)
+            .map(|_| (0..holes).map(|_| s.new_var()).collect())
+            .collect();
+        for row in &x {
+            s.add_clause(row);
+        }
+        for h in 0..holes {
+            let column: Vec<Lit> = x.iter().map(|row| row[h]).collect();
+            for (i, &a) in column.iter().enumerate() {
+                for &b in &column[i + 1..] {
+                    s.add_clause(&[-a, -b]);
+                }
+            }
+        }
+        assert_eq!(s.solve(&[], Some(Instant::now()), None), Answer::Unknown);
+        assert_eq!(s.solve(&[], None, Some(10)), Answer::Unknown);
+        assert!(s.conflicts() >= 10);
+    }
+}
