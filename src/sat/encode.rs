@@ -39,7 +39,7 @@ use crate::task::{FactId, OpId, Task};
 /// A literal as in DIMACS: variable `v >= 1` is `v`, its negation `-v`.
 pub type Lit = i32;
 
-/// Where clauses go: a SAT solver, or a [`Cnf`] to be written out.
+/// Where clauses go: a SAT solver, or a [`super::Cnf`] to be written out.
 pub trait ClauseSink {
     /// A fresh variable: 1, 2, 3, ...
     fn new_var(&mut self) -> Lit;
