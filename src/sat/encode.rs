@@ -452,7 +452,10 @@ impl<'t> Encoder<'t> {
                 }
                 let pos = self.position[o.index()];
                 match items.iter_mut().find(|i| i.1 == v) {
-                    Some(item) => item.2 |= is_need,
+                    Some(item) => {
+                        item.2 |= is_need;
+                        item.3 |= !is_need;
+                    }
                     None => items.push((pos, v, is_need, !is_need)),
                 }
             }
