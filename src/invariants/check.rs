@@ -118,6 +118,11 @@ impl Mutexes {
         m
     }
 
+    /// The number of facts of the task.
+    pub fn facts(&self) -> usize {
+        self.n
+    }
+
     pub fn groups(&self) -> &[MutexGroup] {
         &self.groups
     }

@@ -34,6 +34,7 @@
 //! `-at-a@0 | at-a@1 | go@0`, `-at-b@1 | go@0` (at-b was false at 0); goal
 //! `at-b@1`. The only model takes `go` at step 0.
 
+use crate::invariants::Mutexes;
 use crate::task::{FactId, OpId, Task};
 
 /// A literal as in DIMACS: variable `v >= 1` is `v`, its negation `-v`.
@@ -81,6 +82,54 @@ pub struct Invariants {
     pub groups: Vec<Vec<FactId>>,
     /// Pairs of facts that never hold together (h²).
     pub pairs: Vec<(FactId, FactId)>,
+}
+
+/// More h² pairs than this (beyond the groups) and they are left out: a
+/// million clauses in every layer would cost more than they save.
+const MAX_PAIRS: usize = 1_000_000;
+
+impl Invariants {
+    /// The at-most-one groups of `mutexes` (with `groups`) and its h² pairs
+    /// that no group already covers (with `pairs`).
+    pub fn from_mutexes(mutexes: &Mutexes, groups: bool, pairs: bool) -> Invariants {
+        let n = mutexes.facts();
+        let groups: Vec<Vec<FactId>> = mutexes
+            .groups()
+            .iter()
+            .filter(|g| g.at_most == 1 && groups)
+            .map(|g| g.facts.clone())
+            .collect();
+        let mut group_of: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, g) in groups.iter().enumerate() {
+            g.iter().for_each(|f| group_of[f.index()].push(i));
+        }
+        let mut found = Vec::new();
+        if let Some(h2) = mutexes.h2().filter(|_| pairs) {
+            for f in (0..n as u32).map(FactId) {
+                if !h2.is_reachable(f) {
+                    continue;
+                }
+                for g in (f.0 + 1..n as u32).map(FactId) {
+                    let shared = || {
+                        group_of[f.index()]
+                            .iter()
+                            .any(|i| group_of[g.index()].contains(i))
+                    };
+                    if h2.is_reachable(g) && h2.is_mutex(f, g) && !shared() {
+                        found.push((f, g));
+                    }
+                }
+                if found.len() > MAX_PAIRS {
+                    found.clear();
+                    break;
+                }
+            }
+        }
+        Invariants {
+            groups,
+            pairs: found,
+        }
+    }
 }
 
 /// More disabling edges than this and the ∃-step order is the operators' own.

@@ -29,9 +29,10 @@
 //!
 //! A "no" at every horizon up to a limit proves nothing beyond it, so the
 //! engine reports a task unsolvable only with a complete argument: the goal
-//! is unreachable even without deletes, or the horizon has reached the
-//! number of states the invariants leave (a plan never needs to visit a state
-//! twice). Otherwise it stops at the depth limit (exit 12) or the time limit.
+//! is unreachable even without deletes, or two of its facts break an
+//! invariant, or the horizon has reached the number of states the
+//! invariants leave (a plan never needs to visit a state twice). Otherwise
+//! it stops at the depth limit (exit 12) or the time limit.
 
 pub mod cnf;
 pub mod encode;
@@ -99,7 +100,7 @@ pub fn plan(
     let start = Instant::now();
     let mut stats = Stats::default();
     let encoder = Encoder::new(task, options.encoding, invariants.clone());
-    let outcome = if !encoder.goal_reachable() {
+    let outcome = if !encoder.goal_reachable() || goal_breaks(task, invariants) {
         Outcome::Unsolvable
     } else {
         let bound = state_bound(task, &invariants.groups);
@@ -130,6 +131,17 @@ pub fn plan(
         .sum();
     stats.finish(start.elapsed(), Vec::new(), tracked);
     SearchResult { outcome, stats }
+}
+
+/// Whether two goal facts can never hold together (an invariant or an h²
+/// pair says so): then no horizon has a plan.
+fn goal_breaks(task: &Task, invariants: &Invariants) -> bool {
+    let goal = |f: &crate::task::FactId| task.goal.binary_search(f).is_ok();
+    invariants
+        .groups
+        .iter()
+        .any(|g| g.iter().filter(|f| goal(f)).count() > 1)
+        || invariants.pairs.iter().any(|(f, g)| goal(f) && goal(g))
 }
 
 /// The plan in the solver's model, steps one after the other.
