@@ -335,11 +335,11 @@ fn heuristics_other_searches_and_traces_are_refused() {
 }
 
 #[test]
-fn compare_shows_the_three_engines() {
+fn compare_shows_the_four_engines() {
     let lvl0 = "problems/sokoban/teaching/teaching-lvl0.pddl";
     let all = json(&planbox(&["compare", "--json", lvl0, "--search", "bfs"]));
     let dir = scratch("bidirectional-compare");
-    for engine in ["progression", "regression", "bidirectional"] {
+    for engine in ["progression", "regression", "bidirectional", "sat"] {
         let record = &all[engine];
         assert_eq!(record["engine"], engine);
         assert_eq!(record["cost"], 13, "{engine}");
@@ -360,8 +360,10 @@ fn compare_shows_the_three_engines() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let table = String::from_utf8_lossy(&out.stdout);
     let header = table.lines().next().expect("header");
-    assert!(
-        header.ends_with("progression  regression  bidirectional"),
+    let columns: Vec<&str> = header.split_whitespace().rev().take(4).collect();
+    assert_eq!(
+        columns,
+        ["sat", "bidirectional", "regression", "progression"],
         "{table}"
     );
     assert!(table.contains("skipped"), "{table}");

@@ -482,3 +482,39 @@ fn runs_are_deterministic() {
     };
     assert_eq!(run(), run());
 }
+
+/// `compare` shows the SAT engine as a fourth column: on a Sokoban level,
+/// where the man does one thing at a time, its makespan is the plan length
+/// breadth-first search finds.
+#[test]
+fn compare_has_a_sat_column() {
+    let out = planbox(&[
+        "compare",
+        "problems/sokoban/teaching/teaching-lvl0.pddl",
+        "--search",
+        "bfs",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let all = json(&out);
+    let sat = &all["sat"];
+    assert_eq!(sat["outcome"], "plan");
+    assert_eq!(sat["length"], all["progression"]["length"]);
+    assert_eq!(sat["makespan"], 13);
+    assert_eq!(sat["horizons_tried"], 14);
+    let out = planbox(&[
+        "compare",
+        "problems/sokoban/teaching/teaching-lvl0.pddl",
+        "--search",
+        "bfs",
+    ]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    let header = table.lines().next().expect("a table");
+    assert!(header.ends_with("sat"), "{header}");
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("makespan") && l.ends_with(" 13")),
+        "{table}"
+    );
+}

@@ -1,9 +1,12 @@
-//! `planbox compare [DOMAIN] PROBLEM`: progression, regression and
-//! bidirectional search side by side, with the same algorithm, heuristic and
-//! limits, on the same ground task. Bidirectional search runs one algorithm,
-//! `bfs` (breadth-first layers from both ends, uniform cost with action
-//! costs), so its column is filled for `--search bfs` and says `skipped`
-//! otherwise. Both backward searches get the same regression techniques.
+//! `planbox compare [DOMAIN] PROBLEM`: progression, regression,
+//! bidirectional search and the SAT engine side by side, with the same
+//! algorithm, heuristic and limits, on the same ground task. Bidirectional
+//! search runs one algorithm, `bfs` (breadth-first layers from both ends,
+//! uniform cost with action costs), so its column is filled for `--search
+//! bfs` and says `skipped` otherwise. Both backward searches get the same
+//! regression techniques; the SAT engine gets the same limits and mutexes,
+//! and its own `--encoding` and `--schedule` (it searches no states, so its
+//! counts of states are 0; its rows are the horizons and the makespan).
 //!
 //! Each direction runs in a child process (`planbox plan --json ...`), so that
 //! its time, peak memory and limits are its own: the second search does not
@@ -17,6 +20,8 @@ use serde_json::Value;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+
+use clap::ValueEnum;
 
 use super::options::{self, EngineName, SearchName, SearchOptions};
 use super::report::PRUNING_KEYS;
@@ -37,10 +42,11 @@ pub struct CompareArgs {
 }
 
 /// The engines, in the order of the columns.
-const ENGINES: [EngineName; 3] = [
+const ENGINES: [EngineName; 4] = [
     EngineName::Progression,
     EngineName::Regression,
     EngineName::Bidirectional,
+    EngineName::Sat,
 ];
 
 /// The options engine `engine` runs with (bidirectional search takes no
@@ -56,6 +62,11 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
     // Refuse bad combinations before starting anything.
     for engine in [EngineName::Progression, EngineName::Regression] {
         options::configure(&args.options, engine)?;
+    }
+    if args.options.dump_cnf.is_some() {
+        bail!(options::usage(
+            "`--dump-cnf` writes one formula: use `plan --engine sat`, not `compare`".into()
+        ));
     }
     let search = args.options.search(EngineName::Progression);
     let mut records = Vec::new();
@@ -112,6 +123,9 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
 
 /// The command-line options of `plan` that reproduce `o`.
 fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
+    if engine == EngineName::Sat {
+        return forwarded_to_sat(o);
+    }
     let mut a: Vec<OsString> = vec!["--search".into(), o.search(engine).name().into()];
     let mut push = |flag: &str, value: Option<String>| {
         a.push(flag.into());
@@ -175,6 +189,46 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     a
 }
 
+/// The options of the SAT engine's column: the limits, costs and mutexes,
+/// the depth limit as the largest horizon, and its own settings.
+fn forwarded_to_sat(o: &SearchOptions) -> Vec<OsString> {
+    let mut a: Vec<OsString> = vec!["--mutex".into(), o.mutex().name().into()];
+    let mut push = |flag: &str, value: Option<String>| {
+        a.push(flag.into());
+        if let Some(v) = value {
+            a.push(v.into());
+        }
+    };
+    if let Some(d) = o.depth_limit {
+        push("--depth-limit", Some(d.to_string()));
+    }
+    if o.unit_cost {
+        push("--unit-cost", None);
+    }
+    if let Some(t) = o.time_limit {
+        push("--time-limit", Some(t.to_string()));
+    }
+    if let Some(m) = o.memory_limit {
+        push("--memory-limit", Some(m.to_string()));
+    }
+    if let Some(e) = o.encoding {
+        push(
+            "--encoding",
+            e.to_possible_value().map(|v| v.get_name().to_string()),
+        );
+    }
+    if let Some(s) = o.schedule {
+        push(
+            "--schedule",
+            s.to_possible_value().map(|v| v.get_name().to_string()),
+        );
+    }
+    if let Some(t) = o.horizon {
+        push("--horizon", Some(t.to_string()));
+    }
+    a
+}
+
 /// The side-by-side table, one column per engine.
 fn table(records: &[Value]) -> String {
     let cell = |v: &Value| -> String {
@@ -204,6 +258,8 @@ fn table(records: &[Value]) -> String {
     row("expanded backward", "backward_expanded");
     row("generated", "generated");
     row("evaluated", "evaluated");
+    row("horizons tried", "horizons_tried");
+    row("makespan", "makespan");
     for key in PRUNING_KEYS {
         row(&format!("pruned: {key}"), key);
     }

@@ -163,6 +163,11 @@ pub fn record(
         "encoding": sat.then(|| o.sat().encoding.name()),
         "schedule": sat.then(|| o.sat().schedule.name()),
         "horizon": o.horizon,
+        "horizons_tried": sat.then_some(s.horizons.len()),
+        "makespan": match (&result.outcome, s.horizons.last()) {
+            (Outcome::Plan(_), Some(h)) if sat => json!(h.horizon),
+            _ => json!(null),
+        },
         "horizons": sat.then_some(horizons),
         "subsumption": regression.then_some(!o.no_subsumption),
         "domain_file": domain.display().to_string(),
