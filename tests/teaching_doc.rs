@@ -70,6 +70,8 @@ fn json_key(label: &str) -> Option<&'static str> {
         "expanded backward" => "backward_expanded",
         "generated" => "generated",
         "evaluated" => "evaluated",
+        "horizons tried" => "horizons_tried",
+        "makespan" => "makespan",
         "pruned: irrelevant" => "irrelevant",
         "pruned: inconsistent" => "inconsistent",
         "pruned: invariant" => "invariant",
@@ -100,21 +102,25 @@ fn the_compare_tables_show_todays_figures() {
         let out = planbox(&args);
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         let both: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        // The header names the columns: `bfs  progression  regression ...`.
+        let engines: Vec<&str> = run.lines[0]
+            .split_whitespace()
+            .filter(|w| ["progression", "regression", "bidirectional", "sat"].contains(w))
+            .collect();
+        let n = engines.len();
+        assert!(n >= 2, "{args:?}: no engine columns in `{}`", run.lines[0]);
         for line in &run.lines {
-            // `label  progression  regression  bidirectional`, the label
-            // possibly several words.
+            // `label  progression  regression  ...`, the label possibly
+            // several words.
             let words: Vec<&str> = line.split_whitespace().collect();
-            if words.len() < 4 {
+            if words.len() < n + 1 {
                 continue;
             }
-            let label = words[..words.len() - 3].join(" ");
+            let label = words[..words.len() - n].join(" ");
             let Some(key) = json_key(&label) else {
                 continue;
             };
-            for (side, shown) in ["progression", "regression", "bidirectional"]
-                .iter()
-                .zip(&words[words.len() - 3..])
-            {
+            for (side, shown) in engines.iter().zip(&words[words.len() - n..]) {
                 let actual = shown_value(&both[side][key]);
                 assert_eq!(*shown, actual, "{args:?}: {side} {label}");
                 checked += 1;

@@ -36,12 +36,16 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub options: SearchOptions,
     /// Print one JSON object `{"progression": {...}, "regression": {...},
-    /// "bidirectional": {...}}`.
+    /// "bidirectional": {...}, "sat": {...}}`.
     #[arg(long)]
     pub json: bool,
+    /// The columns, in this order [default: all four].
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "ENGINE,...")]
+    pub engines: Vec<EngineName>,
 }
 
-/// The engines, in the order of the columns.
+/// The engines, in the order of the columns, unless `--engines` says
+/// otherwise.
 const ENGINES: [EngineName; 4] = [
     EngineName::Progression,
     EngineName::Regression,
@@ -70,7 +74,20 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
     }
     let search = args.options.search(EngineName::Progression);
     let mut records = Vec::new();
-    for engine in ENGINES {
+    let engines: Vec<EngineName> = if args.engines.is_empty() {
+        ENGINES.to_vec()
+    } else {
+        args.engines.clone()
+    };
+    for (i, engine) in engines.iter().enumerate() {
+        if engines[..i].contains(engine) {
+            bail!(options::usage(format!(
+                "`--engines` names `{}` twice",
+                engine.name()
+            )));
+        }
+    }
+    for &engine in &engines {
         if engine == EngineName::Bidirectional && search != SearchName::Bfs {
             records.push(serde_json::json!({
                 "engine": engine.name(),
@@ -83,12 +100,12 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
     }
     if args.json {
         let mut all = serde_json::Map::new();
-        for (engine, record) in ENGINES.iter().zip(records) {
+        for (engine, record) in engines.iter().zip(records) {
             all.insert(engine.name().into(), record);
         }
         println!("{}", Value::Object(all));
     } else {
-        print!("{}", table(&records));
+        print!("{}", table(&engines, &records));
     }
     Ok(exit::SUCCESS)
 }
@@ -230,7 +247,7 @@ fn forwarded_to_sat(o: &SearchOptions) -> Vec<OsString> {
 }
 
 /// The side-by-side table, one column per engine.
-fn table(records: &[Value]) -> String {
+fn table(engines: &[EngineName], records: &[Value]) -> String {
     let cell = |v: &Value| -> String {
         match v {
             Value::Null => "-".into(),
@@ -267,7 +284,11 @@ fn table(records: &[Value]) -> String {
     row("total time (s)", "total_time_s");
     row("expansions per second", "expansions_per_s");
     row("peak memory (KB)", "peak_memory_kb");
-    let p = &records[0];
+    // The algorithm of the searching engines (the SAT engine has none).
+    let p = records
+        .iter()
+        .find(|r| r["search"].is_string())
+        .unwrap_or(&records[0]);
     let mut heading = cell(&p["search"]);
     if let Some(h) = p["heuristic"].as_str() {
         heading = format!("{heading} {h}");
@@ -281,7 +302,7 @@ fn table(records: &[Value]) -> String {
         .max()
         .unwrap_or(0)
         .max(heading.len());
-    let widths: Vec<usize> = ENGINES
+    let widths: Vec<usize> = engines
         .iter()
         .enumerate()
         .map(|(i, e)| {
@@ -300,7 +321,7 @@ fn table(records: &[Value]) -> String {
         out.push('\n');
         out
     };
-    let names: Vec<String> = ENGINES.iter().map(|e| e.name().to_string()).collect();
+    let names: Vec<String> = engines.iter().map(|e| e.name().to_string()).collect();
     let mut out = line(&heading, &names);
     let dashes: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
     out.push_str(&line(&"-".repeat(w0), &dashes));

@@ -74,6 +74,8 @@ pub fn log(task: &Task, result: &SearchResult, total_time: Duration) {
     }
     if !s.horizons.is_empty() {
         eprintln!("Horizons tried: {}", s.horizons.len());
+        let conflicts: u64 = s.horizons.iter().map(|h| h.conflicts).sum();
+        eprintln!("Conflicts: {conflicts} (all horizons)");
         for h in &s.horizons {
             eprintln!(
                 "Horizon {}: {}, {} variable(s), {} clause(s), {} conflict(s), {:.3}s",
