@@ -516,5 +516,26 @@ fn compare_has_a_sat_column() {
             .lines()
             .any(|l| l.starts_with("makespan") && l.ends_with(" 13")),
         "{table}"
-    );
+    ); // `--engines` picks the columns, in its order.
+    let out = planbox(&[
+        "compare",
+        LVL0,
+        "--search",
+        "bfs",
+        "--engines",
+        "sat,progression",
+    ]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    let header: Vec<&str> = table
+        .lines()
+        .next()
+        .expect("a table")
+        .split_whitespace()
+        .collect();
+    assert_eq!(header, ["bfs", "sat", "progression"], "{table}");
+    let out = planbox(&["compare", LVL0, "--engines", "sat,sat"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`--engines` names `sat` twice"));
 }
+
+const LVL0: &str = "problems/sokoban/teaching/teaching-lvl0.pddl";
