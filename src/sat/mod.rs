@@ -238,7 +238,8 @@ struct Run<'t> {
     conflicts: u64,
 }
 
-/// Madagascar's algorithm B ([`Schedule::Interleaved`]).
+/// Madagascar's algorithm B ([`Schedule::Interleaved`]), with the horizons
+/// joining one per round of turns.
 fn interleaved(
     task: &Task,
     invariants: &Invariants,
@@ -254,7 +255,9 @@ fn interleaved(
     let mut runs: VecDeque<Run> = VecDeque::new();
     let mut proven_beyond_cap = false;
     loop {
-        while runs.len() < IN_FLIGHT && next <= last.min(cap) {
+        // One more horizon joins each round (its formula is built then), so
+        // that an easy task is done before twenty formulas are built.
+        if runs.len() < IN_FLIGHT && next <= last.min(cap) {
             let mut encoder = Encoder::new(task, options.encoding, invariants.clone());
             let mut solver = Solver::new();
             encoder.start(&mut solver);
