@@ -539,3 +539,22 @@ fn compare_has_a_sat_column() {
 }
 
 const LVL0: &str = "problems/sokoban/teaching/teaching-lvl0.pddl";
+
+/// The limits stop the engine between horizons or inside the solver, with
+/// the exit codes of the other engines and the horizons settled so far.
+#[test]
+fn limits_stop_the_engine_with_their_exit_codes() {
+    let level = "problems/sokoban/microban/microban-006.pddl";
+    for (flag, value, code, outcome) in [
+        ("--time-limit", "0.5", 23, "out_of_time"),
+        ("--memory-limit", "1", 22, "out_of_memory"),
+    ] {
+        let out = planbox(&["plan", level, "--engine", "sat", flag, value, "--json"]);
+        assert_eq!(out.status.code(), Some(code), "{flag}");
+        let record = json(&out);
+        assert_eq!(record["outcome"], outcome, "{flag}");
+        // Microban 6 needs 107 steps: no horizon reached is satisfiable.
+        let horizons = record["horizons"].as_array().expect("horizons");
+        assert!(horizons.iter().all(|h| h["answer"] != "sat"), "{flag}");
+    }
+}
