@@ -2,12 +2,14 @@
 """Coverage of planbox's SAT engine against its progression GBFS and pyperplan's SAT planner.
 
 For each IPC domain of a benchmark folder (default ../shared/benchmarks/ipc), the
-first N problems (by name, `--per-domain`) are run with each configuration, two
+first N problems (by name, numbers as numbers, `--per-domain`, after
+`--skip K`) are run with each configuration, two
 processes at a time, the same time limit for all (`--limit`, default 60 s):
 
   sat-sequential   planbox plan --engine sat --encoding sequential
   sat-forall       planbox plan --engine sat --encoding forall-step
   sat-exists       planbox plan --engine sat --encoding exists-step
+  sat-exists-interleaved   the same with --schedule interleaved (Madagascar's algorithm B)
   gbfs             planbox plan (progression, gbfs with h_FF and preferred operators)
   pyperplan-sat    pyperplan -s sat (its own encoding, solved by minisat on PATH)
 
@@ -40,6 +42,7 @@ CONFIGS = {
     "sat-sequential": ["--engine", "sat", "--encoding", "sequential"],
     "sat-forall": ["--engine", "sat", "--encoding", "forall-step"],
     "sat-exists": ["--engine", "sat", "--encoding", "exists-step"],
+    "sat-exists-interleaved": ["--engine", "sat", "--encoding", "exists-step", "--schedule", "interleaved"],
     "gbfs": [],
 }
 PYPERPLAN = "pyperplan-sat"
@@ -62,12 +65,12 @@ def natural(path: Path):
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", path.name)]
 
 
-def problems(bench: Path, per_domain: int, only):
+def problems(bench: Path, per_domain: int, only, skip=0):
     for d in sorted(p for p in bench.iterdir() if p.is_dir()):
         if only and d.name not in only:
             continue
         files = sorted((f for f in d.glob("*.pddl") if "domain" not in f.name), key=natural)
-        for f in files[:per_domain]:
+        for f in files[skip:skip + per_domain]:
             yield d.name, f
 
 
@@ -138,6 +141,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bench", type=Path, default=ROOT.parent / "shared" / "benchmarks" / "ipc")
     ap.add_argument("--per-domain", type=int, default=3)
+    ap.add_argument("--skip", type=int, default=0, help="leave out the first K problems of each domain")
     ap.add_argument("--limit", type=float, default=60.0)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--domains", nargs="*", help="only these domains")
@@ -151,7 +155,7 @@ def main():
         sys.exit("build planbox first: cargo build --release")
     if PYPERPLAN in args.configs and (shutil.which("pyperplan") is None or shutil.which("minisat") is None):
         sys.exit("pyperplan-sat needs `pip install pyperplan` and minisat on PATH (`apt install minisat`)")
-    jobs = [(d, p, c) for d, p in problems(args.bench, args.per_domain, args.domains) for c in args.configs]
+    jobs = [(d, p, c) for d, p in problems(args.bench, args.per_domain, args.domains, args.skip) for c in args.configs]
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "sat_compare.csv"
     rows = []
