@@ -100,9 +100,60 @@ def run_planbox(config, domain, problem, scratch, limit):
     return outcome, record.get("length"), elapsed
 
 
+def tokens(text):
+    text = re.sub(r";[^\n]*", " ", text)
+    return re.findall(r"\(|\)|[^\s()]+", text)
+
+
+def parse(tokens):
+    """Nested lists from PDDL tokens."""
+    stack = [[]]
+    for t in tokens:
+        if t == "(":
+            stack.append([])
+        elif t == ")":
+            done = stack.pop()
+            stack[-1].append(done)
+        else:
+            stack[-1].append(t)
+    return stack[0]
+
+
+def show(x):
+    return "(" + " ".join(show(y) for y in x) + ")" if isinstance(x, list) else x
+
+
+def without_costs(x):
+    """The expression without action costs: no `:functions` section, no
+    `(increase (total-cost) ...)` effect, no `(= (f ...) N)` initial value, no
+    metric, no `:action-costs` requirement. Plans are unchanged; only their
+    cost is forgotten (pyperplan reads no costs)."""
+    if not isinstance(x, list):
+        return x
+    out = []
+    for y in x:
+        if isinstance(y, list) and y and isinstance(y[0], str):
+            head = y[0].lower()
+            if head in (":functions", ":metric", "increase") or (head == "=" and isinstance(y[1], list)):
+                continue
+        if y == ":action-costs":
+            continue
+        out.append(without_costs(y))
+    return out
+
+
 def run_pyperplan(domain, problem, scratch, limit):
     local = scratch / problem.name
-    shutil.copy(problem, local)
+    original = domain
+    domain_text = domain.read_text(errors="replace")
+    if ":functions" in domain_text.lower():
+        # pyperplan refuses `:functions`; it plans on the unit-cost version.
+        stripped = scratch / "domain-unit-cost.pddl"
+        stripped.write_text("\n".join(show(e) for e in without_costs(parse(tokens(domain_text)))))
+        local.write_text("\n".join(show(e) for e in without_costs(parse(tokens(problem.read_text())))))
+        domain = stripped
+    else:
+        shutil.copy(problem, local)
     start = time.monotonic()
     try:
         # In the scratch folder: pyperplan's SAT search writes minisat's input
@@ -117,7 +168,7 @@ def run_pyperplan(domain, problem, scratch, limit):
         if out.returncode != 0:
             print(f"pyperplan on {problem}: {out.stderr.strip()[-400:]}", file=sys.stderr)
         return ("no_plan" if out.returncode == 0 else f"error {out.returncode}"), None, elapsed
-    if not validate(domain, problem, soln):
+    if not validate(original, problem, soln):
         return "INVALID", None, elapsed
     length = sum(1 for line in soln.read_text().splitlines() if line.strip().startswith("("))
     return "plan", length, elapsed
