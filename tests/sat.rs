@@ -557,4 +557,23 @@ fn limits_stop_the_engine_with_their_exit_codes() {
         let horizons = record["horizons"].as_array().expect("horizons");
         assert!(horizons.iter().all(|h| h["answer"] != "sat"), "{flag}");
     }
+    // Horizon 106 alone takes the solver seconds to refute: only the
+    // deadline inside the solver can stop it in time.
+    let out = planbox(&[
+        "plan",
+        level,
+        "--engine",
+        "sat",
+        "--encoding",
+        "sequential",
+        "--horizon",
+        "106",
+        "--time-limit",
+        "0.3",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(23));
+    let record = json(&out);
+    assert_eq!(record["horizons"][0]["horizon"], 106);
+    assert_eq!(record["horizons"][0]["answer"], "unknown");
 }
