@@ -393,8 +393,8 @@ fn the_dumped_formula_gives_the_same_answer_in_a_solver() {
     let problem = "problems/sokoban/microban/microban-002.pddl";
     for (t, sat) in [("15", false), ("16", true)] {
         let cnf = dir.join(format!("h{t}.cnf"));
-        let cnf_arg = cnf.to_str().expect("utf-8 path");
-        let out = planbox(&[
+        let plan_file = dir.join(format!("h{t}.plan"));
+        let horizon = [
             "plan",
             problem,
             "--engine",
@@ -403,9 +403,9 @@ fn the_dumped_formula_gives_the_same_answer_in_a_solver() {
             "sequential",
             "--horizon",
             t,
-            "--dump-cnf",
-            cnf_arg,
-        ]);
+        ];
+        let with = |more: &[&str]| planbox(&[&horizon[..], more].concat());
+        let out = with(&["--dump-cnf", cnf.to_str().expect("utf-8 path")]);
         assert_eq!(out.status.code(), Some(0), "{t}");
         let text = std::fs::read_to_string(&cnf).expect("written");
         let formula = sat::Cnf::from_dimacs(&text).expect("valid DIMACS");
@@ -423,20 +423,7 @@ fn the_dumped_formula_gives_the_same_answer_in_a_solver() {
         };
         assert_eq!(solver.solve(&[], None, None), expected, "horizon {t}");
         // The engine on the same horizon.
-        let plan_file = dir.join(format!("h{t}.plan"));
-        let out = planbox(&[
-            "plan",
-            problem,
-            "--engine",
-            "sat",
-            "--encoding",
-            "sequential",
-            "--horizon",
-            t,
-            "--json",
-            "--plan-file",
-            plan_file.to_str().expect("utf-8 path"),
-        ]);
+        let out = with(&["--plan-file", plan_file.to_str().expect("utf-8 path")]);
         assert_eq!(out.status.code(), Some(if sat { 0 } else { 12 }), "{t}");
         if let Ok(minisat) = Command::new("minisat").arg(&cnf).output() {
             assert_eq!(

@@ -138,31 +138,36 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
     }
 }
 
-/// The command-line options of `plan` that reproduce `o`.
+/// The command-line options of `plan` that reproduce `o` for `engine`: the
+/// algorithm and its settings for the engines that search, the limits and
+/// costs for all, the mutexes for all but progression, regression's
+/// switches for the backward searches, and the SAT engine's own settings
+/// (its largest horizon is the depth limit).
 fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
-    if engine == EngineName::Sat {
-        return forwarded_to_sat(o);
-    }
-    let mut a: Vec<OsString> = vec!["--search".into(), o.search(engine).name().into()];
+    let sat = engine == EngineName::Sat;
+    let mut a: Vec<OsString> = Vec::new();
     let mut push = |flag: &str, value: Option<String>| {
         a.push(flag.into());
         if let Some(v) = value {
             a.push(v.into());
         }
     };
-    if let Some(h) = o.heuristic {
+    if !sat {
+        push("--search", Some(o.search(engine).name().into()));
+    }
+    if let Some(h) = o.heuristic.filter(|_| !sat) {
         push("--heuristic", Some(h.name().into()));
     }
     if let Some(d) = o.depth_limit {
         push("--depth-limit", Some(d.to_string()));
     }
-    if let Some(w) = o.weight {
+    if let Some(w) = o.weight.filter(|_| !sat) {
         push("--weight", Some(w.to_string()));
     }
-    if o.no_preferred {
+    if o.no_preferred && !sat {
         push("--no-preferred", None);
     }
-    if o.cycle_check {
+    if o.cycle_check && !sat {
         push("--cycle-check", None);
     }
     if o.unit_cost {
@@ -176,6 +181,8 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     }
     if engine != EngineName::Progression {
         push("--mutex", Some(o.mutex().name().into()));
+    }
+    if matches!(engine, EngineName::Regression | EngineName::Bidirectional) {
         if o.no_goal_sorting {
             push("--no-goal-sorting", None);
         }
@@ -183,11 +190,23 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
             push("--no-subsumption", None);
         }
     }
-    if o.trace {
+    if sat {
+        let name = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
+        if let Some(e) = o.encoding {
+            push("--encoding", name(e.to_possible_value()));
+        }
+        if let Some(s) = o.schedule {
+            push("--schedule", name(s.to_possible_value()));
+        }
+        if let Some(t) = o.horizon {
+            push("--horizon", Some(t.to_string()));
+        }
+    }
+    if o.trace && !sat {
         push("--trace", None);
         push("--trace-limit", Some(o.trace_limit.to_string()));
     }
-    if let Some(dot) = &o.dot {
+    if let Some(dot) = o.dot.as_ref().filter(|_| !sat) {
         // One graph per direction: `g.dot` becomes `g.progression.dot`, ...
         let stem = dot.file_stem().map(|s| s.to_string_lossy().into_owned());
         let ext = dot.extension().map(|s| s.to_string_lossy().into_owned());
@@ -202,46 +221,6 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
             Some(dot.with_file_name(name).display().to_string()),
         );
         push("--dot-limit", Some(o.dot_limit.to_string()));
-    }
-    a
-}
-
-/// The options of the SAT engine's column: the limits, costs and mutexes,
-/// the depth limit as the largest horizon, and its own settings.
-fn forwarded_to_sat(o: &SearchOptions) -> Vec<OsString> {
-    let mut a: Vec<OsString> = vec!["--mutex".into(), o.mutex().name().into()];
-    let mut push = |flag: &str, value: Option<String>| {
-        a.push(flag.into());
-        if let Some(v) = value {
-            a.push(v.into());
-        }
-    };
-    if let Some(d) = o.depth_limit {
-        push("--depth-limit", Some(d.to_string()));
-    }
-    if o.unit_cost {
-        push("--unit-cost", None);
-    }
-    if let Some(t) = o.time_limit {
-        push("--time-limit", Some(t.to_string()));
-    }
-    if let Some(m) = o.memory_limit {
-        push("--memory-limit", Some(m.to_string()));
-    }
-    if let Some(e) = o.encoding {
-        push(
-            "--encoding",
-            e.to_possible_value().map(|v| v.get_name().to_string()),
-        );
-    }
-    if let Some(s) = o.schedule {
-        push(
-            "--schedule",
-            s.to_possible_value().map(|v| v.get_name().to_string()),
-        );
-    }
-    if let Some(t) = o.horizon {
-        push("--horizon", Some(t.to_string()));
     }
     a
 }

@@ -436,17 +436,9 @@ impl<'t> Encoder<'t> {
         if need.is_empty() || disable.is_empty() {
             return;
         }
-        let both: Vec<Lit> = need
-            .iter()
-            .copied()
-            .filter(|v| disable.contains(v))
-            .collect();
-        let only_need: Vec<Lit> = need.iter().copied().filter(|v| !both.contains(v)).collect();
-        let only_disable: Vec<Lit> = disable
-            .iter()
-            .copied()
-            .filter(|v| !both.contains(v))
-            .collect();
+        // The step's variables are numbered in operator order, so both lists
+        // are ascending.
+        let (only_need, both, only_disable) = split(need, disable);
         let mut group = both;
         // One member of the at-most-one below stands for all the others
         // (`either`: one of them is taken), which do not exclude each other
@@ -482,36 +474,44 @@ impl<'t> Encoder<'t> {
     /// taken") keeps it linear.
     fn exists_step(&mut self, sink: &mut impl ClauseSink, t: usize) {
         for p in 0..self.task.facts.len() {
-            let (need, delete) = (self.need[p].clone(), self.delete[p].clone());
-            self.chain(sink, t, &need, &delete);
-            let (need_not, add) = (self.need_not[p].clone(), self.add[p].clone());
-            self.chain(sink, t, &need_not, &add);
+            let items = self.chain_items(t, &self.need[p], &self.delete[p]);
+            self.chain(sink, &items);
+            let items = self.chain_items(t, &self.need_not[p], &self.add[p]);
+            self.chain(sink, &items);
         }
     }
 
-    fn chain(&mut self, sink: &mut impl ClauseSink, t: usize, need: &[OpId], disable: &[OpId]) {
+    /// The operators of step `t` that need the fact or disable it, as
+    /// `(position, variable, needs, disables)` in the ∃-step order.
+    fn chain_items(
+        &self,
+        t: usize,
+        need: &[OpId],
+        disable: &[OpId],
+    ) -> Vec<(u32, Lit, bool, bool)> {
         if need.is_empty() || disable.is_empty() {
-            return;
+            return Vec::new();
         }
-        // (position, variable, needs, disables), in the order.
-        let mut items: Vec<(u32, Lit, bool, bool)> = Vec::new();
-        for (set, is_need) in [(need, true), (disable, false)] {
-            for o in set {
+        // Both lists are in operator order.
+        let (only_need, both, only_disable) = split(need, disable);
+        let mut items: Vec<(u32, Lit, bool, bool)> = [
+            (only_need, true, false),
+            (both, true, true),
+            (only_disable, false, true),
+        ]
+        .into_iter()
+        .flat_map(|(ops, needs, disables)| {
+            ops.into_iter().filter_map(move |o| {
                 let v = self.ops[t][o.index()];
-                if v == 0 {
-                    continue;
-                }
-                let pos = self.position[o.index()];
-                match items.iter_mut().find(|i| i.1 == v) {
-                    Some(item) => {
-                        item.2 |= is_need;
-                        item.3 |= !is_need;
-                    }
-                    None => items.push((pos, v, is_need, !is_need)),
-                }
-            }
-        }
+                (v != 0).then(|| (self.position[o.index()], v, needs, disables))
+            })
+        })
+        .collect();
         items.sort_unstable();
+        items
+    }
+
+    fn chain(&mut self, sink: &mut impl ClauseSink, items: &[(u32, Lit, bool, bool)]) {
         // The last needer: disablers after it need no chain.
         let Some(last_need) = items.iter().rposition(|i| i.2) else {
             return;
@@ -634,6 +634,34 @@ impl<'t> Encoder<'t> {
         }
         self.clause(sink, &[-lits[n - 1], -before]);
     }
+}
+
+/// Splits two ascending lists into what is only in `a`, in both, and only
+/// in `b`, in one pass (a merge).
+fn split<T: Ord + Copy>(a: &[T], b: &[T]) -> (Vec<T>, Vec<T>, Vec<T>) {
+    debug_assert!(a.is_sorted() && b.is_sorted());
+    let (mut only_a, mut both, mut only_b) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                only_a.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                only_b.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                both.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    only_a.extend_from_slice(&a[i..]);
+    only_b.extend_from_slice(&b[j..]);
+    (only_a, both, only_b)
 }
 
 /// Relaxed reachability layers (the planning graph without mutexes): the
