@@ -20,7 +20,7 @@
 //! Before `planbox plan` writes a plan it replays it on the ground task with
 //! [`check_plan`], so a plan it prints is a plan that works.
 
-use crate::bits::{self, FactSet};
+use crate::bits::FactSet;
 use crate::task::{OpId, Task};
 use crate::validate::PlanStep;
 use std::fmt;
@@ -73,6 +73,7 @@ impl std::error::Error for PlanCheckError {}
 pub fn check_plan(task: &Task, plan: &[OpId]) -> Result<u64, PlanCheckError> {
     let n = task.facts.len();
     let mut state = FactSet::from_facts(n, &task.init);
+    task.evaluate_axioms(state.words_mut());
     let show = |f, want: bool| {
         let atom = task.fact(f);
         if want {
@@ -103,12 +104,8 @@ pub fn check_plan(task: &Task, plan: &[OpId]) -> Result<u64, PlanCheckError> {
         if !facts.is_empty() {
             return Err(PlanCheckError::NotApplicable { index, facts });
         }
-        for &f in op.del.iter() {
-            bits::remove(state.words_mut(), f);
-        }
-        for &f in op.add.iter() {
-            bits::insert(state.words_mut(), f);
-        }
+        let before = state.clone();
+        task.apply(op, before.words(), state.words_mut());
     }
     let mut facts: Vec<String> = task
         .goal

@@ -15,6 +15,22 @@
 //!
 //! Only *fluent* facts (those some operator can change) are in the table; static
 //! facts such as `(adjacent c1 c2)` were evaluated by the grounder and are gone.
+//!
+//! Tasks from ADL domains have two more things (STRIPS tasks have neither):
+//!
+//! * **conditional effects** ([`ConditionalEffect`]): an operator's effect
+//!   that applies only when its condition holds in the state *before* the
+//!   operator. All conditions are read first, then every delete of the
+//!   operator and its firing effects is applied, then every add:
+//!
+//!   ```text
+//!   apply(s, o) = (s \ (del(o) ∪ ⋃ del(e))) ∪ add(o) ∪ ⋃ add(e)   for e in o's effects with cond(e) ⊆ s
+//!   ```
+//!
+//! * **axioms** ([`Axiom`]): rules `head :- pre, not neg_pre` that set the
+//!   *derived* facts. A derived fact holds exactly when it follows from the
+//!   basic facts by the rules, computed layer by layer ([`Task::evaluate_axioms`])
+//!   after every change of state; no operator adds or deletes one.
 
 use indexmap::IndexSet;
 use std::fmt;
@@ -75,6 +91,29 @@ pub struct Operator {
     pub del: Box<[FactId]>,
     /// Cost: the `total-cost` increase, or 1 when the problem has no metric.
     pub cost: u32,
+    /// Effects under a condition (`when`, `forall`); empty in STRIPS tasks.
+    pub conditional: Box<[ConditionalEffect]>,
+}
+
+/// An effect that applies when `cond` holds and `neg_cond` does not, in the
+/// state the operator is applied to. Lists sorted and duplicate-free.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConditionalEffect {
+    pub cond: Box<[FactId]>,
+    pub neg_cond: Box<[FactId]>,
+    pub add: Box<[FactId]>,
+    pub del: Box<[FactId]>,
+}
+
+/// A ground axiom: `head` holds when every fact of `pre` holds and none of
+/// `neg_pre` does. The facts of `neg_pre` are basic or of lower layers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Axiom {
+    pub head: FactId,
+    pub pre: Box<[FactId]>,
+    pub neg_pre: Box<[FactId]>,
+    /// The stratum: axioms are evaluated in increasing layer order.
+    pub layer: u32,
 }
 
 impl Operator {
@@ -101,6 +140,26 @@ pub struct Task {
     pub neg_goal: Box<[FactId]>,
     /// True when the problem minimises `total-cost`; false means unit costs.
     pub has_action_costs: bool,
+    /// The axioms, sorted by layer; empty in STRIPS tasks.
+    pub axioms: Vec<Axiom>,
+    /// The derived facts (heads of axioms), sorted.
+    pub derived: Box<[FactId]>,
+}
+
+/// What a task needs beyond STRIPS, for engines that refuse it by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feature {
+    ConditionalEffects,
+    DerivedPredicates,
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Feature::ConditionalEffects => "conditional effects (`when`, `forall` in effects)",
+            Feature::DerivedPredicates => "derived predicates (axioms)",
+        })
+    }
 }
 
 impl Task {
@@ -116,6 +175,94 @@ impl Task {
 
     pub fn fact_id(&self, atom: &Atom) -> Option<FactId> {
         self.facts.get_index_of(atom).map(|i| FactId(i as u32))
+    }
+
+    /// The first feature beyond STRIPS the task has, if any.
+    pub fn adl_feature(&self) -> Option<Feature> {
+        if !self.axioms.is_empty() {
+            Some(Feature::DerivedPredicates)
+        } else if self.operators.iter().any(|o| !o.conditional.is_empty()) {
+            Some(Feature::ConditionalEffects)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `f` is a derived fact.
+    pub fn is_derived(&self, f: FactId) -> bool {
+        self.derived.binary_search(&f).is_ok()
+    }
+
+    /// The successor of `state` (one bit per fact) under `op`, written into
+    /// `next` (which holds a copy of `state`): conditions are read in
+    /// `state`, deletes go before adds, and the axioms are evaluated last.
+    pub fn apply(&self, op: &Operator, state: &[u64], next: &mut [u64]) {
+        use crate::bits;
+        for &f in op.del.iter() {
+            bits::remove(next, f);
+        }
+        if op.conditional.is_empty() {
+            for &f in op.add.iter() {
+                bits::insert(next, f);
+            }
+        } else {
+            let fires = |e: &ConditionalEffect| {
+                e.cond.iter().all(|&f| bits::contains(state, f))
+                    && !e.neg_cond.iter().any(|&f| bits::contains(state, f))
+            };
+            for e in op.conditional.iter().filter(|e| fires(e)) {
+                for &f in e.del.iter() {
+                    bits::remove(next, f);
+                }
+            }
+            for &f in op.add.iter() {
+                bits::insert(next, f);
+            }
+            for e in op.conditional.iter().filter(|e| fires(e)) {
+                for &f in e.add.iter() {
+                    bits::insert(next, f);
+                }
+            }
+        }
+        if !self.axioms.is_empty() {
+            self.evaluate_axioms(next);
+        }
+    }
+
+    /// Sets the derived facts of `state` to what the axioms derive from its
+    /// basic facts: all false, then each layer to its least fixpoint.
+    pub fn evaluate_axioms(&self, state: &mut [u64]) {
+        use crate::bits;
+        for &f in self.derived.iter() {
+            bits::remove(state, f);
+        }
+        let mut start = 0;
+        while start < self.axioms.len() {
+            let layer = self.axioms[start].layer;
+            let end = start
+                + self.axioms[start..]
+                    .iter()
+                    .position(|a| a.layer != layer)
+                    .unwrap_or(self.axioms.len() - start);
+            // Naive fixpoint of the layer: few rounds in practice, as rules
+            // chain only through the layer's own heads.
+            loop {
+                let mut changed = false;
+                for a in &self.axioms[start..end] {
+                    if !bits::contains(state, a.head)
+                        && a.pre.iter().all(|&f| bits::contains(state, f))
+                        && !a.neg_pre.iter().any(|&f| bits::contains(state, f))
+                    {
+                        bits::insert(state, a.head);
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            start = end;
+        }
     }
 
     /// Sum of the costs of `plan`'s operators.
@@ -152,6 +299,21 @@ pub fn dump_operator(task: &Task, op: &Operator) -> String {
     );
     let mut eff: Vec<String> = op.add.iter().map(|&f| task.fact(f).to_string()).collect();
     eff.extend(op.del.iter().map(|&f| format!("(not {})", task.fact(f))));
+    for e in op.conditional.iter() {
+        let mut cond: Vec<String> = e.cond.iter().map(|&f| task.fact(f).to_string()).collect();
+        cond.extend(
+            e.neg_cond
+                .iter()
+                .map(|&f| format!("(not {})", task.fact(f))),
+        );
+        let mut then: Vec<String> = e.add.iter().map(|&f| task.fact(f).to_string()).collect();
+        then.extend(e.del.iter().map(|&f| format!("(not {})", task.fact(f))));
+        eff.push(format!(
+            "(when (and {}) (and {}))",
+            cond.join(" "),
+            then.join(" ")
+        ));
+    }
     format!(
         "(:action {}\n  :precondition (and {})\n  :effect (and {})\n  :cost {})\n",
         op.name,

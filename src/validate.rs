@@ -1,17 +1,22 @@
 //! Plan validation in the spirit of VAL: simulate the plan on the *lifted* task,
 //! step by step, and say exactly where it breaks.
 //!
-//! The simulation does not use the grounder, so it also judges plans whose
-//! actions a grounder would have pruned as unreachable. A state is the set of
-//! ground atoms that hold, statics included. Each step `(a o1 ... on)` binds the
-//! parameters of action `a` to the objects, checks their types, checks the
-//! precondition in the current state, then applies the effect: deletes first,
-//! adds second, so an atom both deleted and added stays true.
+//! The simulation does not use the grounder or the normaliser, so it also
+//! judges plans whose actions a grounder would have pruned as unreachable, and
+//! it checks the planner's rewriting of ADL rather than trusting it. A state is
+//! the set of ground atoms that hold, statics included. Each step `(a o1 ... on)`
+//! binds the parameters of action `a` to the objects, checks their types,
+//! evaluates the precondition in the current state (quantifiers range over the
+//! objects of their types), then applies the effect: every `when` condition is
+//! read in the state before the step, deletes go first and adds second, so an
+//! atom both deleted and added stays true. Derived predicates are recomputed
+//! from their rules after every step, stratum by stratum.
 //!
 //! Example: in Gripper, `(pick ball1 rooma left)` in a state without
 //! `(free left)` fails with `step 1 ... precondition not satisfied: (free left)`.
 
-use crate::pddl::ast::{CostExpr, Domain, Literal, Problem, Term};
+use crate::pddl::ast::{Condition, Derived, either_members};
+use crate::pddl::ast::{CostExpr, Domain, Literal, Problem, Term, TypedName};
 use crate::pddl::suggest;
 use crate::task::Atom;
 use std::collections::{HashMap, HashSet};
@@ -149,6 +154,8 @@ impl fmt::Display for Verdict {
 struct Types<'a> {
     parent: HashMap<&'a str, &'a str>,
     object_type: HashMap<&'a str, &'a str>,
+    /// Every object, in declaration order.
+    objects: Vec<&'a str>,
 }
 
 impl<'a> Types<'a> {
@@ -158,20 +165,44 @@ impl<'a> Types<'a> {
             .iter()
             .map(|t| (t.name.text.as_str(), t.ty.text.as_str()))
             .collect();
-        let object_type = domain
-            .constants
-            .iter()
-            .chain(&problem.objects)
-            .map(|o| (o.name.text.as_str(), o.ty.text.as_str()))
-            .collect();
+        let mut objects = Vec::new();
+        let mut object_type = HashMap::new();
+        for o in domain.constants.iter().chain(&problem.objects) {
+            if object_type
+                .insert(o.name.text.as_str(), o.ty.text.as_str())
+                .is_none()
+            {
+                objects.push(o.name.text.as_str());
+            }
+        }
         Types {
             parent,
             object_type,
+            objects,
         }
     }
 
-    /// Whether type `ty` is `ancestor` or one of its subtypes.
-    fn is_subtype(&self, mut ty: &'a str, ancestor: &str) -> bool {
+    /// Whether type `ty` is `ancestor` or one of its subtypes; either side
+    /// may be an `(either ...)` type.
+    fn is_subtype(&self, ty: &'a str, ancestor: &str) -> bool {
+        if let Some(mut members) = either_members(ty) {
+            return members.any(|m| self.is_subtype(m, ancestor));
+        }
+        if let Some(mut members) = either_members(ancestor) {
+            return members.any(|m| self.is_subtype(ty, m));
+        }
+        self.is_plain_subtype(ty, ancestor)
+    }
+
+    /// The objects whose type fits `ty`.
+    fn objects_of(&self, ty: &str) -> Vec<&'a str> {
+        (self.objects.iter())
+            .filter(|o| self.is_subtype(self.object_type[*o], ty))
+            .copied()
+            .collect()
+    }
+
+    fn is_plain_subtype(&self, mut ty: &'a str, ancestor: &str) -> bool {
         // The checker refuses cyclic hierarchies; the bound keeps this total anyway.
         for _ in 0..=self.parent.len() + 1 {
             if ty == ancestor || ancestor == "object" {
@@ -202,11 +233,17 @@ pub fn validate(domain: &Domain, problem: &Problem, plan: &[PlanStep]) -> Report
             )
         })
         .collect();
+    let world = World {
+        types: &types,
+        derived: &domain.derived,
+        layers: layers(&domain.derived),
+    };
     let mut state: HashSet<Atom> = problem
         .init
         .iter()
         .map(|a| ground(&a.predicate.text, &a.args, &[]))
         .collect();
+    world.derive(&mut state);
     let mut cost = 0u64;
     for (index, step) in plan.iter().enumerate() {
         let fail = |failure| Report {
@@ -248,7 +285,7 @@ pub fn validate(domain: &Domain, problem: &Problem, plan: &[PlanStep]) -> Report
             }
             binding.push((param.name.text.as_str(), arg.as_str()));
         }
-        let unsatisfied = false_literals(&action.precondition, &state, &binding);
+        let unsatisfied = world.false_parts(&action.precondition, &state, &mut binding);
         if !unsatisfied.is_empty() {
             return fail(Failure::Precondition { unsatisfied });
         }
@@ -275,14 +312,33 @@ pub fn validate(domain: &Domain, problem: &Problem, plan: &[PlanStep]) -> Report
             step_cost = 1;
         }
         cost += step_cost;
+        let mut del: Vec<Atom> = Vec::new();
+        let mut add: Vec<Atom> = Vec::new();
         for atom in &action.effect.del {
-            state.remove(&ground(&atom.predicate.text, &atom.args, &binding));
+            del.push(ground(&atom.predicate.text, &atom.args, &binding));
         }
         for atom in &action.effect.add {
-            state.insert(ground(&atom.predicate.text, &atom.args, &binding));
+            add.push(ground(&atom.predicate.text, &atom.args, &binding));
         }
+        for effect in &action.effect.conditional {
+            world.for_each_binding(&effect.vars, &mut binding, &mut |world, binding| {
+                if (effect.condition.iter()).all(|c| world.holds(c, &state, binding)) {
+                    for atom in &effect.del {
+                        del.push(ground(&atom.predicate.text, &atom.args, binding));
+                    }
+                    for atom in &effect.add {
+                        add.push(ground(&atom.predicate.text, &atom.args, binding));
+                    }
+                }
+            });
+        }
+        for atom in &del {
+            state.remove(atom);
+        }
+        state.extend(add);
+        world.derive(&mut state);
     }
-    let unmet = false_literals(&problem.goal, &state, &[]);
+    let unmet = world.false_parts(&problem.goal, &state, &mut Vec::new());
     let verdict = if unmet.is_empty() {
         Verdict::Valid
     } else {
@@ -301,6 +357,7 @@ fn resolve<'a>(term: &'a Term, binding: &[(&'a str, &'a str)]) -> &'a str {
         Term::Constant(n) => &n.text,
         Term::Variable(v) => binding
             .iter()
+            .rev()
             .find(|(param, _)| *param == v.text)
             .map_or(v.text.as_str(), |(_, object)| object),
     }
@@ -316,41 +373,230 @@ fn ground(predicate: &str, args: &[Term], binding: &[(&str, &str)]) -> Atom {
     }
 }
 
-/// The literals of `conditions` that are false in `state`, in PDDL syntax.
-fn false_literals(
-    conditions: &[Literal],
-    state: &HashSet<Atom>,
-    binding: &[(&str, &str)],
-) -> Vec<String> {
-    let mut out = Vec::new();
-    for literal in conditions {
-        match literal {
-            Literal::Atom { atom, positive } => {
-                let ground = ground(&atom.predicate.text, &atom.args, binding);
-                if state.contains(&ground) != *positive {
-                    out.push(if *positive {
-                        ground.to_string()
-                    } else {
-                        format!("(not {ground})")
-                    });
-                }
+/// Variables and the objects they stand for, innermost last.
+type Binding<'a> = Vec<(&'a str, &'a str)>;
+
+/// What conditions are evaluated against: the objects and the rules of the
+/// derived predicates.
+struct World<'a> {
+    types: &'a Types<'a>,
+    derived: &'a [Derived],
+    /// The rules, grouped by stratum, lowest first.
+    layers: Vec<Vec<&'a Derived>>,
+}
+
+impl<'a> World<'a> {
+    /// Whether `condition` holds in `state` under `binding` (innermost
+    /// variables last); quantifiers range over the objects of their types.
+    fn holds(
+        &self,
+        condition: &'a Condition,
+        state: &HashSet<Atom>,
+        binding: &mut Vec<(&'a str, &'a str)>,
+    ) -> bool {
+        match condition {
+            Condition::Literal(l) => literal_holds(l, state, binding),
+            Condition::And(parts, _) => parts.iter().all(|p| self.holds(p, state, binding)),
+            Condition::Or(parts, _) => parts.iter().any(|p| self.holds(p, state, binding)),
+            Condition::Not(inner, _) => !self.holds(inner, state, binding),
+            Condition::Imply(a, b, _) => {
+                !self.holds(a, state, binding) || self.holds(b, state, binding)
             }
-            Literal::Equality {
-                left,
-                right,
-                positive,
-                ..
-            } => {
-                let (l, r) = (resolve(left, binding), resolve(right, binding));
-                if (l == r) != *positive {
-                    out.push(if *positive {
-                        format!("(= {l} {r})")
-                    } else {
-                        format!("(not (= {l} {r}))")
-                    });
-                }
+            Condition::Exists(vars, body, _) => {
+                let mut found = false;
+                self.for_each_binding(vars, binding, &mut |world, binding| {
+                    found = found || world.holds(body, state, binding);
+                });
+                found
+            }
+            Condition::Forall(vars, body, _) => {
+                let mut all = true;
+                self.for_each_binding(vars, binding, &mut |world, binding| {
+                    all = all && world.holds(body, state, binding);
+                });
+                all
             }
         }
     }
-    out
+
+    /// Calls `f` once per binding of `vars` to objects of their types, each
+    /// pushed on `binding` for the call.
+    fn for_each_binding(
+        &self,
+        vars: &'a [TypedName],
+        binding: &mut Vec<(&'a str, &'a str)>,
+        f: &mut dyn FnMut(&Self, &mut Binding<'a>),
+    ) {
+        let Some((first, rest)) = vars.split_first() else {
+            f(self, binding);
+            return;
+        };
+        for o in self.types.objects_of(&first.ty.text) {
+            binding.push((first.name.text.as_str(), o));
+            self.for_each_binding(rest, binding, f);
+            binding.pop();
+        }
+    }
+
+    /// The conjuncts of `condition` that are false, in PDDL syntax with the
+    /// binding's objects in place of variables.
+    fn false_parts(
+        &self,
+        condition: &'a Condition,
+        state: &HashSet<Atom>,
+        binding: &mut Vec<(&'a str, &'a str)>,
+    ) -> Vec<String> {
+        let mut conjuncts = Vec::new();
+        let mut stack = vec![condition];
+        while let Some(c) = stack.pop() {
+            match c {
+                Condition::And(parts, _) => stack.extend(parts.iter().rev()),
+                c => conjuncts.push(c),
+            }
+        }
+        let mut out = Vec::new();
+        for c in conjuncts {
+            if !self.holds(c, state, binding) {
+                out.push(show(c, binding));
+            }
+        }
+        out
+    }
+
+    /// Replaces the derived atoms of `state` with what the rules derive from
+    /// its basic atoms: each stratum to its least fixpoint, lowest first.
+    fn derive(&self, state: &mut HashSet<Atom>) {
+        if self.derived.is_empty() {
+            return;
+        }
+        state.retain(|a| !self.derived.iter().any(|d| d.predicate.text == a.predicate));
+        for layer in &self.layers {
+            loop {
+                let mut new: Vec<Atom> = Vec::new();
+                for rule in layer {
+                    let mut binding = Vec::new();
+                    self.for_each_binding(&rule.parameters, &mut binding, &mut |world, b| {
+                        let head = Atom {
+                            predicate: rule.predicate.text.clone(),
+                            args: b.iter().map(|(_, o)| o.to_string()).collect(),
+                        };
+                        if !state.contains(&head) && world.holds(&rule.body, state, b) {
+                            new.push(head);
+                        }
+                    });
+                }
+                if new.is_empty() {
+                    break;
+                }
+                state.extend(new);
+            }
+        }
+    }
+}
+
+/// The rules grouped by stratum: a predicate sits at least as high as the
+/// derived predicates its rules use, and higher than the ones they negate.
+fn layers(derived: &[Derived]) -> Vec<Vec<&Derived>> {
+    let mut layer: HashMap<&str, usize> = derived
+        .iter()
+        .map(|d| (d.predicate.text.as_str(), 0))
+        .collect();
+    for _ in 0..=derived.len() {
+        let mut changed = false;
+        for rule in derived {
+            let mut need = layer[rule.predicate.text.as_str()];
+            for (l, positive) in crate::pddl::signed_literals(&rule.body) {
+                if let Literal::Atom { atom, .. } = l
+                    && let Some(&k) = layer.get(atom.predicate.text.as_str())
+                {
+                    need = need.max(if positive { k } else { k + 1 });
+                }
+            }
+            if need > layer[rule.predicate.text.as_str()] {
+                layer.insert(rule.predicate.text.as_str(), need);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let top = layer.values().copied().max().unwrap_or(0);
+    (0..=top)
+        .map(|k| {
+            (derived.iter())
+                .filter(|d| layer[d.predicate.text.as_str()] == k)
+                .collect()
+        })
+        .collect()
+}
+
+fn literal_holds(literal: &Literal, state: &HashSet<Atom>, binding: &[(&str, &str)]) -> bool {
+    match literal {
+        Literal::Atom { atom, positive } => {
+            state.contains(&ground(&atom.predicate.text, &atom.args, binding)) == *positive
+        }
+        Literal::Equality {
+            left,
+            right,
+            positive,
+            ..
+        } => (resolve(left, binding) == resolve(right, binding)) == *positive,
+    }
+}
+
+/// A condition in PDDL syntax, with bound variables replaced by objects.
+fn show(condition: &Condition, binding: &[(&str, &str)]) -> String {
+    let list = |parts: &[Condition]| -> String {
+        parts
+            .iter()
+            .map(|p| format!(" {}", show(p, binding)))
+            .collect()
+    };
+    let vars = |vars: &[TypedName]| -> String {
+        let v: Vec<String> = (vars.iter())
+            .map(|v| format!("{} - {}", v.name.text, v.ty.text))
+            .collect();
+        v.join(" ")
+    };
+    match condition {
+        Condition::Literal(Literal::Atom { atom, positive }) => {
+            let g = ground(&atom.predicate.text, &atom.args, binding);
+            if *positive {
+                g.to_string()
+            } else {
+                format!("(not {g})")
+            }
+        }
+        Condition::Literal(Literal::Equality {
+            left,
+            right,
+            positive,
+            ..
+        }) => {
+            let (l, r) = (resolve(left, binding), resolve(right, binding));
+            if *positive {
+                format!("(= {l} {r})")
+            } else {
+                format!("(not (= {l} {r}))")
+            }
+        }
+        Condition::And(parts, _) => format!("(and{})", list(parts)),
+        Condition::Or(parts, _) => format!("(or{})", list(parts)),
+        Condition::Not(inner, _) => format!("(not {})", show(inner, binding)),
+        Condition::Imply(a, b, _) => format!("(imply {} {})", show(a, binding), show(b, binding)),
+        Condition::Exists(v, body, _) | Condition::Forall(v, body, _) => {
+            // Inner variables shadow outer ones of the same name.
+            let inner: Vec<(&str, &str)> = (binding.iter())
+                .filter(|(name, _)| !v.iter().any(|x| x.name.text == *name))
+                .copied()
+                .collect();
+            let q = if matches!(condition, Condition::Exists(..)) {
+                "exists"
+            } else {
+                "forall"
+            };
+            format!("({q} ({}) {})", vars(v), show(body, &inner))
+        }
+    }
 }

@@ -181,7 +181,7 @@ fn output_is_deterministic() {
 fn unsupported_input_exits_34() {
     let out = planbox(&[
         "invariants",
-        "tests/data/bad/unsupported-when.pddl",
+        "tests/data/bad/unsupported-cost-in-when.pddl",
         PROBLEM,
     ]);
     assert_eq!(out.status.code(), Some(34));

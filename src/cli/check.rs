@@ -32,7 +32,7 @@ pub fn run(args: &CheckArgs) -> Result<u8> {
             problem.name.text,
             problem.objects.len(),
             problem.init.len(),
-            problem.goal.len()
+            problem.goal.literals().len()
         );
     }
     Ok(super::exit::SUCCESS)

@@ -130,6 +130,15 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
     let stdout = String::from_utf8_lossy(&out.stdout);
     match serde_json::from_str::<Value>(stdout.trim()) {
         Ok(record) => Ok(record),
+        // An engine that cannot run this task (it said why on stderr) gets
+        // an empty column; the others still run.
+        Err(_) if out.status.code() == Some(i32::from(exit::UNSUPPORTED)) => {
+            Ok(serde_json::json!({
+                "engine": engine.name(),
+                "outcome": "skipped",
+                "reason": "the task needs a feature this engine does not support",
+            }))
+        }
         // The child printed its error on stderr already; keep its exit code.
         Err(_) => bail!(Coded {
             code: out.status.code().map_or(exit::INPUT_ERROR, |c| c as u8),

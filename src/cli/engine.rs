@@ -31,6 +31,37 @@ pub fn regression_options(o: &SearchOptions) -> RegressionOptions {
     }
 }
 
+/// Refuses, with exit 34, an engine or heuristic that cannot handle what the
+/// task needs beyond STRIPS (conditional effects, axioms), naming both, as Fast
+/// Downward refuses a heuristic that does not support axioms.
+pub fn check_support(task: &Task, config: &Config) -> Result<()> {
+    let Some(feature) = task.adl_feature() else {
+        return Ok(());
+    };
+    let refuse = |message: String| -> Result<()> {
+        anyhow::bail!(super::Coded {
+            code: planbox::exit::UNSUPPORTED,
+            message,
+        })
+    };
+    if config.engine != EngineName::Progression {
+        return refuse(format!(
+            "the {} engine does not support {feature}, which this task has; \
+             expected `--engine progression`",
+            config.engine.name()
+        ));
+    }
+    if let Some(h) = config.heuristic
+        && h.name() == "lmcut"
+    {
+        return refuse(format!(
+            "heuristic `lmcut` does not support {feature}, which this task has; \
+             expected `hmax` (admissible), `hadd`, `hff`, `goalcount` or `blind`"
+        ));
+    }
+    Ok(())
+}
+
 /// Runs the configured search on `task` in the configured direction.
 pub fn run(
     task: &Task,

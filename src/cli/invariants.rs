@@ -64,6 +64,9 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
         H2Status::Computed => "computed".to_string(),
         H2Status::NotRequested => "not requested".to_string(),
         H2Status::Skipped(H2Skip::TimeLimit) => "skipped (time limit)".to_string(),
+        H2Status::Skipped(H2Skip::Unsupported(feature)) => {
+            format!("skipped (the task has {feature})")
+        }
         H2Status::Skipped(H2Skip::TooLarge {
             estimated_work,
             facts,

@@ -120,6 +120,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     let config = options::configure(&args.options, args.engine)?;
     let loaded = load(&args.files, &args.options)?;
     let task = &loaded.task;
+    engine::check_support(task, &config)?;
     let oracle = mutexes::build(&loaded, &args.options, args.engine);
     let invariants = if args.engine == EngineName::Sat {
         mutexes::for_sat(&loaded, &args.options)

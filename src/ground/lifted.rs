@@ -12,7 +12,10 @@
 //! becomes a [`Schema`] with two parameters of type `object` and one positive
 //! condition `at-robby(Var(0))`; `at-robby` is fluent because `move` changes it.
 
-use crate::pddl::ast::{self, CostExpr, Literal, Term};
+pub use super::normalize::LEffect;
+use super::normalize::Normalizer;
+use crate::pddl::PddlError;
+use crate::pddl::ast::{self, CostExpr, Term, either_members};
 use indexmap::{IndexMap, IndexSet};
 use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 
@@ -65,10 +68,19 @@ pub enum CostTerm {
     Function { name: String, args: Vec<Arg> },
 }
 
-/// An action schema in integer form.
+/// An action schema in integer form: one disjunct of an action's normalised
+/// precondition (see [`super::normalize`]). Axiom rules use the same form,
+/// with the rule's head as the one `add` atom.
 #[derive(Clone, Debug)]
 pub struct Schema {
     pub name: String,
+    /// The index of the action in the domain (for an axiom rule: of the
+    /// `(:derived ...)` it comes from, or `u32::MAX` for a rule that
+    /// normalisation made).
+    pub action: u32,
+    /// The parameters the action declares, printed in plans; the ones after
+    /// them stand for `exists` variables of the precondition.
+    pub external: u32,
     /// The type id of each parameter.
     pub params: Vec<u32>,
     /// Positive preconditions, static and fluent.
@@ -79,6 +91,8 @@ pub struct Schema {
     pub eq: Vec<(Arg, Arg, bool)>,
     pub add: Vec<LAtom>,
     pub del: Vec<LAtom>,
+    /// The `forall`/`when` effects.
+    pub effects: Vec<LEffect>,
     pub cost: Vec<CostTerm>,
 }
 
@@ -98,7 +112,24 @@ pub struct Lifted {
     pub arity: Vec<usize>,
     /// Whether some action adds or deletes atoms of the predicate.
     pub fluent: Vec<bool>,
+    /// Whether a predicate is derived (by the domain's rules or by
+    /// normalisation); derived atoms are fluent facts set only by axioms.
+    pub derived: Vec<bool>,
+    /// Whether some conditional effect adds or deletes atoms of the predicate.
+    pub conditional: Vec<bool>,
     pub schemas: Vec<Schema>,
+    /// The reachability rules of the schemas' conditional effects: each is
+    /// its schema's precondition joined with the effect's condition, over the
+    /// schema's parameters followed by the effect's own, and
+    /// [`Lifted::effect_of`] says which effect it stands for.
+    pub effect_rules: Vec<Schema>,
+    /// `(schema, effect)` for each of [`Lifted::effect_rules`].
+    pub effect_of: Vec<(u32, u32)>,
+    /// Axiom rules, `add[0] :- pos, not neg, eq`.
+    pub axioms: Vec<Schema>,
+    /// The stratum of each predicate (0 for basic ones): a derived predicate
+    /// depends positively on its stratum or lower ones, negatively on lower ones.
+    pub layer: Vec<u32>,
     /// Initial atoms of static predicates.
     pub static_init: FxHashSet<GAtom>,
     /// Initial atoms of fluent predicates, in file order, without duplicates.
@@ -107,15 +138,14 @@ pub struct Lifted {
     pub function_values: FxHashMap<(String, Box<[ObjId]>), u64>,
     /// Goal literals: atom and polarity.
     pub goal: Vec<(GAtom, bool)>,
-    /// Goal equalities `(= a b)` / `(not (= a b))` that are false.
-    pub false_goal_equalities: Vec<GAtom>,
     pub metric: bool,
 }
 
 impl Lifted {
     /// Translates a checked domain and problem. Checking guarantees that every
-    /// name used is declared, so lookups here cannot fail.
-    pub fn new(domain: &ast::Domain, problem: &ast::Problem) -> Lifted {
+    /// name used is declared, so lookups here cannot fail; normalisation can
+    /// (a universal quantifier over too many objects).
+    pub fn new(domain: &ast::Domain, problem: &ast::Problem) -> Result<Lifted, PddlError> {
         let mut types: IndexSet<String, FxBuildHasher> = IndexSet::default();
         types.insert("object".into());
         let mut parent: IndexMap<String, String, FxBuildHasher> = IndexMap::default();
@@ -126,30 +156,86 @@ impl Lifted {
             }
         }
         for t in &domain.types {
-            types.insert(t.ty.text.clone());
+            if either_members(&t.ty.text).is_none() {
+                types.insert(t.ty.text.clone());
+            }
+        }
+        // `(either a b)` types, wherever written, are types of their own: the
+        // union of their members.
+        let mut unions: Vec<String> = Vec::new();
+        {
+            let mut note = |ty: &str| {
+                if either_members(ty).is_some() && !unions.iter().any(|u| u == ty) {
+                    unions.push(ty.to_string());
+                }
+            };
+            for list in [&domain.constants, &problem.objects] {
+                list.iter().for_each(|o| note(&o.ty.text));
+            }
+            for a in &domain.actions {
+                a.parameters.iter().for_each(|p| note(&p.ty.text));
+                for l in quantified(&a.precondition) {
+                    note(&l.ty.text);
+                }
+                for c in &a.effect.conditional {
+                    c.vars.iter().for_each(|v| note(&v.ty.text));
+                    for cond in &c.condition {
+                        quantified(cond).iter().for_each(|v| note(&v.ty.text));
+                    }
+                }
+            }
+            for d in &domain.derived {
+                d.parameters.iter().for_each(|p| note(&p.ty.text));
+                quantified(&d.body).iter().for_each(|v| note(&v.ty.text));
+            }
+            quantified(&problem.goal)
+                .iter()
+                .for_each(|v| note(&v.ty.text));
+        }
+        for u in &unions {
+            types.insert(u.clone());
         }
 
         let mut objects: IndexSet<String, FxBuildHasher> = IndexSet::default();
-        let mut object_type: Vec<u32> = Vec::new();
+        let mut object_types: Vec<Vec<u32>> = Vec::new();
         for o in domain.constants.iter().chain(&problem.objects) {
             if objects.insert(o.name.text.clone()) {
-                object_type.push(types.get_index_of(&o.ty.text).unwrap_or(0) as u32);
+                let declared: Vec<u32> = match either_members(&o.ty.text) {
+                    Some(members) => members
+                        .map(|m| types.get_index_of(m).unwrap_or(0) as u32)
+                        .collect(),
+                    None => vec![types.get_index_of(&o.ty.text).unwrap_or(0) as u32],
+                };
+                object_types.push(declared);
             }
         }
         let n_obj = objects.len();
         let mut is_of_type = vec![false; types.len() * n_obj];
-        for (o, &t) in object_type.iter().enumerate() {
-            let mut ty = types.get_index(t as usize).map(String::as_str);
-            // Bounded walk up the (acyclic, checked) hierarchy.
-            for _ in 0..=types.len() {
-                let Some(name) = ty else { break };
-                let id = types.get_index_of(name).unwrap_or(0);
-                is_of_type[id * n_obj + o] = true;
-                ty = parent.get(name).map(String::as_str);
+        for (o, declared) in object_types.iter().enumerate() {
+            for &t in declared {
+                let mut ty = types.get_index(t as usize).map(String::as_str);
+                // Bounded walk up the (acyclic, checked) hierarchy.
+                for _ in 0..=types.len() {
+                    let Some(name) = ty else { break };
+                    let id = types.get_index_of(name).unwrap_or(0);
+                    is_of_type[id * n_obj + o] = true;
+                    ty = parent.get(name).map(String::as_str);
+                }
             }
             is_of_type[o] = true; // everything is an `object`
         }
-        let objects_of_type = (0..types.len())
+        for u in &unions {
+            let id = types.get_index_of(u).unwrap_or(0);
+            for member in either_members(u).into_iter().flatten() {
+                let m = types.get_index_of(member).unwrap_or(0);
+                for o in 0..n_obj {
+                    if is_of_type[m * n_obj + o] {
+                        is_of_type[id * n_obj + o] = true;
+                    }
+                }
+            }
+        }
+        let objects_of_type: Vec<Vec<ObjId>> = (0..types.len())
             .map(|t| {
                 (0..n_obj as u32)
                     .filter(|&o| is_of_type[t * n_obj + o as usize])
@@ -165,83 +251,32 @@ impl Lifted {
             }
         }
         let mut fluent = vec![false; predicates.len()];
+        let mut conditional = vec![false; predicates.len()];
+        let mut derived = vec![false; predicates.len()];
         for a in &domain.actions {
             for atom in a.effect.add.iter().chain(&a.effect.del) {
                 if let Some(p) = predicates.get_index_of(&atom.predicate.text) {
                     fluent[p] = true;
                 }
             }
+            for c in &a.effect.conditional {
+                for atom in c.add.iter().chain(&c.del) {
+                    if let Some(p) = predicates.get_index_of(&atom.predicate.text) {
+                        fluent[p] = true;
+                        conditional[p] = true;
+                    }
+                }
+            }
+        }
+        for d in &domain.derived {
+            if let Some(p) = predicates.get_index_of(&d.predicate.text) {
+                fluent[p] = true;
+                derived[p] = true;
+            }
         }
 
         let obj = |name: &str| objects.get_index_of(name).unwrap_or(0) as ObjId;
         let pred = |name: &str| predicates.get_index_of(name).unwrap_or(0) as PredId;
-
-        let schemas = domain
-            .actions
-            .iter()
-            .map(|a| {
-                let index: FxHashMap<&str, u32> = (a.parameters.iter().enumerate())
-                    .map(|(i, p)| (p.name.text.as_str(), i as u32))
-                    .collect();
-                let arg = |t: &Term| match t {
-                    Term::Variable(v) => Arg::Var(index.get(v.text.as_str()).copied().unwrap_or(0)),
-                    Term::Constant(c) => Arg::Obj(obj(&c.text)),
-                };
-                let latom = |atom: &ast::Atom| LAtom {
-                    pred: pred(&atom.predicate.text),
-                    args: atom.args.iter().map(arg).collect(),
-                };
-                let mut schema = Schema {
-                    name: a.name.text.clone(),
-                    params: a
-                        .parameters
-                        .iter()
-                        .map(|p| types.get_index_of(&p.ty.text).unwrap_or(0) as u32)
-                        .collect(),
-                    pos: Vec::new(),
-                    neg: Vec::new(),
-                    eq: Vec::new(),
-                    add: a.effect.add.iter().map(latom).collect(),
-                    del: a.effect.del.iter().map(latom).collect(),
-                    cost: a
-                        .effect
-                        .cost
-                        .iter()
-                        .map(|c| match c {
-                            CostExpr::Number { value, .. } => CostTerm::Const(*value),
-                            CostExpr::Function { name, args, .. } => CostTerm::Function {
-                                name: name.text.clone(),
-                                args: args.iter().map(arg).collect(),
-                            },
-                        })
-                        .collect(),
-                };
-                // Each literal once, in the order written.
-                let mut seen = FxHashSet::default();
-                for literal in &a.precondition {
-                    match literal {
-                        Literal::Atom { atom, positive } => {
-                            let l = latom(atom);
-                            if seen.insert((*positive, l.clone())) {
-                                if *positive {
-                                    schema.pos.push(l);
-                                } else {
-                                    schema.neg.push(l);
-                                }
-                            }
-                        }
-                        Literal::Equality {
-                            left,
-                            right,
-                            positive,
-                            ..
-                        } => schema.eq.push((arg(left), arg(right), *positive)),
-                    }
-                }
-                schema
-            })
-            .collect();
-
         let ground = |atom: &ast::Atom| GAtom {
             pred: pred(&atom.predicate.text),
             args: atom.args.iter().map(|t| obj(&t.name().text)).collect(),
@@ -272,29 +307,95 @@ impl Lifted {
                 )
             })
             .collect();
-        let mut goal = Vec::new();
-        let mut false_goal_equalities = Vec::new();
-        for literal in &problem.goal {
-            match literal {
-                Literal::Atom { atom, positive } => goal.push((ground(atom), *positive)),
-                Literal::Equality {
-                    left,
-                    right,
-                    positive,
-                    ..
-                } => {
-                    let (l, r) = (obj(&left.name().text), obj(&right.name().text));
-                    if (l == r) != *positive {
-                        false_goal_equalities.push(GAtom {
-                            pred: u32::MAX,
-                            args: vec![l, r].into(),
-                        });
-                    }
-                }
+
+        let mut is_static: Vec<bool> = fluent.iter().map(|f| !f).collect();
+        let mut normalizer = Normalizer::new(
+            &objects,
+            &types,
+            &objects_of_type,
+            &mut predicates,
+            &mut arity,
+            &mut is_static,
+            &static_init,
+            &domain.source,
+        );
+        let mut schemas = Vec::new();
+        for (i, a) in domain.actions.iter().enumerate() {
+            let index: FxHashMap<&str, u32> = (a.parameters.iter().enumerate())
+                .map(|(i, p)| (p.name.text.as_str(), i as u32))
+                .collect();
+            let cost: Vec<CostTerm> = (a.effect.cost.iter())
+                .map(|c| match c {
+                    CostExpr::Number { value, .. } => CostTerm::Const(*value),
+                    CostExpr::Function { name, args, .. } => CostTerm::Function {
+                        name: name.text.clone(),
+                        args: (args.iter())
+                            .map(|t| match t {
+                                Term::Variable(v) => {
+                                    Arg::Var(index.get(v.text.as_str()).copied().unwrap_or(0))
+                                }
+                                Term::Constant(c) => Arg::Obj(obj(&c.text)),
+                            })
+                            .collect(),
+                    },
+                })
+                .collect();
+            for mut schema in normalizer.action(i as u32, a)? {
+                schema.cost = cost.clone();
+                schemas.push(schema);
             }
         }
+        for (i, d) in domain.derived.iter().enumerate() {
+            normalizer.derived(i as u32, d)?;
+        }
+        normalizer.source = &problem.source;
+        let goal_literals = normalizer.goal(&problem.goal)?;
+        let axioms = std::mem::take(&mut normalizer.axioms);
+        drop(normalizer);
+        // Predicates made by normalisation are derived.
+        fluent.resize(predicates.len(), true);
+        conditional.resize(predicates.len(), false);
+        derived.resize(predicates.len(), true);
 
-        Lifted {
+        let mut effect_rules = Vec::new();
+        let mut effect_of = Vec::new();
+        for (s, schema) in schemas.iter().enumerate() {
+            for (e, effect) in schema.effects.iter().enumerate() {
+                let mut params = schema.params.clone();
+                params.extend_from_slice(&effect.params);
+                let mut pos = schema.pos.clone();
+                pos.extend(
+                    effect
+                        .pos
+                        .iter()
+                        .filter(|a| !schema.pos.contains(a))
+                        .cloned(),
+                );
+                let mut neg = schema.neg.clone();
+                neg.extend(effect.neg.iter().cloned());
+                let mut eq = schema.eq.clone();
+                eq.extend(effect.eq.iter().copied());
+                effect_rules.push(Schema {
+                    name: schema.name.clone(),
+                    action: schema.action,
+                    external: schema.external,
+                    params,
+                    pos,
+                    neg,
+                    eq,
+                    add: effect.add.clone(),
+                    del: Vec::new(),
+                    effects: Vec::new(),
+                    cost: Vec::new(),
+                });
+                effect_of.push((s as u32, e as u32));
+            }
+        }
+        let layer = strata(&axioms, &derived);
+
+        let goal = goal_literals;
+
+        Ok(Lifted {
             domain_name: domain.name.text.clone(),
             problem_name: problem.name.text.clone(),
             objects,
@@ -304,14 +405,33 @@ impl Lifted {
             predicates,
             arity,
             fluent,
+            derived,
+            conditional,
             schemas,
+            effect_rules,
+            effect_of,
+            axioms,
+            layer,
             static_init,
             fluent_init,
             function_values,
             goal,
-            false_goal_equalities,
             metric: problem.metric,
-        }
+        })
+    }
+
+    /// Whether the task needs more than STRIPS: conditional effects or axioms.
+    pub fn is_adl(&self) -> bool {
+        !self.axioms.is_empty() || !self.effect_rules.is_empty()
+    }
+
+    /// Every rule relaxed reachability runs: the action schemas, then the
+    /// conditional-effect rules, then the axiom rules.
+    pub fn rules(&self) -> Vec<&Schema> {
+        (self.schemas.iter())
+            .chain(&self.effect_rules)
+            .chain(&self.axioms)
+            .collect()
     }
 
     /// Whether object `o` has type `t` (or a subtype of it).
@@ -361,4 +481,64 @@ impl LAtom {
                 .collect(),
         }
     }
+}
+
+/// The variables of every quantifier in a condition.
+fn quantified(c: &ast::Condition) -> Vec<&ast::TypedName> {
+    let mut out = Vec::new();
+    let mut stack = vec![c];
+    while let Some(c) = stack.pop() {
+        match c {
+            ast::Condition::Literal(_) => {}
+            ast::Condition::And(parts, _) | ast::Condition::Or(parts, _) => stack.extend(parts),
+            ast::Condition::Not(inner, _) => stack.push(inner),
+            ast::Condition::Imply(a, b, _) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            ast::Condition::Exists(vars, body, _) | ast::Condition::Forall(vars, body, _) => {
+                out.extend(vars);
+                stack.push(body);
+            }
+        }
+    }
+    out
+}
+
+/// The stratum of each predicate: 0 for basic ones; a derived predicate is at
+/// least as high as the derived predicates its rules use positively, and
+/// higher than the ones they use negatively. The checker refused cycles
+/// through negation, so the climb ends; the bound guards it anyway.
+fn strata(axioms: &[Schema], derived: &[bool]) -> Vec<u32> {
+    let mut layer = vec![0u32; derived.len()];
+    for p in 0..derived.len() {
+        if derived[p] {
+            layer[p] = 1;
+        }
+    }
+    for _ in 0..=derived.len() {
+        let mut changed = false;
+        for rule in axioms {
+            let head = rule.add[0].pred as usize;
+            let mut need = layer[head];
+            for a in &rule.pos {
+                if derived[a.pred as usize] {
+                    need = need.max(layer[a.pred as usize]);
+                }
+            }
+            for a in &rule.neg {
+                if derived[a.pred as usize] {
+                    need = need.max(layer[a.pred as usize] + 1);
+                }
+            }
+            if need > layer[head] {
+                layer[head] = need;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    layer
 }

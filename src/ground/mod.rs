@@ -9,7 +9,9 @@
 //! The pipeline has three stages, each timed separately, as in Fast
 //! Downward's translator:
 //!
-//! 1. [`lifted`]: names become ids; predicates are split into static and fluent.
+//! 1. [`lifted`]: names become ids; predicates are split into static and fluent;
+//!    [`normalize`] turns quantified, disjunctive and conditional formulas into
+//!    conjunctive schemas, conditional effects and axiom rules.
 //! 2. [`reachability`]: the relaxed-reachability fixpoint finds the atoms and
 //!    action instances that can ever occur (never a product of all objects).
 //! 3. [`instantiate`]: reachable instances become operators with sorted
@@ -20,6 +22,7 @@
 
 pub mod instantiate;
 pub mod lifted;
+pub mod normalize;
 pub mod reachability;
 
 use crate::pddl::ast::{Domain, Problem};
@@ -184,12 +187,12 @@ pub fn ground_all_with(
 ) -> Result<Grounded, PddlError> {
     check_table_sizes(domain, problem, limits)?;
     let start = Instant::now();
-    let lifted = lifted::Lifted::new(domain, problem);
+    let lifted = lifted::Lifted::new(domain, problem)?;
     let lifted_time = start.elapsed();
 
     let start = Instant::now();
-    let reachable =
-        explore_on_own_stack(&lifted, limits).map_err(|halt| limit_error(domain, limits, halt))?;
+    let reachable = explore_on_own_stack(&lifted, limits)
+        .map_err(|halt| limit_error(domain, &lifted, limits, halt))?;
     let reachability_time = start.elapsed();
 
     let start = Instant::now();
@@ -234,7 +237,7 @@ fn explore_on_own_stack(
     lifted: &lifted::Lifted,
     limits: &GroundLimits,
 ) -> Result<reachability::Reachable, reachability::Halt> {
-    let widest = (lifted.schemas.iter())
+    let widest = (lifted.rules().iter())
         .map(|s| s.params.len() + s.pos.len())
         .max()
         .unwrap_or(0);
@@ -260,9 +263,24 @@ fn explore_on_own_stack(
 }
 
 /// The error for a grounding stopped at a limit, at the name of the action
-/// that was being instantiated.
-fn limit_error(domain: &Domain, limits: &GroundLimits, halt: reachability::Halt) -> PddlError {
-    let action = &domain.actions[halt.schema as usize].name;
+/// (or derived predicate) that was being instantiated.
+fn limit_error(
+    domain: &Domain,
+    lifted: &lifted::Lifted,
+    limits: &GroundLimits,
+    halt: reachability::Halt,
+) -> PddlError {
+    let rules = lifted.rules();
+    let rule = rules[halt.schema as usize];
+    let is_axiom = halt.schema as usize >= lifted.schemas.len() + lifted.effect_rules.len();
+    let (what, action) = match (is_axiom, rule.action) {
+        (false, a) => ("action", &domain.actions[a as usize].name),
+        (true, d) if (d as usize) < domain.derived.len() => {
+            ("derived predicate", &domain.derived[d as usize].predicate)
+        }
+        // A rule normalisation made (for a goal or a disjunction).
+        (true, _) => ("rule", &domain.name),
+    };
     let (kind, why) = match halt.limit {
         Limit::Atoms => (
             ErrorKind::OutOfMemory,
@@ -305,7 +323,7 @@ fn limit_error(domain: &Domain, limits: &GroundLimits, halt: reachability::Halt)
         &domain.source,
         action.span,
         format!(
-            "grounding stopped: {why}, while instantiating action `{}`",
+            "grounding stopped: {why}, while instantiating {what} `{}`",
             action.text
         ),
     )

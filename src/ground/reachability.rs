@@ -38,22 +38,34 @@ pub struct Reachable {
     /// Every known atom: the static initial atoms first, then the fluent atoms
     /// in the order they became reachable (initial fluent atoms first).
     pub atoms: IndexSet<GAtom, FxBuildHasher>,
-    /// The schema of each reachable action instance, in discovery order.
+    /// The rule of each reachable instance, in discovery order: an index in
+    /// [`Lifted::rules`] (action schemas first, then conditional-effect rules,
+    /// then axiom rules).
     pub schemas: Vec<u32>,
-    /// The bindings of the instances, one after the other (instance `i` of
-    /// schema `s` takes `schemas[s].params.len()` objects).
+    /// The bindings of the instances, one after the other (an instance of
+    /// rule `r` takes `rules[r].params.len()` objects).
     pub bindings: Vec<ObjId>,
 }
 
 impl Reachable {
-    /// The reachable action instances as `(schema, binding)`.
-    pub fn actions<'a>(&'a self, lifted: &'a Lifted) -> impl Iterator<Item = (u32, &'a [ObjId])> {
+    /// Every reachable instance as `(rule, binding)`.
+    pub fn instances<'a>(
+        &'a self,
+        lifted: &'a Lifted,
+    ) -> impl Iterator<Item = (u32, &'a [ObjId])> + 'a {
+        let rules = lifted.rules();
         let mut at = 0;
         self.schemas.iter().map(move |&s| {
-            let n = lifted.schemas[s as usize].params.len();
+            let n = rules[s as usize].params.len();
             at += n;
             (s, &self.bindings[at - n..at])
         })
+    }
+
+    /// The reachable action instances as `(schema, binding)`.
+    pub fn actions<'a>(&'a self, lifted: &'a Lifted) -> impl Iterator<Item = (u32, &'a [ObjId])> {
+        let n = lifted.schemas.len() as u32;
+        self.instances(lifted).filter(move |&(s, _)| s < n)
     }
 }
 
@@ -102,6 +114,7 @@ impl Index {
 /// The atoms and index a join reads (they do not change during a join).
 struct Db<'a> {
     lifted: &'a Lifted,
+    rules: &'a [&'a Schema],
     atoms: &'a IndexSet<GAtom, FxBuildHasher>,
     index: &'a Index,
 }
@@ -205,8 +218,9 @@ struct Found<'l> {
 /// Computes the relaxed-reachable atoms and action instances, or stops at the
 /// first of `limits` reached.
 pub fn explore(lifted: &Lifted, limits: &GroundLimits) -> Result<Reachable, Halt> {
+    let rules = lifted.rules();
     let mut triggers: Vec<Vec<(u32, u32)>> = vec![Vec::new(); lifted.predicates.len()];
-    for (s, schema) in lifted.schemas.iter().enumerate() {
+    for (s, schema) in rules.iter().enumerate() {
         for (c, cond) in schema.pos.iter().enumerate() {
             if lifted.fluent[cond.pred as usize] {
                 triggers[cond.pred as usize].push((s as u32, c as u32));
@@ -248,10 +262,11 @@ pub fn explore(lifted: &Lifted, limits: &GroundLimits) -> Result<Reachable, Halt
         reach(&mut atoms, &mut queue, atom.clone());
     }
     // Schemas without fluent positive preconditions fire once, right away.
-    for (s, schema) in lifted.schemas.iter().enumerate() {
+    for (s, schema) in rules.iter().enumerate() {
         if schema.pos.iter().all(|c| !lifted.fluent[c.pred as usize]) {
             let db = Db {
                 lifted,
+                rules: &rules,
                 atoms: &atoms,
                 index: &index,
             };
@@ -274,12 +289,13 @@ pub fn explore(lifted: &Lifted, limits: &GroundLimits) -> Result<Reachable, Halt
         index.add(id, &atoms[id as usize]);
         let db = Db {
             lifted,
+            rules: &rules,
             atoms: &atoms,
             index: &index,
         };
         let atom = &atoms[id as usize];
         for &(s, c) in &triggers[atom.pred as usize] {
-            let schema = &lifted.schemas[s as usize];
+            let schema = rules[s as usize];
             let mut binding = vec![UNBOUND; schema.params.len()];
             if bind(
                 lifted,
@@ -365,7 +381,7 @@ fn join(
     binding: &mut [ObjId],
     remaining: &mut Vec<u32>,
 ) {
-    let schema = &db.lifted.schemas[s as usize];
+    let schema = db.rules[s as usize];
     if remaining.is_empty() {
         complete(db, found, s, binding, 0);
         return;
@@ -435,7 +451,7 @@ fn join(
 /// object of their type), then checks the remaining conditions.
 fn complete(db: &Db<'_>, found: &mut Found<'_>, s: u32, binding: &mut [ObjId], from: usize) {
     let lifted = db.lifted;
-    let schema = &lifted.schemas[s as usize];
+    let schema = db.rules[s as usize];
     if let Some(v) = (from..binding.len()).find(|&v| binding[v] == UNBOUND) {
         for &o in &lifted.objects_of_type[schema.params[v] as usize] {
             if !found.step(s) {
@@ -478,7 +494,7 @@ fn first_match_of_pivot(db: &Db<'_>, found: &mut Found<'_>, s: u32, binding: &[O
         return true;
     };
     let pivot = &db.atoms[atom as usize];
-    let schema = &db.lifted.schemas[s as usize];
+    let schema = db.rules[s as usize];
     for cond in &schema.pos[..c as usize] {
         if cond.pred == pivot.pred {
             cond.ground_into(binding, &mut found.scratch);

@@ -34,6 +34,10 @@
 //! - negative preconditions (`neg_pre`) and negative goals (`neg_goal`) are
 //!   ignored: the relaxation treats them as always satisfiable, which keeps it
 //!   a relaxation (relaxed costs never exceed real ones).
+//! - a conditional effect becomes an operator of its own, with the operator's
+//!   precondition and the effect's condition, at the operator's cost; an axiom
+//!   becomes an operator of cost 0 that stands for no task operator (as in
+//!   Fast Downward). Both keep h^max admissible.
 //!
 //! All arrays are flat (compressed rows) and indexed by [`FactId`] or
 //! [`RelaxedOpId`]. [`fact_costs`] exposes the per-fact costs, which is what a
@@ -57,6 +61,9 @@ impl RelaxedOpId {
         self.0 as usize
     }
 }
+
+/// The origin of a relaxed operator that stands for an axiom.
+const NO_OPERATOR: OpId = OpId(u32::MAX);
 
 /// The cost of a fact that has not been reached (internal arrays only; the API
 /// returns `Option` or [`Estimate`]).
@@ -145,6 +152,36 @@ impl RelaxedTask {
                 .and_modify(|e| *e = (*e).min(entry))
                 .or_insert(entry);
         }
+        // A conditional effect is an operator of its own: the operator's
+        // precondition with the effect's condition, at the operator's cost.
+        for (i, op) in task.operators.iter().enumerate() {
+            for e in op.conditional.iter() {
+                let mut pre: Vec<FactId> = op.pre.iter().chain(e.cond.iter()).copied().collect();
+                pre.sort_unstable();
+                pre.dedup();
+                let add: Box<[FactId]> = (e.add.iter())
+                    .filter(|f| pre.binary_search(f).is_err())
+                    .copied()
+                    .collect();
+                if add.is_empty() {
+                    continue;
+                }
+                let entry = (op.cost, OpId(i as u32));
+                ops.entry((or_true(&pre), add))
+                    .and_modify(|e| *e = (*e).min(entry))
+                    .or_insert(entry);
+            }
+        }
+        // An axiom is an operator of cost 0 that stands for no task operator.
+        for a in &task.axioms {
+            if a.pre.binary_search(&a.head).is_ok() {
+                continue;
+            }
+            let entry = (0, NO_OPERATOR);
+            ops.entry((or_true(&a.pre), Box::new([a.head])))
+                .and_modify(|e| *e = (*e).min(entry))
+                .or_insert(entry);
+        }
         let goal_op = RelaxedOpId(ops.len() as u32);
         let goal_key: PreAdd = (or_true(&task.goal), Box::new([goal_fact]));
         ops.insert(goal_key, (0, OpId(u32::MAX)));
@@ -210,7 +247,10 @@ impl RelaxedTask {
 
     /// The task operator behind `op`, or `None` for the goal operator.
     pub fn origin(&self, op: RelaxedOpId) -> Option<OpId> {
-        self.origin.get(op.index()).copied()
+        self.origin
+            .get(op.index())
+            .copied()
+            .filter(|&o| o != NO_OPERATOR)
     }
 
     /// The operators with `fact` in their precondition.

@@ -37,12 +37,15 @@ pub fn task(n: usize, init: &[u32], goal: &[u32], ops: &[OpSpec]) -> Task {
                 add: facts(add),
                 del: facts(del),
                 cost,
+                conditional: Box::new([]),
             })
             .collect(),
         init: facts(init),
         goal: facts(goal),
         neg_goal: Box::new([]),
         has_action_costs: true,
+        axioms: Vec::new(),
+        derived: Box::new([]),
     }
 }
 
@@ -108,6 +111,7 @@ pub fn blocksworld(blocks: &[&str], goal_on: &[(&str, &str)]) -> Task {
             add: sorted(add),
             del: sorted(del),
             cost: 1,
+            conditional: Box::new([]),
         });
     };
     let hand = id("handempty", &[]);
@@ -155,6 +159,8 @@ pub fn blocksworld(blocks: &[&str], goal_on: &[(&str, &str)]) -> Task {
         goal: sorted(goal),
         neg_goal: Box::new([]),
         has_action_costs: false,
+        axioms: Vec::new(),
+        derived: Box::new([]),
     }
 }
 

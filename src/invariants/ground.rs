@@ -218,7 +218,7 @@ mod tests {
         );
         let (d, p) = parse(GRIPPER, &problem);
         let (task, _) = crate::ground::ground(&d, &p).expect("grounds");
-        let lifted = Lifted::new(&d, &p);
+        let lifted = Lifted::new(&d, &p).expect("normalises");
         let syn = synthesize(&lifted, None, &Limits::default());
         let g = ground_groups(&lifted, &syn.invariants, &task);
         let texts = syn

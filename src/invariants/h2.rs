@@ -58,6 +58,9 @@ pub enum H2Skip {
     TooLarge { estimated_work: u64, facts: usize },
     /// The fixpoint did not finish within `max_time`.
     TimeLimit,
+    /// The task has conditional effects or axioms, which this fixpoint does
+    /// not model (its pairs would not be sound).
+    Unsupported(crate::task::Feature),
 }
 
 /// The h² reachable pairs of a task.
@@ -85,6 +88,9 @@ pub fn estimated_work(task: &Task) -> u64 {
 impl H2 {
     /// Runs the fixpoint, unless the task is over `limits`.
     pub fn compute(task: &Task, limits: &H2Limits) -> Result<H2, H2Skip> {
+        if let Some(feature) = task.adl_feature() {
+            return Err(H2Skip::Unsupported(feature));
+        }
         let n = task.facts.len();
         let estimated_work = estimated_work(task);
         if estimated_work > limits.max_work || n > limits.max_facts {
@@ -318,12 +324,15 @@ pub(crate) mod tests {
                     add: ids(add),
                     del: ids(del),
                     cost: 1,
+                    conditional: Box::new([]),
                 })
                 .collect(),
             init: ids(init),
             goal: ids(&[]),
             neg_goal: ids(&[]),
             has_action_costs: false,
+            axioms: Vec::new(),
+            derived: Box::new([]),
         }
     }
 

@@ -6,10 +6,15 @@
 //! Example: `(:action pick :parameters (?b - ball) ...)` becomes an [`Action`] named
 //! `pick` with one [`TypedName`] parameter `?b` of type `ball`.
 //!
-//! Only the STRIPS fragment planbox supports has a place here: conjunctions of
-//! literals and equalities in preconditions and goals, add and delete effects, and
-//! `(increase (total-cost) ...)` cost effects. Anything else is refused by the
-//! parser with [`crate::pddl::ErrorKind::Unsupported`] before an AST exists.
+//! The AST holds the classical subset of PDDL 2.2 as written: preconditions,
+//! goals and derived-predicate bodies are [`Condition`] trees (`and`, `or`,
+//! `not`, `imply`, `exists`, `forall` over literals and equalities); effects
+//! are add and delete lists with `(increase (total-cost) ...)`, plus
+//! [`ConditionalEffect`]s for `forall` and `when`; `(:derived ...)` rules are
+//! [`Derived`]. Numeric fluents, durative actions and the rest are refused by
+//! the parser with [`crate::pddl::ErrorKind::Unsupported`] before an AST
+//! exists. Turning the formulas into what a STRIPS-like grounder handles is
+//! [`crate::ground::normalize`]'s job, not the parser's.
 
 use std::path::PathBuf;
 
@@ -35,7 +40,8 @@ pub struct Name {
 }
 
 /// `name - type` in a typed list. Untyped entries get type `object` with the span
-/// of the name itself.
+/// of the name itself. An `(either a b)` type is kept as the text `(either a b)`
+/// (see [`either_members`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TypedName {
     pub name: Name,
@@ -66,7 +72,13 @@ pub struct Atom {
     pub span: Span,
 }
 
-/// One conjunct of a precondition or goal.
+/// The member types of an `(either a b)` type text, or `None` for a plain type.
+pub fn either_members(ty: &str) -> Option<impl Iterator<Item = &str>> {
+    let inner = ty.strip_prefix("(either ")?.strip_suffix(')')?;
+    Some(inner.split(' '))
+}
+
+/// An atom or equality, possibly negated: the leaves of a [`Condition`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Literal {
     /// `(p ...)` or, when `positive` is false, `(not (p ...))`.
@@ -78,6 +90,80 @@ pub enum Literal {
         positive: bool,
         span: Span,
     },
+}
+
+impl Literal {
+    pub fn span(&self) -> Span {
+        match self {
+            Literal::Atom { atom, .. } => atom.span,
+            Literal::Equality { span, .. } => *span,
+        }
+    }
+}
+
+/// A precondition, goal, effect condition or derived-predicate body.
+///
+/// `(not (p ?x))` is a negative [`Literal`]; `not` around anything else is
+/// [`Condition::Not`]. `(and)` is true and `(or)` is false.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Condition {
+    Literal(Literal),
+    And(Vec<Condition>, Span),
+    Or(Vec<Condition>, Span),
+    Not(Box<Condition>, Span),
+    /// `(imply A B)`, that is `(or (not A) B)`.
+    Imply(Box<Condition>, Box<Condition>, Span),
+    Exists(Vec<TypedName>, Box<Condition>, Span),
+    Forall(Vec<TypedName>, Box<Condition>, Span),
+}
+
+impl Default for Condition {
+    /// The empty conjunction, which always holds.
+    fn default() -> Self {
+        Condition::And(Vec::new(), Span::default())
+    }
+}
+
+impl Condition {
+    /// The literals of a conjunction of literals (`(and (p) (not (q)))`,
+    /// nested `and`s flattened), or `None` when the condition is anything
+    /// else: the STRIPS case, which several engines need.
+    pub fn conjunction(&self) -> Option<Vec<&Literal>> {
+        fn walk<'a>(c: &'a Condition, out: &mut Vec<&'a Literal>) -> bool {
+            match c {
+                Condition::Literal(l) => {
+                    out.push(l);
+                    true
+                }
+                Condition::And(parts, _) => parts.iter().all(|p| walk(p, out)),
+                _ => false,
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, &mut out).then_some(out)
+    }
+
+    /// Every literal in the condition, in the order written.
+    pub fn literals(&self) -> Vec<&Literal> {
+        fn walk<'a>(c: &'a Condition, out: &mut Vec<&'a Literal>) {
+            match c {
+                Condition::Literal(l) => out.push(l),
+                Condition::And(parts, _) | Condition::Or(parts, _) => {
+                    parts.iter().for_each(|p| walk(p, out))
+                }
+                Condition::Not(inner, _)
+                | Condition::Exists(_, inner, _)
+                | Condition::Forall(_, inner, _) => walk(inner, out),
+                Condition::Imply(a, b, _) => {
+                    walk(a, out);
+                    walk(b, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, &mut out);
+        out
+    }
 }
 
 /// The amount of an `(increase (total-cost) AMOUNT)` effect.
@@ -102,20 +188,53 @@ impl CostExpr {
     }
 }
 
-/// The effect of an action: add and delete lists and the cost increases.
+/// The effect of an action: add and delete lists, the cost increases, and the
+/// effects under `forall` or `when`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Effect {
     pub add: Vec<Atom>,
     pub del: Vec<Atom>,
     pub cost: Vec<CostExpr>,
+    pub conditional: Vec<ConditionalEffect>,
+}
+
+/// The literal effects written directly inside one `forall` or `when`, with
+/// everything around them flattened: for every binding of `vars` (the
+/// variables of the enclosing `forall`s, outermost first) under which every
+/// condition of the enclosing `when`s holds in the state *before* the action,
+/// `add` becomes true and `del` false.
+///
+/// `(forall (?b - ball) (when (in ?b ?r) (not (in ?b ?r))))` is one
+/// conditional effect with `vars = [?b]`, `condition = [(in ?b ?r)]` and
+/// `del = [(in ?b ?r)]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConditionalEffect {
+    pub vars: Vec<TypedName>,
+    /// The conditions of the enclosing `when`s, outermost first (all must hold).
+    pub condition: Vec<Condition>,
+    pub add: Vec<Atom>,
+    pub del: Vec<Atom>,
+    /// The innermost `forall` or `when`.
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Action {
     pub name: Name,
     pub parameters: Vec<TypedName>,
-    pub precondition: Vec<Literal>,
+    pub precondition: Condition,
     pub effect: Effect,
+    pub span: Span,
+}
+
+/// `(:derived (p ?x - t) BODY)`: `(p o)` holds in a state exactly when it
+/// follows from the rules, that is when some rule's body holds with `?x = o`
+/// (the least fixpoint, evaluated stratum by stratum).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derived {
+    pub predicate: Name,
+    pub parameters: Vec<TypedName>,
+    pub body: Condition,
     pub span: Span,
 }
 
@@ -141,6 +260,21 @@ pub struct Domain {
     /// `(:functions ...)`, including `total-cost`.
     pub functions: Vec<Signature>,
     pub actions: Vec<Action>,
+    /// `(:derived ...)` rules, in file order.
+    pub derived: Vec<Derived>,
+}
+
+impl Domain {
+    /// Whether the domain uses anything beyond STRIPS with negative
+    /// preconditions and equality: a precondition that is not a conjunction of
+    /// literals, a conditional effect, or a derived predicate.
+    pub fn is_adl(&self) -> bool {
+        !self.derived.is_empty()
+            || self
+                .actions
+                .iter()
+                .any(|a| a.precondition.conjunction().is_none() || !a.effect.conditional.is_empty())
+    }
 }
 
 /// `(= (f o1 o2) N)` in a problem's `:init`.
@@ -164,7 +298,7 @@ pub struct Problem {
     pub init: Vec<Atom>,
     /// Numeric initial values, e.g. `(= (total-cost) 0)`.
     pub init_values: Vec<FunctionValue>,
-    pub goal: Vec<Literal>,
+    pub goal: Condition,
     /// True for `(:metric minimize (total-cost))`.
     pub metric: bool,
 }

@@ -13,12 +13,18 @@
 //! * types, constants, objects, predicates, functions and actions are declared
 //!   once; type hierarchies have no cycles and name declared parents;
 //! * atoms use declared predicates with the declared arity;
-//! * action bodies use only their own parameters and domain constants;
+//! * action bodies use only their own parameters, the variables of enclosing
+//!   quantifiers and `forall` effects, and domain constants;
+//! * derived predicates are declared, set by no action, and not defined
+//!   through their own negation (the rules must be *stratified*, so that
+//!   evaluating them stratum by stratum gives one well-defined state);
 //! * in `:init` and `:goal`, every argument is an object or constant whose type
 //!   fits the predicate's parameter;
 //! * a problem's `(:domain ...)` names the domain it is checked against.
 
-use crate::pddl::ast::{CostExpr, Domain, Name, Problem, Signature, TypedName};
+use crate::pddl::ast::{
+    Condition, CostExpr, Derived, Domain, Literal, Name, Problem, Signature, Span, TypedName,
+};
 use crate::pddl::error::PddlError;
 use crate::pddl::scope::Scope;
 use crate::pddl::suggest::{plural, position, suggest};
@@ -32,29 +38,17 @@ const SUPPORTED: &[&str] = &[
     ":negative-preconditions",
     ":equality",
     ":action-costs",
+    ":adl",
+    ":conditional-effects",
+    ":disjunctive-preconditions",
+    ":existential-preconditions",
+    ":universal-preconditions",
+    ":quantified-preconditions",
+    ":derived-predicates",
 ];
 
 /// Requirements of PDDL that planbox knows and refuses, with what they add.
 const REFUSED: &[(&str, &str)] = &[
-    (":adl", "conditional effects, quantifiers and disjunction"),
-    (":conditional-effects", "conditional effects (`when`)"),
-    (
-        ":disjunctive-preconditions",
-        "disjunctive preconditions (`or`)",
-    ),
-    (
-        ":existential-preconditions",
-        "existential quantifiers (`exists`)",
-    ),
-    (
-        ":universal-preconditions",
-        "universal quantifiers (`forall`)",
-    ),
-    (
-        ":quantified-preconditions",
-        "quantifiers (`forall`, `exists`)",
-    ),
-    (":derived-predicates", "derived predicates"),
     (":durative-actions", "durative actions"),
     (":duration-inequalities", "duration inequalities"),
     (":continuous-effects", "continuous effects"),
@@ -134,16 +128,35 @@ pub fn check_domain(domain: &Domain) -> Result<(), PddlError> {
             domain,
             types: &types,
             predicates: &predicates,
-            parameters: &action.parameters,
-            parameter_names: &names,
+            parameters: action.parameters.iter().collect(),
+            parameter_names: names,
             constants: &constants,
             objects: None,
         };
-        for literal in &action.precondition {
-            scope.literal(literal)?;
-        }
+        scope.condition(&action.precondition)?;
         for atom in action.effect.add.iter().chain(&action.effect.del) {
             scope.atom(atom)?;
+            not_derived(
+                domain,
+                atom.predicate.span,
+                &atom.predicate.text,
+                &action.name,
+            )?;
+        }
+        for c in &action.effect.conditional {
+            let inner = scope.with_vars(&c.vars)?;
+            for condition in &c.condition {
+                inner.condition(condition)?;
+            }
+            for atom in c.add.iter().chain(&c.del) {
+                inner.atom(atom)?;
+                not_derived(
+                    domain,
+                    atom.predicate.span,
+                    &atom.predicate.text,
+                    &action.name,
+                )?;
+            }
         }
         for cost in &action.effect.cost {
             if let CostExpr::Function { name, args, span } = cost {
@@ -185,7 +198,170 @@ pub fn check_domain(domain: &Domain) -> Result<(), PddlError> {
             ));
         }
     }
+    check_derived(domain, &types, &predicates, &constants)?;
     Ok(())
+}
+
+/// An action may not change a derived predicate: its atoms follow from the
+/// rules alone.
+fn not_derived(
+    domain: &Domain,
+    span: Span,
+    predicate: &str,
+    action: &Name,
+) -> Result<(), PddlError> {
+    if let Some(rule) = domain
+        .derived
+        .iter()
+        .find(|d| d.predicate.text == predicate)
+    {
+        return Err(PddlError::invalid(
+            &domain.source,
+            span,
+            format!(
+                "action `{}` changes `{predicate}`, a derived predicate (defined at {}); \
+                 expected only its `(:derived ...)` rules to make it true",
+                action.text,
+                position(&domain.source, rule.predicate.span)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The rules of derived predicates: each head a declared predicate with the
+/// declared arity and distinct variables, each body checked with the head's
+/// variables in scope, and no predicate defined through its own negation.
+fn check_derived<'a>(
+    domain: &'a Domain,
+    types: &'a TypeTable<'a>,
+    predicates: &'a HashMap<&'a str, &'a Signature>,
+    constants: &'a HashMap<&'a str, &'a Name>,
+) -> Result<(), PddlError> {
+    let err = |span, msg: String| PddlError::invalid(&domain.source, span, msg);
+    for rule in &domain.derived {
+        let Some(sig) = predicates.get(rule.predicate.text.as_str()) else {
+            return Err(err(
+                rule.predicate.span,
+                format!(
+                    "derived predicate `{}` is not declared; expected it in `:predicates`{}",
+                    rule.predicate.text,
+                    suggest(&rule.predicate.text, predicates.keys().copied())
+                ),
+            ));
+        };
+        if sig.parameters.len() != rule.parameters.len() {
+            return Err(err(
+                rule.predicate.span,
+                format!(
+                    "predicate `{}` takes {} argument{}, but this rule's head has {}",
+                    rule.predicate.text,
+                    sig.parameters.len(),
+                    plural(sig.parameters.len()),
+                    rule.parameters.len()
+                ),
+            ));
+        }
+        let names = check_parameters(&rule.parameters, types, &domain.source, "rule")?;
+        let scope = Scope {
+            domain,
+            types,
+            predicates,
+            parameters: rule.parameters.iter().collect(),
+            parameter_names: names,
+            constants,
+            objects: None,
+        };
+        scope.condition(&rule.body)?;
+    }
+    check_stratified(domain)
+}
+
+/// Refuses rules that define a derived predicate through its own negation,
+/// directly or through other derived predicates: `(:derived (p) (not (q)))`
+/// with `(:derived (q) (p))`. Such rules have no single least fixpoint, so
+/// planners (Fast Downward's translator among them) require *stratified*
+/// rules: the predicates split into layers, a predicate depending positively
+/// on its own layer or below and negatively only on layers below.
+fn check_stratified(domain: &Domain) -> Result<(), PddlError> {
+    use petgraph::graph::DiGraph;
+    let derived: HashMap<&str, usize> = (domain.derived.iter())
+        .map(|d| d.predicate.text.as_str())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| (p, i))
+        .collect();
+    if derived.is_empty() {
+        return Ok(());
+    }
+    let mut graph: DiGraph<(), ()> = DiGraph::new();
+    let nodes: Vec<_> = (0..derived.len()).map(|_| graph.add_node(())).collect();
+    // (rule, head, body predicate, the literal) for each negative use.
+    let mut negative: Vec<(&Derived, usize, usize, Span)> = Vec::new();
+    for rule in &domain.derived {
+        let head = derived[rule.predicate.text.as_str()];
+        for (literal, positive) in signed_literals(&rule.body) {
+            if let Literal::Atom { atom, .. } = literal
+                && let Some(&body) = derived.get(atom.predicate.text.as_str())
+            {
+                graph.add_edge(nodes[head], nodes[body], ());
+                if !positive {
+                    negative.push((rule, head, body, atom.span));
+                }
+            }
+        }
+    }
+    let mut component = vec![0usize; derived.len()];
+    for (c, scc) in petgraph::algo::tarjan_scc(&graph).iter().enumerate() {
+        for n in scc {
+            component[n.index()] = c;
+        }
+    }
+    if let Some((rule, _, _, span)) = negative
+        .iter()
+        .find(|(_, h, b, _)| component[*h] == component[*b])
+    {
+        return Err(PddlError::invalid(
+            &domain.source,
+            *span,
+            format!(
+                "derived predicate `{}` depends on its own negation through this literal; \
+                 expected stratified rules (no cycle through `not` among derived predicates)",
+                rule.predicate.text
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Each literal of a condition with its polarity: false when it is under an
+/// odd number of negations (`not`, the premise of `imply`).
+pub(crate) fn signed_literals(condition: &Condition) -> Vec<(&Literal, bool)> {
+    fn walk<'a>(c: &'a Condition, sign: bool, out: &mut Vec<(&'a Literal, bool)>) {
+        match c {
+            Condition::Literal(l) => {
+                let positive = match l {
+                    Literal::Atom { positive, .. } | Literal::Equality { positive, .. } => {
+                        *positive
+                    }
+                };
+                out.push((l, positive == sign));
+            }
+            Condition::And(parts, _) | Condition::Or(parts, _) => {
+                parts.iter().for_each(|p| walk(p, sign, out))
+            }
+            Condition::Not(inner, _) => walk(inner, !sign, out),
+            Condition::Imply(a, b, _) => {
+                walk(a, !sign, out);
+                walk(b, sign, out);
+            }
+            Condition::Exists(_, body, _) | Condition::Forall(_, body, _) => walk(body, sign, out),
+        }
+    }
+    let mut out = Vec::new();
+    walk(condition, true, &mut out);
+    out
 }
 
 /// Checks a parsed problem against its (checked) domain.
@@ -246,22 +422,33 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<(), PddlError
         .map(|p| (p.name.text.as_str(), p))
         .collect();
     let constants: HashMap<&str, &Name> = HashMap::new();
-    let no_parameters = HashMap::new();
     let scope = Scope {
         domain,
         types: &types,
         predicates: &predicates,
-        parameters: &[],
-        parameter_names: &no_parameters,
+        parameters: Vec::new(),
+        parameter_names: HashMap::new(),
         constants: &constants,
         objects: Some((problem, &objects)),
     };
     for atom in &problem.init {
         scope.atom(atom)?;
+        if domain
+            .derived
+            .iter()
+            .any(|d| d.predicate.text == atom.predicate.text)
+        {
+            return Err(err(
+                atom.span,
+                format!(
+                    "`{}` is a derived predicate: its atoms follow from the domain's rules; \
+                     expected only basic facts in `:init`",
+                    atom.predicate.text
+                ),
+            ));
+        }
     }
-    for literal in &problem.goal {
-        scope.literal(literal)?;
-    }
+    scope.condition(&problem.goal)?;
 
     let functions: HashMap<&str, &Signature> = domain
         .functions
@@ -391,7 +578,7 @@ fn check_parameters<'a>(
         // In declarations only the arity and types matter: IPC's logistics
         // declares `(in ?obj ?obj)`. Action parameters must be distinct.
         let first = *seen.entry(p.name.text.as_str()).or_insert(p);
-        if what == "action" && !std::ptr::eq(first, p) {
+        if (what == "action" || what == "rule") && !std::ptr::eq(first, p) {
             return Err(PddlError::invalid(
                 source,
                 p.name.span,

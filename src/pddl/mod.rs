@@ -17,6 +17,7 @@ mod suggest;
 mod syntax;
 mod types;
 
+pub(crate) use check::signed_literals;
 pub use check::{MAX_PARAMETERS, check_domain, check_problem};
 pub use error::{ErrorKind, PddlError};
 pub use parser::{parse_domain, parse_problem};

@@ -5,8 +5,8 @@
 //!
 //! * syntax errors, reported in plain English (`expected a variable such as
 //!   `?x``), never as pest rule names;
-//! * constructs outside planbox's fragment (`forall`, `when`, durative actions,
-//!   numeric fluents, ...), refused *by name* with [`ErrorKind::Unsupported`];
+//! * constructs outside planbox's subset of PDDL (durative actions, numeric
+//!   fluents, ...), refused *by name* with [`ErrorKind::Unsupported`];
 //! * structural problems a grammar cannot express nicely: a problem without
 //!   `:init`, a variable in `:init`, a negative action cost.
 //!
@@ -121,6 +121,7 @@ impl Walker<'_> {
             predicates: Vec::new(),
             functions: Vec::new(),
             actions: Vec::new(),
+            derived: Vec::new(),
         };
         let mut seen: Vec<(Rule, Span)> = Vec::new();
         for section in children(tree) {
@@ -157,6 +158,7 @@ impl Walker<'_> {
                     }
                 }
                 Rule::action => domain.actions.push(self.action(section)?),
+                Rule::derived => domain.derived.push(self.derived(section)?),
                 Rule::unsupported_section => return Err(self.unsupported_section(&section)),
                 _ => unreachable!("grammar: unexpected {:?} in a domain", rule),
             }
@@ -198,7 +200,9 @@ impl Walker<'_> {
             .unwrap_or_default();
         let what = match keyword.as_str() {
             ":durative-action" => "durative actions (`:durative-action`) are not supported",
-            ":derived" | ":axiom" => "derived predicates (`:derived`) are not supported",
+            ":axiom" => {
+                "PDDL 1.2 axioms (`:axiom`) are not supported; expected `(:derived (p ?x) BODY)`"
+            }
             ":constraints" => "state-trajectory constraints (`:constraints`) are not supported",
             ":process" | ":event" => "processes and events (PDDL+) are not supported",
             _ => "timed initial literals are not supported",
@@ -219,7 +223,7 @@ impl Walker<'_> {
     }
 
     /// Shared by `typed_names` and `typed_variables`.
-    fn typed(&self, list: Pair<'_, Rule>) -> Result<Vec<TypedName>, PddlError> {
+    pub(super) fn typed(&self, list: Pair<'_, Rule>) -> Result<Vec<TypedName>, PddlError> {
         let mut out = Vec::new();
         let mut pending: Vec<Name> = Vec::new();
         for item in list.into_inner() {
@@ -227,13 +231,33 @@ impl Walker<'_> {
                 Rule::name | Rule::variable => pending.push(name(&item)),
                 Rule::type_ref => {
                     let ty = item.into_inner().next().expect("invariant: grammar");
-                    if ty.as_rule() == Rule::either_type {
-                        return Err(self.unsupported(
-                            &ty,
-                            "`either` types are not supported; declare a common supertype instead",
-                        ));
-                    }
-                    let ty = name(&ty);
+                    let ty = if ty.as_rule() == Rule::either_type {
+                        let s = span(&ty);
+                        let members: Vec<Name> = children(ty)
+                            .filter(|p| p.as_rule() == Rule::name)
+                            .map(|p| name(&p))
+                            .collect();
+                        match members.as_slice() {
+                            [] => {
+                                return Err(self.invalid(
+                                    s,
+                                    "`(either)` names no type; expected `(either TYPE ...)`",
+                                ));
+                            }
+                            // `(either t)` is just `t`.
+                            [one] => one.clone(),
+                            _ => {
+                                let texts: Vec<&str> =
+                                    members.iter().map(|m| m.text.as_str()).collect();
+                                Name {
+                                    text: format!("(either {})", texts.join(" ")),
+                                    span: s,
+                                }
+                            }
+                        }
+                    } else {
+                        name(&ty)
+                    };
                     out.extend(pending.drain(..).map(|n| TypedName {
                         name: n,
                         ty: ty.clone(),
@@ -283,7 +307,7 @@ impl Walker<'_> {
         let mut action = ast::Action {
             name: action_name,
             parameters: Vec::new(),
-            precondition: Vec::new(),
+            precondition: ast::Condition::default(),
             effect: ast::Effect::default(),
             span: action_span,
         };
@@ -292,12 +316,26 @@ impl Walker<'_> {
             let body = children(part).next().expect("invariant: grammar");
             match rule {
                 Rule::parameters => action.parameters = self.typed(body)?,
-                Rule::precondition => self.goal(body, true, &mut action.precondition)?,
+                Rule::precondition => action.precondition = self.goal(body)?,
                 Rule::action_effect => self.effect(body, &mut action.effect)?,
                 other => unreachable!("grammar: unexpected {other:?} in an action"),
             }
         }
         Ok(action)
+    }
+
+    /// `(:derived (p ?x - t) BODY)`.
+    fn derived(&self, pair: Pair<'_, Rule>) -> Result<ast::Derived, PddlError> {
+        let s = span(&pair);
+        let mut inner = children(pair);
+        let head = self.skeleton(inner.next().expect("invariant: grammar"))?;
+        let body = self.goal(inner.next().expect("invariant: grammar"))?;
+        Ok(ast::Derived {
+            predicate: head.name,
+            parameters: head.parameters,
+            body,
+            span: s,
+        })
     }
 
     fn problem(&self, tree: Pair<'_, Rule>) -> Result<ast::Problem, PddlError> {
@@ -318,7 +356,7 @@ impl Walker<'_> {
             objects: Vec::new(),
             init: Vec::new(),
             init_values: Vec::new(),
-            goal: Vec::new(),
+            goal: ast::Condition::default(),
             metric: false,
         };
         let mut seen: Vec<(Rule, Span)> = Vec::new();
@@ -347,7 +385,7 @@ impl Walker<'_> {
                 Rule::init => self.init(section, &mut problem)?,
                 Rule::problem_goal => {
                     let goal = children(section).next().expect("invariant: grammar");
-                    self.goal(goal, true, &mut problem.goal)?;
+                    problem.goal = self.goal(goal)?;
                 }
                 Rule::metric => problem.metric = self.metric(section)?,
                 _ => unreachable!("grammar: unexpected {rule:?} in a problem"),

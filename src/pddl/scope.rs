@@ -6,7 +6,9 @@
 //! predicate, checks that it takes two arguments, and that `truck1` and
 //! `depot` are objects whose types fit `at`'s parameters.
 
-use super::ast::{Atom, Domain, Literal, Name, Problem, Signature, Source, Term, TypedName};
+use super::ast::{
+    Atom, Condition, Domain, Literal, Name, Problem, Signature, Source, Term, TypedName,
+};
 use super::error::PddlError;
 use super::suggest::{plural, suggest};
 use super::types::TypeTable;
@@ -17,18 +19,57 @@ pub(super) struct Scope<'a> {
     pub(super) domain: &'a Domain,
     pub(super) types: &'a TypeTable<'a>,
     pub(super) predicates: &'a HashMap<&'a str, &'a Signature>,
-    /// The action's parameters (empty in a problem).
-    pub(super) parameters: &'a [TypedName],
-    /// The same parameters by name.
-    pub(super) parameter_names: &'a HashMap<&'a str, &'a TypedName>,
+    /// The variables in scope: the action's parameters (none in a problem)
+    /// and the variables of the enclosing quantifiers, innermost last.
+    pub(super) parameters: Vec<&'a TypedName>,
+    /// The same variables by name (an inner quantifier shadows an outer one).
+    pub(super) parameter_names: HashMap<&'a str, &'a TypedName>,
     /// Domain constants (in an action body).
     pub(super) constants: &'a HashMap<&'a str, &'a Name>,
     /// In a problem: the problem and its objects (constants included).
     pub(super) objects: Option<(&'a Problem, &'a HashMap<&'a str, &'a TypedName>)>,
 }
 
-impl Scope<'_> {
-    fn source(&self) -> &Source {
+impl<'a> Scope<'a> {
+    /// The scope inside a quantifier or `forall` effect over `vars`.
+    pub(super) fn with_vars(&self, vars: &'a [TypedName]) -> Result<Scope<'a>, PddlError> {
+        let mut inner = Scope {
+            domain: self.domain,
+            types: self.types,
+            predicates: self.predicates,
+            parameters: self.parameters.clone(),
+            parameter_names: self.parameter_names.clone(),
+            constants: self.constants,
+            objects: self.objects,
+        };
+        for v in vars {
+            self.types.check_declared(&v.ty, self.source())?;
+            inner.parameters.push(v);
+            inner.parameter_names.insert(&v.name.text, v);
+        }
+        Ok(inner)
+    }
+
+    /// Checks every atom and term of a condition, with quantified variables
+    /// in scope inside their quantifier.
+    pub(super) fn condition(&self, condition: &'a Condition) -> Result<(), PddlError> {
+        match condition {
+            Condition::Literal(l) => self.literal(l),
+            Condition::And(parts, _) | Condition::Or(parts, _) => {
+                parts.iter().try_for_each(|p| self.condition(p))
+            }
+            Condition::Not(inner, _) => self.condition(inner),
+            Condition::Imply(a, b, _) => {
+                self.condition(a)?;
+                self.condition(b)
+            }
+            Condition::Exists(vars, body, _) | Condition::Forall(vars, body, _) => {
+                self.with_vars(vars)?.condition(body)
+            }
+        }
+    }
+
+    fn source(&self) -> &'a Source {
         match self.objects {
             Some((problem, _)) => &problem.source,
             None => &self.domain.source,
@@ -86,12 +127,13 @@ impl Scope<'_> {
         let source = self.source();
         match term {
             Term::Variable(v) => {
-                if self.objects.is_some() {
+                if self.objects.is_some() && !self.parameter_names.contains_key(v.text.as_str()) {
                     return Err(PddlError::invalid(
                         source,
                         v.span,
                         format!(
-                            "variable `{}` outside an action; expected an object name",
+                            "variable `{}` outside an action or quantifier; expected an object \
+                             name",
                             v.text
                         ),
                     ));
@@ -106,7 +148,8 @@ impl Scope<'_> {
                         source,
                         v.span,
                         format!(
-                            "variable `{}` is not a parameter of this action; expected one of: {}",
+                            "variable `{}` is not a parameter of this action or a quantified \
+                             variable in scope; expected one of: {}",
                             v.text,
                             if params.is_empty() {
                                 "(the action has no parameters)".to_string()

@@ -110,6 +110,11 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_either => "`either`",
         Rule::kw_increase => "`increase`",
         Rule::kw_minimize => "`minimize`",
+        Rule::kw_or => "`or`",
+        Rule::kw_imply => "`imply`",
+        Rule::kw_exists => "`exists`",
+        Rule::kw_forall => "`forall`",
+        Rule::kw_when => "`when`",
         Rule::domain | Rule::problem => "`(define ...)`",
         Rule::domain_name => "`(domain NAME)`",
         Rule::problem_name => "`(problem NAME)`",
@@ -119,6 +124,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::predicates
         | Rule::functions
         | Rule::action
+        | Rule::derived
         | Rule::unsupported_section
         | Rule::unsupported_section_keyword => {
             "a domain section such as `(:predicates ...)` or `(:action ...)`"
@@ -139,13 +145,21 @@ fn describe(rule: Rule) -> &'static str {
         Rule::empty
         | Rule::and_goal
         | Rule::not_goal
+        | Rule::or_goal
+        | Rule::imply_goal
+        | Rule::exists_goal
+        | Rule::forall_goal
+        | Rule::when_in_goal
+        | Rule::formula_keyword
         | Rule::equality
         | Rule::atom
         | Rule::unsupported_formula
         | Rule::unsupported_keyword => "a condition such as `(on ?x ?y)` or `(and ...)`",
-        Rule::and_effect | Rule::not_effect | Rule::increase => {
-            "an effect such as `(on ?x ?y)`, `(not (on ?x ?y))` or `(and ...)`"
-        }
+        Rule::and_effect
+        | Rule::not_effect
+        | Rule::increase
+        | Rule::forall_effect
+        | Rule::when_effect => "an effect such as `(on ?x ?y)`, `(not (on ?x ?y))` or `(and ...)`",
         Rule::function_term => "a function such as `(total-cost)`",
         Rule::function_value => "a fact such as `(on a b)` or `(= (total-cost) 0)`",
         Rule::unsupported_numeric => "a number or a function such as `(total-cost)`",

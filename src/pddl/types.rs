@@ -6,7 +6,7 @@
 //! A parent named only after `-` is declared implicitly; a type that is its
 //! own ancestor is an error.
 
-use super::ast::{Domain, Name, Source};
+use super::ast::{Domain, Name, Source, either_members};
 use super::error::PddlError;
 use super::suggest::{position, suggest};
 use std::collections::HashMap;
@@ -22,6 +22,13 @@ impl<'a> TypeTable<'a> {
         let mut parent: HashMap<&str, &str> = HashMap::new();
         let mut declared_at: HashMap<&str, &Name> = HashMap::new();
         for t in &domain.types {
+            if either_members(&t.ty.text).is_some() {
+                return Err(PddlError::unsupported(
+                    &domain.source,
+                    t.ty.span,
+                    "a type with an `either` parent is not supported; expected one parent type",
+                ));
+            }
             if t.name.text == "object" {
                 if t.ty.text != "object" {
                     return Err(PddlError::invalid(
@@ -83,26 +90,41 @@ impl<'a> TypeTable<'a> {
         ty == "object" || self.parent.contains_key(ty)
     }
 
+    /// Checks that `ty` (or each member of an `(either ...)` type) is declared.
     pub(super) fn check_declared(&self, ty: &Name, source: &Source) -> Result<(), PddlError> {
-        if self.is_declared(&ty.text) {
+        let unknown = match either_members(&ty.text) {
+            Some(mut members) => members.find(|m| !self.is_declared(m)),
+            None => (!self.is_declared(&ty.text)).then_some(ty.text.as_str()),
+        };
+        let Some(unknown) = unknown else {
             return Ok(());
-        }
+        };
         Err(PddlError::invalid(
             source,
             ty.span,
             format!(
-                "unknown type `{}`; expected `object` or a type declared in `:types`{}",
-                ty.text,
+                "unknown type `{unknown}`; expected `object` or a type declared in `:types`{}",
                 suggest(
-                    &ty.text,
+                    unknown,
                     self.domain.types.iter().map(|t| t.name.text.as_str())
                 )
             ),
         ))
     }
 
-    /// Whether `ty` is `ancestor` or one of its descendants.
+    /// Whether `ty` is `ancestor` or one of its descendants; either may be an
+    /// `(either ...)` type (an object of `(either a b)` is of both types).
     pub(super) fn is_subtype(&self, ty: &str, ancestor: &str) -> bool {
+        if let Some(mut members) = either_members(ancestor) {
+            return members.any(|m| self.is_subtype(ty, m));
+        }
+        if let Some(mut members) = either_members(ty) {
+            return members.any(|m| self.is_subtype(m, ancestor));
+        }
+        self.is_plain_subtype(ty, ancestor)
+    }
+
+    fn is_plain_subtype(&self, ty: &str, ancestor: &str) -> bool {
         let mut ty: &str = ty;
         if ancestor == "object" {
             return true;

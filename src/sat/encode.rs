@@ -722,11 +722,14 @@ mod tests {
                 add: vec![FactId(1)].into(),
                 del: vec![FactId(0)].into(),
                 cost: 1,
+                conditional: Box::new([]),
             }],
             init: vec![FactId(0)].into(),
             goal: vec![FactId(1)].into(),
             neg_goal: Vec::new().into(),
             has_action_costs: false,
+            axioms: Vec::new(),
+            derived: Box::new([]),
         }
     }
 

@@ -163,6 +163,7 @@ fn subgoal_sets_with_negative_literals_meet_states_without_the_facts() {
         add: add.iter().map(|&f| FactId(f)).collect(),
         del: del.iter().map(|&f| FactId(f)).collect(),
         cost: 1,
+        conditional: Box::new([]),
     };
     let ops = vec![
         op("on", &[0], &[1], &[]),

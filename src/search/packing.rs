@@ -289,7 +289,7 @@ fn width(n: usize) -> usize {
 /// none, deletes or forbids (`neg_pre`) every other fact of the group. This is
 /// the ground form of Fast Downward's monotonicity invariants, without their
 /// refinement step. Larger candidates are taken first; every fact is in at
-/// most one group.
+/// most one group. Facts that conditional effects or axioms change are in none.
 pub fn mutex_groups(task: &Task) -> Vec<Vec<FactId>> {
     // Candidate key: predicate, the free argument's position, the other arguments.
     let mut index: HashMap<(&str, usize, Vec<&str>), usize> = HashMap::new();
@@ -311,7 +311,22 @@ pub fn mutex_groups(task: &Task) -> Vec<Vec<FactId>> {
             of_fact[f].push(c as u32);
         }
     }
-    let mut ok: Vec<bool> = candidates.iter().map(|c| c.len() >= 2).collect();
+    // Facts that conditional effects change, and derived facts, change outside
+    // the operators' add and delete lists: no group may hold one.
+    let mut touched = vec![false; task.facts.len()];
+    for &f in task.derived.iter() {
+        touched[f.index()] = true;
+    }
+    for op in &task.operators {
+        for e in op.conditional.iter() {
+            for &f in e.add.iter().chain(e.del.iter()) {
+                touched[f.index()] = true;
+            }
+        }
+    }
+    let mut ok: Vec<bool> = (candidates.iter())
+        .map(|c| c.len() >= 2 && c.iter().all(|f| !touched[f.index()]))
+        .collect();
     let in_group = |f: FactId, c: u32| of_fact[f.index()].contains(&c);
     for (c, facts) in candidates.iter().enumerate() {
         let init = facts.iter().filter(|f| task.init.binary_search(f).is_ok());

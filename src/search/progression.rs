@@ -16,6 +16,10 @@
 //! The state registry stores states packed: facts of a proven mutex group
 //! (`(at stone-01 ?l)` for every cell `?l`) share one field (see [`Packing`]).
 //!
+//! With conditional effects or axioms, [`Task::apply`] makes the successor
+//! (effects read in the old state, derived facts recomputed); STRIPS tasks keep
+//! the two loops above.
+//!
 //! Example: facts `0 = (at 0)`, `1 = (at 1)`, operator `go` with `pre = [0]`,
 //! `del = [0]`, `add = [1]`: the start state `{0}` is `[0b01]` and its one
 //! successor is `[0b10]`.
@@ -34,6 +38,8 @@ pub struct Progression<'t, G = successors::Default> {
     generator: G,
     applicable: Vec<OpId>,
     packing: Packing,
+    /// Whether the task has conditional effects or axioms (the slow path).
+    adl: bool,
 }
 
 impl<'t> Progression<'t> {
@@ -55,6 +61,7 @@ impl<'t, G: SuccessorGenerator> Progression<'t, G> {
             generator: G::new(task),
             applicable: Vec::new(),
             packing: Packing::for_task(task),
+            adl: task.adl_feature().is_some(),
         }
     }
 
@@ -77,6 +84,7 @@ impl<G: SuccessorGenerator> SearchSpace for Progression<'_, G> {
         for &f in self.task.init.iter() {
             bits::insert(node, f);
         }
+        self.task.evaluate_axioms(node);
     }
 
     #[inline]
@@ -98,6 +106,10 @@ impl<G: SuccessorGenerator> SearchSpace for Progression<'_, G> {
         for &o in &self.applicable {
             let op = &self.task.operators[o.index()];
             let next = out.push(o, node);
+            if self.adl {
+                self.task.apply(op, node, next);
+                continue;
+            }
             for &f in op.del.iter() {
                 bits::remove(next, f);
             }
@@ -148,6 +160,7 @@ mod tests {
             add: Box::new([crate::task::FactId(0)]),
             del: Box::new([crate::task::FactId(0)]),
             cost: 1,
+            conditional: Box::new([]),
         });
         let mut space = Progression::new(&task);
         let mut start = vec![0; space.words()];

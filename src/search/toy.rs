@@ -234,6 +234,7 @@ pub fn task_with_ops(n: u32, ops: &[(&[u32], &[u32])]) -> Task {
             add: Box::new([]),
             del: Box::new([]),
             cost: 1,
+            conditional: Box::new([]),
         })
         .collect();
     task(n, operators, &[], &[])
@@ -256,6 +257,8 @@ pub fn task(n: u32, operators: Vec<Operator>, init: &[u32], goal: &[u32]) -> Tas
         goal: goal.iter().map(|&f| FactId(f)).collect(),
         neg_goal: Box::new([]),
         has_action_costs: false,
+        axioms: Vec::new(),
+        derived: Box::new([]),
     }
 }
 
@@ -272,6 +275,7 @@ pub fn line_task(n: u32) -> Task {
                 add: Box::new([FactId(to)]),
                 del: Box::new([FactId(from)]),
                 cost: 1,
+                conditional: Box::new([]),
             });
         }
     }

@@ -66,7 +66,8 @@ pub fn level_from_problem(path: &Path, text: &str) -> Result<Level, TextError> {
     let init: Vec<Fact> = problem.init.iter().map(Fact::of).collect();
     let goal: Vec<Fact> = problem
         .goal
-        .iter()
+        .literals()
+        .into_iter()
         .filter_map(|l| match l {
             ast::Literal::Atom {
                 atom,

@@ -202,6 +202,7 @@ fn random_task(seed: u64) -> Task {
             add: add.into(),
             del: del.into(),
             cost: next(3) as u32,
+            conditional: Box::new([]),
         });
     }
     let init: Vec<u32> = pick(1 + next(3), &mut next).iter().map(|f| f.0).collect();

@@ -2,5 +2,5 @@
   (:predicates (p ?x) (q ?x))
   (:action a
     :parameters (?x)
-    :precondition (exists (?y) (q ?y))
-    :effect (p ?x)))
+    :precondition (and (p ?x) (forall ?y (q ?y)))
+    :effect (not (p ?x))))

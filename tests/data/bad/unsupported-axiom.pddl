@@ -1,4 +1,4 @@
 (define (domain d)
   (:predicates (p ?x) (q ?x))
-  (:derived (q ?x) (p ?x))
+  (:axiom :vars (?x) :context (p ?x) :implies (q ?x))
   (:action a :parameters (?x) :precondition (q ?x) :effect (not (p ?x))))

@@ -1,6 +1,7 @@
 (define (domain d)
+  (:requirements :conditional-effects)
   (:predicates (p ?x) (q ?x))
   (:action a
     :parameters (?x)
     :precondition (p ?x)
-    :effect (and (not (p ?x)) (when (q ?x) (not (q ?x))))))
+    :effect (forall (?y) (when (q ?y) (not (q ?z))))))

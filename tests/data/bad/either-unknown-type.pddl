@@ -1,4 +1,4 @@
 (define (domain d)
   (:requirements :typing)
   (:types truck plane - object)
-  (:predicates (at ?v - (either truck plane))))
+  (:predicates (at ?v - (either truck ship))))

@@ -2,5 +2,5 @@
   (:predicates (p ?x) (q ?x))
   (:action a
     :parameters (?x)
-    :precondition (or (p ?x) (q ?x))
+    :precondition (and (imply (p ?x)))
     :effect (not (p ?x))))

@@ -1,6 +1,7 @@
 (define (domain d)
+  (:requirements :conditional-effects)
   (:predicates (p ?x) (q ?x))
   (:action a
     :parameters (?x)
-    :precondition (and (p ?x) (forall (?y) (q ?y)))
+    :precondition (when (p ?x) (q ?x))
     :effect (not (p ?x))))

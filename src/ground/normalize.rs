@@ -1,0 +1,871 @@
+//! Normalisation: from PDDL's condition and effect trees to what grounding
+//! handles, conjunctions of literals.
+//!
+//! A precondition such as `(or (at ?x ?y) (exists (?z) (and (p ?z) (not (q ?z)))))`
+//! cannot be matched against atoms as it stands. Following Fast Downward's
+//! translator (`normalize.py`), planbox rewrites every condition in steps:
+//!
+//! 1. **Negation normal form**: `imply` becomes `or`, and `not` is pushed down
+//!    to the literals (De Morgan; `not forall` is `exists not`).
+//! 2. **Universal quantifiers**: a closed one (its body uses no outer
+//!    variable, as in most goals) is expanded over the problem's objects:
+//!    `(forall (?b - ball) (at ?b rooma))` becomes the conjunction of
+//!    `(at o rooma)` for every ball `o`, and static atoms are decided on the
+//!    spot, so the relaxed heuristics see every conjunct. One over outer
+//!    variables becomes, as in Fast Downward, a negated derived atom:
+//!    `(forall (?b) (not (holding ?r ?b)))` is `(not (@forall ?r))` with the rule
+//!    `(@forall ?r) :- (holding ?r ?b)`.
+//! 3. **Disjunctive normal form**: the condition becomes a disjunction of
+//!    conjunctions, and each `exists` a list of extra variables of its
+//!    conjunction. An action gets one schema per disjunct, whose existential
+//!    variables become parameters that the plan does not print (the action's
+//!    *external* parameters come first). Where the disjuncts would multiply
+//!    beyond [`MAX_DISJUNCTS`], a disjunction becomes a new derived predicate
+//!    instead (an *axiom*, one rule per disjunct), so the size stays linear.
+//! 4. **Effects**: each `forall`/`when` effect becomes [`LEffect`]s whose
+//!    variables stay lifted (reachability binds them), one per disjunct of its
+//!    condition; `(when (exists (?x) c) e)` is `(forall (?x) (when c e))`.
+//! 5. **Derived predicates** and a goal that is not a conjunction become axiom
+//!    rules the same way; the goal is then the single atom `(@goal)`.
+//!
+//! Example: `(:action a :parameters (?x) :precondition (or (p ?x) (q ?x)) ...)`
+//! gives two schemas named `a`, one with precondition `(p ?x)` and one with
+//! `(q ?x)`; both print as `(a o)`.
+
+use super::lifted::{Arg, GAtom, LAtom, ObjId, PredId, Schema};
+use crate::pddl::ast::{self, Condition, Literal, Term, TypedName};
+use crate::pddl::{ErrorKind, PddlError};
+use indexmap::IndexSet;
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
+
+/// The most disjuncts a condition may split into before its disjunctions
+/// become derived predicates.
+pub const MAX_DISJUNCTS: usize = 32;
+
+/// The most formula nodes the expansion of universal quantifiers may build
+/// for one condition.
+pub const MAX_EXPANSION: usize = 4_000_000;
+
+/// A conditional effect of a schema: for every binding of its own variables
+/// (numbered after the schema's parameters) under which the conjunction
+/// `pos`/`neg`/`eq` holds before the action, `add` and `del` apply.
+#[derive(Clone, Debug)]
+pub struct LEffect {
+    /// The type of each of the effect's own variables.
+    pub params: Vec<u32>,
+    pub pos: Vec<LAtom>,
+    pub neg: Vec<LAtom>,
+    pub eq: Vec<(Arg, Arg, bool)>,
+    pub add: Vec<LAtom>,
+    pub del: Vec<LAtom>,
+}
+
+/// A condition in negation normal form, with variables as indices.
+#[derive(Clone, Debug)]
+enum F {
+    True,
+    False,
+    Atom(LAtom, bool),
+    Eq(Arg, Arg, bool),
+    And(Vec<F>),
+    Or(Vec<F>),
+    Exists(Vec<u32>, Box<F>),
+}
+
+/// One disjunct: literals and the existential variables it introduced.
+#[derive(Clone, Debug, Default)]
+struct Conj {
+    atoms: Vec<(LAtom, bool)>,
+    eqs: Vec<(Arg, Arg, bool)>,
+    vars: Vec<u32>,
+}
+
+/// Variables in scope while a condition is normalised.
+#[derive(Default)]
+struct Env<'a> {
+    /// Name to argument, innermost last (a `forall` binds names to objects).
+    names: Vec<(&'a str, Arg)>,
+    /// The type of every variable index handed out so far.
+    types: Vec<u32>,
+}
+
+impl<'a> Env<'a> {
+    fn lookup(&self, name: &str) -> Arg {
+        (self.names.iter().rev())
+            .find(|(n, _)| *n == name)
+            .map_or(Arg::Obj(0), |&(_, a)| a)
+    }
+
+    /// A new variable of type `ty`, visible as `name`.
+    fn fresh(&mut self, name: &'a str, ty: u32) -> u32 {
+        let v = self.types.len() as u32;
+        self.types.push(ty);
+        self.names.push((name, Arg::Var(v)));
+        v
+    }
+}
+
+/// The tables normalisation reads and the predicates and axioms it adds.
+pub struct Normalizer<'l> {
+    pub objects: &'l IndexSet<String, FxBuildHasher>,
+    pub types: &'l IndexSet<String, FxBuildHasher>,
+    pub objects_of_type: &'l [Vec<ObjId>],
+    pub predicates: &'l mut IndexSet<String, FxBuildHasher>,
+    pub arity: &'l mut Vec<usize>,
+    /// Whether a predicate is static (no action changes it, no rule derives it).
+    pub is_static: &'l mut Vec<bool>,
+    pub static_init: &'l FxHashSet<GAtom>,
+    /// The axiom rules: `add` holds the head, the rest the body.
+    pub axioms: Vec<Schema>,
+    /// Formula nodes built by the current expansion.
+    work: usize,
+    /// The source of the text being normalised, for errors.
+    pub source: &'l ast::Source,
+}
+
+impl<'l> Normalizer<'l> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        objects: &'l IndexSet<String, FxBuildHasher>,
+        types: &'l IndexSet<String, FxBuildHasher>,
+        objects_of_type: &'l [Vec<ObjId>],
+        predicates: &'l mut IndexSet<String, FxBuildHasher>,
+        arity: &'l mut Vec<usize>,
+        is_static: &'l mut Vec<bool>,
+        static_init: &'l FxHashSet<GAtom>,
+        source: &'l ast::Source,
+    ) -> Self {
+        Normalizer {
+            objects,
+            types,
+            objects_of_type,
+            predicates,
+            arity,
+            is_static,
+            static_init,
+            axioms: Vec::new(),
+            work: 0,
+            source,
+        }
+    }
+
+    fn type_id(&self, ty: &str) -> u32 {
+        self.types.get_index_of(ty).unwrap_or(0) as u32
+    }
+
+    /// The schemas of an action: one per disjunct of its precondition, each
+    /// with the action's effects.
+    pub fn action(&mut self, index: u32, action: &ast::Action) -> Result<Vec<Schema>, PddlError> {
+        let mut env = Env::default();
+        for p in &action.parameters {
+            let ty = self.type_id(&p.ty.text);
+            env.fresh(&p.name.text, ty);
+        }
+        let external = action.parameters.len();
+        self.work = 0;
+        let pre = self.nnf(
+            &action.precondition,
+            true,
+            &mut env,
+            action.precondition_span(),
+        )?;
+        let prefix: Vec<u32> = (0..external as u32).collect();
+        let mut schemas = Vec::new();
+        for conj in self.dnf(pre, &mut env)? {
+            let (params, map) = self.params(&env, &prefix, &conj, &[]);
+            let mut schema = Schema {
+                name: action.name.text.clone(),
+                action: index,
+                external: external as u32,
+                params,
+                pos: Vec::new(),
+                neg: Vec::new(),
+                eq: Vec::new(),
+                add: Vec::new(),
+                del: Vec::new(),
+                effects: Vec::new(),
+                cost: Vec::new(),
+            };
+            fill(
+                &conj,
+                &map,
+                &mut schema.pos,
+                &mut schema.neg,
+                &mut schema.eq,
+            );
+            self.effects(action, &mut schema)?;
+            schemas.push(schema);
+        }
+        Ok(schemas)
+    }
+
+    /// The add and delete lists and the conditional effects of `schema`.
+    fn effects(&mut self, action: &ast::Action, schema: &mut Schema) -> Result<(), PddlError> {
+        // The action's parameters as written; the schema's extra
+        // (existential) parameters are invisible to effects.
+        let mut env = Env::default();
+        for p in &action.parameters {
+            let ty = self.type_id(&p.ty.text);
+            env.fresh(&p.name.text, ty);
+        }
+        let n = schema.params.len();
+        env.types.resize(n, 0);
+        for a in &action.effect.add {
+            schema.add.push(self.latom(a, &env));
+        }
+        for a in &action.effect.del {
+            schema.del.push(self.latom(a, &env));
+        }
+        for c in &action.effect.conditional {
+            let mark = (env.names.len(), env.types.len());
+            let mut own: Vec<u32> = Vec::new();
+            for v in &c.vars {
+                let ty = self.type_id(&v.ty.text);
+                own.push(env.fresh(&v.name.text, ty));
+            }
+            // A `forall` over a type without objects has no instance.
+            if own
+                .iter()
+                .any(|&v| self.objects_of_type[env.types[v as usize] as usize].is_empty())
+            {
+                env.names.truncate(mark.0);
+                env.types.truncate(mark.1);
+                continue;
+            }
+            let add: Vec<LAtom> = c.add.iter().map(|a| self.latom(a, &env)).collect();
+            let del: Vec<LAtom> = c.del.iter().map(|a| self.latom(a, &env)).collect();
+            self.work = 0;
+            let mut parts = Vec::with_capacity(c.condition.len());
+            for condition in &c.condition {
+                parts.push(self.nnf(condition, true, &mut env, c.span)?);
+            }
+            let f = and(parts);
+            let prefix: Vec<u32> = (0..n as u32).collect();
+            for mut conj in self.dnf(f, &mut env)? {
+                // The forall variables come first, then the condition's
+                // existential ones; all are the effect's own.
+                let mut vars = own.clone();
+                vars.append(&mut conj.vars);
+                conj.vars = vars;
+                let written: Vec<&LAtom> = add.iter().chain(&del).collect();
+                let (params, map) = self.params(&env, &prefix, &conj, &written);
+                let mut e = LEffect {
+                    params: params[n..].to_vec(),
+                    pos: Vec::new(),
+                    neg: Vec::new(),
+                    eq: Vec::new(),
+                    add: add.iter().map(|a| remap(a, &map)).collect(),
+                    del: del.iter().map(|a| remap(a, &map)).collect(),
+                };
+                fill(&conj, &map, &mut e.pos, &mut e.neg, &mut e.eq);
+                if e.params.is_empty() && e.pos.is_empty() && e.neg.is_empty() && e.eq.is_empty() {
+                    schema.add.append(&mut e.add);
+                    schema.del.append(&mut e.del);
+                } else {
+                    schema.effects.push(e);
+                }
+            }
+            env.names.truncate(mark.0);
+            env.types.truncate(mark.1);
+        }
+        Ok(())
+    }
+
+    /// The rules of a `(:derived ...)` definition, added to the axioms.
+    pub fn derived(&mut self, index: u32, rule: &ast::Derived) -> Result<(), PddlError> {
+        let mut env = Env::default();
+        for p in &rule.parameters {
+            let ty = self.type_id(&p.ty.text);
+            env.fresh(&p.name.text, ty);
+        }
+        let head = LAtom {
+            pred: self.pred(&rule.predicate.text),
+            args: (0..rule.parameters.len() as u32).map(Arg::Var).collect(),
+        };
+        self.work = 0;
+        let body = self.nnf(&rule.body, true, &mut env, rule.span)?;
+        let prefix: Vec<u32> = (0..rule.parameters.len() as u32).collect();
+        for conj in self.dnf(body, &mut env)? {
+            self.rule(index, head.clone(), &env, &prefix, &conj);
+        }
+        Ok(())
+    }
+
+    /// The goal as ground literals, or, when it is not a conjunction, the
+    /// atom of a new 0-ary derived predicate `@goal` with its rules.
+    pub fn goal(&mut self, goal: &Condition) -> Result<Vec<(GAtom, bool)>, PddlError> {
+        // A conjunction of literals stays as written (static atoms included,
+        // so that `planbox ground` shows them), unless an equality is false.
+        if let Some(literals) = goal.conjunction() {
+            let env = Env::default();
+            let mut out = Vec::new();
+            let mut holds = true;
+            for l in literals {
+                match l {
+                    Literal::Atom { atom, positive } => {
+                        out.push((ground_atom(&self.latom(atom, &env)), *positive))
+                    }
+                    Literal::Equality {
+                        left,
+                        right,
+                        positive,
+                        ..
+                    } => holds &= (self.arg(left, &env) == self.arg(right, &env)) == *positive,
+                }
+            }
+            if holds {
+                return Ok(out);
+            }
+        }
+        let mut env = Env::default();
+        self.work = 0;
+        let f = self.nnf(goal, true, &mut env, span_of(goal))?;
+        let mut disjuncts = self.dnf(f, &mut env)?;
+        if disjuncts.len() == 1 && disjuncts[0].vars.is_empty() && disjuncts[0].eqs.is_empty() {
+            let conj = disjuncts.pop().expect("invariant: one disjunct");
+            return Ok((conj.atoms.into_iter())
+                .map(|(a, positive)| (ground_atom(&a), positive))
+                .collect());
+        }
+        let pred = self.new_predicate("@goal", 0);
+        let head = LAtom {
+            pred,
+            args: Vec::new(),
+        };
+        for conj in &disjuncts {
+            self.rule(u32::MAX, head.clone(), &env, &[], conj);
+        }
+        Ok(vec![(
+            GAtom {
+                pred,
+                args: Box::new([]),
+            },
+            true,
+        )])
+    }
+
+    fn pred(&self, name: &str) -> PredId {
+        self.predicates.get_index_of(name).unwrap_or(0) as PredId
+    }
+
+    fn new_predicate(&mut self, stem: &str, arity: usize) -> PredId {
+        let mut name = stem.to_string();
+        let mut k = 1;
+        while self.predicates.contains(&name) {
+            k += 1;
+            name = format!("{stem}-{k}");
+        }
+        let (p, _) = self.predicates.insert_full(name);
+        self.arity.push(arity);
+        self.is_static.push(false);
+        p as PredId
+    }
+
+    /// Adds the rule `head :- conj`, whose parameters are `prefix` (the head's
+    /// variables) followed by the disjunct's existential variables.
+    fn rule(&mut self, origin: u32, head: LAtom, env: &Env<'_>, prefix: &[u32], conj: &Conj) {
+        let (params, map) = self.params(env, prefix, conj, &[]);
+        let mut schema = Schema {
+            name: self.predicates[head.pred as usize].clone(),
+            action: origin,
+            external: prefix.len() as u32,
+            params,
+            pos: Vec::new(),
+            neg: Vec::new(),
+            eq: Vec::new(),
+            add: vec![remap(&head, &map)],
+            del: Vec::new(),
+            effects: Vec::new(),
+            cost: Vec::new(),
+        };
+        fill(conj, &map, &mut schema.pos, &mut schema.neg, &mut schema.eq);
+        self.axioms.push(schema);
+    }
+
+    /// The parameter types of a schema or rule over `prefix` and the
+    /// existential variables of `conj` that its literals use, with the map
+    /// from variable index to parameter index.
+    fn params(
+        &self,
+        env: &Env<'_>,
+        prefix: &[u32],
+        conj: &Conj,
+        also: &[&LAtom],
+    ) -> (Vec<u32>, FxHashMap<u32, u32>) {
+        let mut map: FxHashMap<u32, u32> = FxHashMap::default();
+        let mut types = Vec::new();
+        for &v in prefix {
+            map.insert(v, types.len() as u32);
+            types.push(env.types[v as usize]);
+        }
+        let mut used: FxHashSet<u32> = FxHashSet::default();
+        let mut note = |a: &Arg| {
+            if let Arg::Var(v) = a {
+                used.insert(*v);
+            }
+        };
+        for atom in conj
+            .atoms
+            .iter()
+            .map(|(a, _)| a)
+            .chain(also.iter().copied())
+        {
+            atom.args.iter().for_each(&mut note);
+        }
+        for (l, r, _) in &conj.eqs {
+            note(l);
+            note(r);
+        }
+        for &v in &conj.vars {
+            if used.contains(&v) && !map.contains_key(&v) {
+                map.insert(v, types.len() as u32);
+                types.push(env.types[v as usize]);
+            }
+        }
+        (types, map)
+    }
+
+    fn latom(&self, atom: &ast::Atom, env: &Env<'_>) -> LAtom {
+        LAtom {
+            pred: self.pred(&atom.predicate.text),
+            args: atom.args.iter().map(|t| self.arg(t, env)).collect(),
+        }
+    }
+
+    fn arg(&self, term: &Term, env: &Env<'_>) -> Arg {
+        match term {
+            Term::Variable(v) => env.lookup(&v.text),
+            Term::Constant(c) => Arg::Obj(self.objects.get_index_of(&c.text).unwrap_or(0) as ObjId),
+        }
+    }
+
+    fn grow(&mut self, nodes: usize, span: ast::Span) -> Result<(), PddlError> {
+        self.work += nodes;
+        if self.work > MAX_EXPANSION {
+            return Err(PddlError::new(
+                ErrorKind::OutOfMemory,
+                self.source,
+                span,
+                format!(
+                    "expanding the universal quantifiers of this condition over the objects \
+                     builds more than {MAX_EXPANSION} formula nodes (planbox's limit)"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Step 1 and 2: negation normal form, with `forall` expanded and static
+    /// atoms over objects decided. `positive` is false under a negation.
+    fn nnf<'a>(
+        &mut self,
+        c: &'a Condition,
+        positive: bool,
+        env: &mut Env<'a>,
+        span: ast::Span,
+    ) -> Result<F, PddlError> {
+        self.grow(1, span)?;
+        Ok(match c {
+            Condition::Literal(Literal::Atom { atom, positive: p }) => {
+                let atom = self.latom(atom, env);
+                let sign = *p == positive;
+                if self.is_static[atom.pred as usize]
+                    && atom.args.iter().all(|a| matches!(a, Arg::Obj(_)))
+                {
+                    let holds = self.static_init.contains(&ground_atom(&atom));
+                    if holds == sign { F::True } else { F::False }
+                } else {
+                    F::Atom(atom, sign)
+                }
+            }
+            Condition::Literal(Literal::Equality {
+                left,
+                right,
+                positive: p,
+                ..
+            }) => {
+                let (l, r) = (self.arg(left, env), self.arg(right, env));
+                let sign = *p == positive;
+                match (l, r) {
+                    (Arg::Obj(a), Arg::Obj(b)) => {
+                        if (a == b) == sign {
+                            F::True
+                        } else {
+                            F::False
+                        }
+                    }
+                    _ if l == r => {
+                        if sign {
+                            F::True
+                        } else {
+                            F::False
+                        }
+                    }
+                    _ => F::Eq(l, r, sign),
+                }
+            }
+            Condition::And(parts, _) | Condition::Or(parts, _) => {
+                let conjunctive = matches!(c, Condition::And(..)) == positive;
+                let mut out = Vec::with_capacity(parts.len());
+                for p in parts {
+                    out.push(self.nnf(p, positive, env, span)?);
+                }
+                if conjunctive { and(out) } else { or(out) }
+            }
+            Condition::Not(inner, _) => self.nnf(inner, !positive, env, span)?,
+            Condition::Imply(a, b, _) => {
+                let a = self.nnf(a, !positive, env, span)?;
+                let b = self.nnf(b, positive, env, span)?;
+                if positive {
+                    or(vec![a, b])
+                } else {
+                    and(vec![a, b])
+                }
+            }
+            Condition::Exists(vars, body, s) | Condition::Forall(vars, body, s) => {
+                let universal = matches!(c, Condition::Forall(..)) == positive;
+                if universal && self.mentions_free(body, vars, env) {
+                    self.universal_axiom(vars, body, positive, env, *s)?
+                } else if universal {
+                    self.expand(vars, body, positive, env, *s)?
+                } else {
+                    self.exists(vars, body, positive, env, *s)?
+                }
+            }
+        })
+    }
+
+    /// Whether `body` uses a variable from outside the quantifier over `vars`
+    /// that is still a variable (not bound to an object by an outer `forall`).
+    fn mentions_free(&self, body: &Condition, vars: &[TypedName], env: &Env<'_>) -> bool {
+        fn walk(c: &Condition, bound: &mut Vec<String>, env: &Env<'_>) -> bool {
+            let free = |t: &Term, bound: &[String]| match t {
+                Term::Variable(v) => {
+                    !bound.contains(&v.text) && matches!(env.lookup(&v.text), Arg::Var(_))
+                }
+                Term::Constant(_) => false,
+            };
+            match c {
+                Condition::Literal(Literal::Atom { atom, .. }) => {
+                    atom.args.iter().any(|t| free(t, bound))
+                }
+                Condition::Literal(Literal::Equality { left, right, .. }) => {
+                    free(left, bound) || free(right, bound)
+                }
+                Condition::And(parts, _) | Condition::Or(parts, _) => {
+                    parts.iter().any(|p| walk(p, bound, env))
+                }
+                Condition::Not(inner, _) => walk(inner, bound, env),
+                Condition::Imply(a, b, _) => walk(a, bound, env) || walk(b, bound, env),
+                Condition::Exists(vars, body, _) | Condition::Forall(vars, body, _) => {
+                    let mark = bound.len();
+                    bound.extend(vars.iter().map(|v| v.name.text.clone()));
+                    let out = walk(body, bound, env);
+                    bound.truncate(mark);
+                    out
+                }
+            }
+        }
+        let mut bound: Vec<String> = vars.iter().map(|v| v.name.text.clone()).collect();
+        walk(body, &mut bound, env)
+    }
+
+    /// A universal condition over free variables, as Fast Downward's
+    /// translator makes it: `forall x: φ` is `not exists x: not φ`, and the
+    /// existential part becomes a new derived predicate over the free
+    /// variables. (Expanding it over the objects would copy `φ` once per
+    /// object with the free variables still open.)
+    fn universal_axiom<'a>(
+        &mut self,
+        vars: &'a [TypedName],
+        body: &'a Condition,
+        positive: bool,
+        env: &mut Env<'a>,
+        span: ast::Span,
+    ) -> Result<F, PddlError> {
+        let counter = self.exists(vars, body, !positive, env, span)?;
+        let disjuncts = self.dnf(counter, env)?;
+        let free = free_vars(&disjuncts);
+        let pred = self.new_predicate("@forall", free.len());
+        let head = LAtom {
+            pred,
+            args: free.iter().map(|&v| Arg::Var(v)).collect(),
+        };
+        for conj in &disjuncts {
+            self.rule(u32::MAX, head.clone(), env, &free, conj);
+        }
+        Ok(F::Atom(head, false))
+    }
+
+    /// `exists` (or a negated `forall`): fresh variables.
+    fn exists<'a>(
+        &mut self,
+        vars: &'a [TypedName],
+        body: &'a Condition,
+        positive: bool,
+        env: &mut Env<'a>,
+        span: ast::Span,
+    ) -> Result<F, PddlError> {
+        let mark = env.names.len();
+        let mut fresh = Vec::new();
+        for v in vars {
+            let ty = self.type_id(&v.ty.text);
+            if self.objects_of_type[ty as usize].is_empty() {
+                env.names.truncate(mark);
+                return Ok(F::False);
+            }
+            fresh.push(env.fresh(&v.name.text, ty));
+        }
+        let f = self.nnf(body, positive, env, span)?;
+        env.names.truncate(mark);
+        Ok(match f {
+            F::True | F::False => f,
+            f => F::Exists(fresh, Box::new(f)),
+        })
+    }
+
+    /// `forall` (or a negated `exists`): the conjunction over every binding of
+    /// the variables to objects of their types.
+    fn expand<'a>(
+        &mut self,
+        vars: &'a [TypedName],
+        body: &'a Condition,
+        positive: bool,
+        env: &mut Env<'a>,
+        span: ast::Span,
+    ) -> Result<F, PddlError> {
+        let Some((first, rest)) = vars.split_first() else {
+            return self.nnf(body, positive, env, span);
+        };
+        let ty = self.type_id(&first.ty.text) as usize;
+        let mut parts = Vec::new();
+        for i in 0..self.objects_of_type[ty].len() {
+            let o = self.objects_of_type[ty][i];
+            env.names.push((&first.name.text, Arg::Obj(o)));
+            let f = self.expand(rest, body, positive, env, span);
+            env.names.pop();
+            match f? {
+                F::True => {}
+                F::False => return Ok(F::False),
+                f => parts.push(f),
+            }
+        }
+        Ok(and(parts))
+    }
+
+    /// Step 3: the disjuncts of an NNF formula. An `and` whose disjuncts would
+    /// multiply past [`MAX_DISJUNCTS`] has its widest parts replaced by
+    /// derived atoms.
+    fn dnf(&mut self, f: F, env: &mut Env<'_>) -> Result<Vec<Conj>, PddlError> {
+        Ok(match f {
+            F::True => vec![Conj::default()],
+            F::False => Vec::new(),
+            F::Atom(a, positive) => vec![Conj {
+                atoms: vec![(a, positive)],
+                ..Conj::default()
+            }],
+            F::Eq(l, r, positive) => vec![Conj {
+                eqs: vec![(l, r, positive)],
+                ..Conj::default()
+            }],
+            F::Or(parts) => {
+                let mut out = Vec::new();
+                for p in parts {
+                    out.extend(self.dnf(p, env)?);
+                }
+                out
+            }
+            F::Exists(vars, body) => {
+                let mut out = self.dnf(*body, env)?;
+                for conj in &mut out {
+                    let mut v = vars.clone();
+                    v.append(&mut conj.vars);
+                    conj.vars = v;
+                }
+                out
+            }
+            F::And(parts) => {
+                let mut each: Vec<Vec<Conj>> = Vec::with_capacity(parts.len());
+                for p in parts {
+                    let d = self.dnf(p, env)?;
+                    if d.is_empty() {
+                        return Ok(Vec::new());
+                    }
+                    each.push(d);
+                }
+                while product(&each) > MAX_DISJUNCTS {
+                    let widest = (0..each.len())
+                        .max_by_key(|&i| (each[i].len(), std::cmp::Reverse(i)))
+                        .expect("invariant: a product above 1 has parts");
+                    let disjuncts = std::mem::take(&mut each[widest]);
+                    each[widest] = vec![self.axiomatize(disjuncts, env)];
+                }
+                let mut out = vec![Conj::default()];
+                for d in each {
+                    let mut next = Vec::with_capacity(out.len() * d.len());
+                    for left in &out {
+                        for right in &d {
+                            let mut c = left.clone();
+                            c.atoms.extend(right.atoms.iter().cloned());
+                            c.eqs.extend(right.eqs.iter().cloned());
+                            c.vars.extend(right.vars.iter().copied());
+                            next.push(c);
+                        }
+                    }
+                    out = next;
+                }
+                out
+            }
+        })
+    }
+
+    /// A disjunction as a new derived atom over its free variables, with one
+    /// rule per disjunct.
+    fn axiomatize(&mut self, disjuncts: Vec<Conj>, env: &Env<'_>) -> Conj {
+        let free = free_vars(&disjuncts);
+        let pred = self.new_predicate("@or", free.len());
+        let head = LAtom {
+            pred,
+            args: free.iter().map(|&v| Arg::Var(v)).collect(),
+        };
+        for conj in &disjuncts {
+            self.rule(u32::MAX, head.clone(), env, &free, conj);
+        }
+        Conj {
+            atoms: vec![(head, true)],
+            ..Conj::default()
+        }
+    }
+}
+
+/// The variables the disjuncts use that none of them introduced, ascending.
+fn free_vars(disjuncts: &[Conj]) -> Vec<u32> {
+    let mut free: Vec<u32> = Vec::new();
+    for conj in disjuncts {
+        let mut note = |a: &Arg| {
+            if let Arg::Var(v) = *a
+                && !conj.vars.contains(&v)
+                && !free.contains(&v)
+            {
+                free.push(v);
+            }
+        };
+        for (atom, _) in &conj.atoms {
+            atom.args.iter().for_each(&mut note);
+        }
+        for (l, r, _) in &conj.eqs {
+            note(l);
+            note(r);
+        }
+    }
+    free.sort_unstable();
+    free
+}
+
+impl ast::Action {
+    /// Where the precondition is written (the action itself when it has none).
+    fn precondition_span(&self) -> ast::Span {
+        match span_of(&self.precondition) {
+            s if s == ast::Span::default() => self.span,
+            s => s,
+        }
+    }
+}
+
+fn span_of(c: &Condition) -> ast::Span {
+    match c {
+        Condition::Literal(l) => l.span(),
+        Condition::And(_, s)
+        | Condition::Or(_, s)
+        | Condition::Not(_, s)
+        | Condition::Imply(_, _, s)
+        | Condition::Exists(_, _, s)
+        | Condition::Forall(_, _, s) => *s,
+    }
+}
+
+fn and(parts: Vec<F>) -> F {
+    let mut out = Vec::with_capacity(parts.len());
+    for p in parts {
+        match p {
+            F::True => {}
+            F::False => return F::False,
+            F::And(inner) => out.extend(inner),
+            p => out.push(p),
+        }
+    }
+    match out.len() {
+        0 => F::True,
+        1 => out.pop().expect("invariant: one part"),
+        _ => F::And(out),
+    }
+}
+
+fn or(parts: Vec<F>) -> F {
+    let mut out = Vec::with_capacity(parts.len());
+    for p in parts {
+        match p {
+            F::False => {}
+            F::True => return F::True,
+            F::Or(inner) => out.extend(inner),
+            p => out.push(p),
+        }
+    }
+    match out.len() {
+        0 => F::False,
+        1 => out.pop().expect("invariant: one part"),
+        _ => F::Or(out),
+    }
+}
+
+fn product(each: &[Vec<Conj>]) -> usize {
+    each.iter()
+        .fold(1usize, |acc, d| acc.saturating_mul(d.len()))
+}
+
+fn remap(atom: &LAtom, map: &FxHashMap<u32, u32>) -> LAtom {
+    LAtom {
+        pred: atom.pred,
+        args: atom.args.iter().map(|a| remap_arg(*a, map)).collect(),
+    }
+}
+
+fn remap_arg(a: Arg, map: &FxHashMap<u32, u32>) -> Arg {
+    match a {
+        Arg::Var(v) => Arg::Var(*map.get(&v).expect("invariant: every variable is mapped")),
+        o => o,
+    }
+}
+
+/// The literals of `conj`, renumbered, each once.
+fn fill(
+    conj: &Conj,
+    map: &FxHashMap<u32, u32>,
+    pos: &mut Vec<LAtom>,
+    neg: &mut Vec<LAtom>,
+    eq: &mut Vec<(Arg, Arg, bool)>,
+) {
+    for (atom, positive) in &conj.atoms {
+        let a = remap(atom, map);
+        let list = if *positive { &mut *pos } else { &mut *neg };
+        if !list.contains(&a) {
+            list.push(a);
+        }
+    }
+    for &(l, r, positive) in &conj.eqs {
+        eq.push((remap_arg(l, map), remap_arg(r, map), positive));
+    }
+}
+
+/// A lifted atom whose arguments are all objects, as a ground atom.
+fn ground_atom(atom: &LAtom) -> GAtom {
+    GAtom {
+        pred: atom.pred,
+        args: (atom.args.iter())
+            .map(|a| match a {
+                Arg::Obj(o) => *o,
+                Arg::Var(_) => ObjId::MAX,
+            })
+            .collect(),
+    }
+}

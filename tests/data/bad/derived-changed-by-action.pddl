@@ -1,0 +1,5 @@
+(define (domain d)
+  (:requirements :derived-predicates)
+  (:predicates (p ?x) (q ?x))
+  (:derived (q ?x) (p ?x))
+  (:action a :parameters (?x) :precondition (p ?x) :effect (and (not (p ?x)) (q ?x))))

@@ -1,0 +1,6 @@
+(define (domain d)
+  (:requirements :derived-predicates :negative-preconditions)
+  (:predicates (p ?x) (safe ?x) (risky ?x))
+  (:derived (safe ?x) (and (p ?x) (not (risky ?x))))
+  (:derived (risky ?x) (safe ?x))
+  (:action a :parameters (?x) :precondition (safe ?x) :effect (not (p ?x))))

@@ -1,0 +1,5 @@
+(define (domain d)
+  (:requirements :derived-predicates)
+  (:predicates (p ?x) (q ?x))
+  (:derived (reachable ?x) (p ?x))
+  (:action a :parameters (?x) :precondition (q ?x) :effect (not (p ?x))))

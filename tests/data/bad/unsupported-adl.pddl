@@ -1,3 +1,0 @@
-(define (domain d)
-  (:requirements :adl)
-  (:predicates (p)))

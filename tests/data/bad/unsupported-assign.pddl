@@ -1,0 +1,4 @@
+(define (domain d)
+  (:predicates (p ?x))
+  (:functions (fuel) - number)
+  (:action a :parameters (?x) :precondition (p ?x) :effect (and (not (p ?x)) (assign (fuel) 3))))
