@@ -12,7 +12,9 @@ use planbox::search::{
 };
 use planbox::task::Task;
 
-use super::options::{Config, EngineName, MutexName, SearchName, SearchOptions, usage};
+use super::options::{
+    Config, EngineName, HeuristicName, MutexName, SearchName, SearchOptions, usage,
+};
 
 /// The result of one search, with the expansions recorded for `--trace` and
 /// `--dot`.
@@ -33,8 +35,9 @@ pub fn regression_options(o: &SearchOptions) -> RegressionOptions {
 
 /// Refuses, with exit 34, an engine or heuristic that cannot handle what the
 /// task needs beyond STRIPS (conditional effects, axioms), naming both, as Fast
-/// Downward refuses a heuristic that does not support axioms.
-pub fn check_support(task: &Task, config: &Config) -> Result<()> {
+/// Downward refuses a heuristic that does not support axioms. A* without
+/// `--heuristic` takes h^max (also admissible) instead of its default LM-cut.
+pub fn check_support(task: &Task, config: &mut Config, o: &SearchOptions) -> Result<()> {
     let Some(feature) = task.adl_feature() else {
         return Ok(());
     };
@@ -50,6 +53,9 @@ pub fn check_support(task: &Task, config: &Config) -> Result<()> {
              expected `--engine progression`",
             config.engine.name()
         ));
+    }
+    if o.heuristic.is_none() && config.heuristic == Some(HeuristicName::Lmcut) {
+        config.heuristic = Some(HeuristicName::Hmax);
     }
     if let Some(h) = config.heuristic
         && h.name() == "lmcut"

@@ -117,10 +117,10 @@ pub fn exit_code(outcome: &Outcome) -> u8 {
 pub fn run(args: &PlanArgs) -> Result<u8> {
     let start = Instant::now();
     args.options.check_engine(args.engine)?;
-    let config = options::configure(&args.options, args.engine)?;
+    let mut config = options::configure(&args.options, args.engine)?;
     let loaded = load(&args.files, &args.options)?;
     let task = &loaded.task;
-    engine::check_support(task, &config)?;
+    engine::check_support(task, &mut config, &args.options)?;
     let oracle = mutexes::build(&loaded, &args.options, args.engine);
     let invariants = if args.engine == EngineName::Sat {
         mutexes::for_sat(&loaded, &args.options)

@@ -869,3 +869,123 @@ fn ground_atom(atom: &LAtom) -> GAtom {
             .collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ground::lifted::{Arg, Lifted};
+    use crate::invariants::tests::lifted_of;
+
+    const PROBLEM: &str = "(define (problem p) (:domain d) (:objects a b c) (:init (s a) (s b)) \
+                           (:goal (q a)))";
+
+    fn domain(precondition: &str) -> String {
+        format!(
+            "(define (domain d) (:requirements :adl)
+               (:predicates (p ?x) (q ?x) (r ?x ?y) (s ?x))
+               (:action act :parameters (?x) :precondition {precondition}
+                 :effect (and (q ?x) (p ?x))))"
+        )
+    }
+
+    fn schemas(precondition: &str) -> Lifted {
+        lifted_of(&domain(precondition), PROBLEM)
+    }
+
+    fn pred(l: &Lifted, name: &str) -> u32 {
+        l.predicates.get_index_of(name).expect("declared") as u32
+    }
+
+    #[test]
+    fn a_disjunction_splits_the_action_into_schemas_of_the_same_name() {
+        let l = schemas("(or (p ?x) (and (q ?x) (not (p ?x))))");
+        assert_eq!(l.schemas.len(), 2);
+        assert!(l.schemas.iter().all(|s| s.name == "act" && s.external == 1));
+        assert_eq!(l.schemas[0].pos.len(), 1);
+        assert_eq!(l.schemas[1].pos.len(), 1);
+        assert_eq!(l.schemas[1].neg.len(), 1);
+        assert!(l.axioms.is_empty());
+    }
+
+    #[test]
+    fn an_existential_variable_is_a_parameter_the_plan_does_not_print() {
+        let l = schemas("(exists (?y) (r ?x ?y))");
+        let s = &l.schemas[0];
+        assert_eq!((s.params.len(), s.external), (2, 1));
+        assert_eq!(s.pos[0].args, vec![Arg::Var(0), Arg::Var(1)]);
+    }
+
+    #[test]
+    fn a_closed_universal_is_expanded_and_its_static_atoms_decided() {
+        // (s a) and (s b) hold, (s c) does not: only c needs (p c).
+        let l = schemas("(forall (?y) (or (s ?y) (p ?y)))");
+        assert_eq!(l.schemas.len(), 1);
+        let s = &l.schemas[0];
+        assert_eq!(s.pos.len(), 1);
+        assert_eq!(s.pos[0].pred, pred(&l, "p"));
+        assert_eq!(s.pos[0].args, vec![Arg::Obj(2)]);
+        assert!(l.axioms.is_empty());
+    }
+
+    #[test]
+    fn a_universal_over_an_outer_variable_becomes_a_negated_derived_atom() {
+        let l = schemas("(forall (?y) (not (r ?x ?y)))");
+        let s = &l.schemas[0];
+        assert!(s.pos.is_empty());
+        assert_eq!(s.neg.len(), 1);
+        let forall = s.neg[0].pred;
+        assert_eq!(l.predicates[forall as usize], "@forall");
+        assert!(l.derived[forall as usize]);
+        // (@forall ?x) :- (r ?x ?y): one rule over ?x and ?y.
+        assert_eq!(l.axioms.len(), 1);
+        let rule = &l.axioms[0];
+        assert_eq!(rule.add[0].pred, forall);
+        assert_eq!(rule.params.len(), 2);
+        assert_eq!(rule.pos[0].pred, pred(&l, "r"));
+    }
+
+    #[test]
+    fn disjuncts_past_the_bound_become_derived_atoms_instead() {
+        // Six binary disjunctions would make 64 schemas.
+        let parts: String = (0..6)
+            .map(|i| format!(" (or (p ?x) (r ?x c{i}))"))
+            .collect();
+        let d = format!(
+            "(define (domain d) (:requirements :adl) (:constants c0 c1 c2 c3 c4 c5)
+               (:predicates (p ?x) (q ?x) (r ?x ?y))
+               (:action act :parameters (?x) :precondition (and{parts}) :effect (q ?x)))"
+        );
+        let l = lifted_of(
+            &d,
+            "(define (problem p) (:domain d) (:objects a) (:init) (:goal (q a)))",
+        );
+        assert!(
+            l.schemas.len() <= super::MAX_DISJUNCTS,
+            "{}",
+            l.schemas.len()
+        );
+        assert!(
+            l.axioms
+                .iter()
+                .any(|r| l.predicates[r.add[0].pred as usize].starts_with("@or"))
+        );
+    }
+
+    #[test]
+    fn a_goal_that_is_not_a_conjunction_is_a_derived_atom() {
+        let l = lifted_of(
+            &domain("(p ?x)"),
+            "(define (problem p) (:domain d) (:objects a b) (:init) (:goal (or (q a) (q b))))",
+        );
+        assert_eq!(l.goal.len(), 1);
+        let goal = l.goal[0].0.pred;
+        assert_eq!(l.predicates[goal as usize], "@goal");
+        assert_eq!(l.axioms.len(), 2);
+        // A quantified conjunction stays a list of ground literals.
+        let l = lifted_of(
+            &domain("(p ?x)"),
+            "(define (problem p) (:domain d) (:objects a b) (:init) (:goal (forall (?y) (q ?y))))",
+        );
+        assert_eq!(l.goal.len(), 2);
+        assert!(l.axioms.is_empty());
+    }
+}
