@@ -323,6 +323,31 @@ pub fn dump_operator(task: &Task, op: &Operator) -> String {
     )
 }
 
+/// An axiom in PDDL-like syntax, with its layer, for `planbox ground --dump`:
+///
+/// ```text
+/// (:derived (@forall r1) (and (holding r1 b1)) :layer 1)
+/// ```
+pub fn dump_axiom(task: &Task, axiom: &Axiom) -> String {
+    let mut body: Vec<String> = axiom
+        .pre
+        .iter()
+        .map(|&f| task.fact(f).to_string())
+        .collect();
+    body.extend(
+        axiom
+            .neg_pre
+            .iter()
+            .map(|&f| format!("(not {})", task.fact(f))),
+    );
+    format!(
+        "(:derived {} (and {}) :layer {})\n",
+        task.fact(axiom.head),
+        body.join(" "),
+        axiom.layer
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

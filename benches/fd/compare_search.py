@@ -65,6 +65,7 @@ Usage (any Python 3.8+; the reference venv comes from setup.sh)::
 import argparse
 import json
 import re
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -116,8 +117,9 @@ def parse_fd_log(text: str) -> dict:
     return record
 
 
-def run_fd(args, config, domain, problem) -> dict:
-    """Translate, then search; one record (outcome 'solved' or what went wrong)."""
+def run_fd(args, config, domain, problem, plan_out=None) -> dict:
+    """Translate, then search; one record (outcome 'solved' or what went wrong).
+    With `plan_out`, the plan found is copied there."""
     search = CONFIGS[config][0]
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -140,6 +142,8 @@ def run_fd(args, config, domain, problem) -> dict:
                  "--internal-plan-file", tmp / "sas_plan"],
                 timeout=max(remaining, 1), memory_limit_mb=args.memory_limit,
                 stdin=sas, cwd=tmp)
+        if plan_out is not None and (tmp / "sas_plan").exists():
+            shutil.copyfile(tmp / "sas_plan", plan_out)
     record["search_wall_s"] = search_run.wall_s
     record["total_wall_s"] = translate.wall_s + search_run.wall_s
     if search_run.cpu_s is not None:
@@ -161,12 +165,15 @@ def outcome_of(run, prefix="") -> str:
     return f"{prefix}error {run.returncode}"
 
 
-def run_planbox(args, config, domain, problem) -> dict:
+def run_planbox(args, config, domain, problem, plan_out=None) -> dict:
+    """One planbox run; with `plan_out`, the plan found is copied there."""
     with tempfile.TemporaryDirectory() as tmp:
         run = fdref.run_timed(
             [args.planbox, "plan", "--json", *CONFIGS[config][1], domain, problem,
              "--plan-file", Path(tmp) / "plan"],
             timeout=args.timeout, memory_limit_mb=args.memory_limit, cwd=tmp)
+        if plan_out is not None and (Path(tmp) / "plan").exists():
+            shutil.copyfile(Path(tmp) / "plan", plan_out)
     record = {"total_wall_s": run.wall_s, "total_cpu_s": run.cpu_s,
               "returncode": run.returncode}
     lines = run.stdout.strip().splitlines()

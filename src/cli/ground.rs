@@ -14,7 +14,7 @@ pub struct GroundArgs {
     /// `domain_<problem>.pddl` / `<problem>-domain.pddl` match) beside the problem.
     #[arg(num_args = 1..=2, required = true, value_name = "FILES")]
     files: Vec<PathBuf>,
-    /// Print every ground operator in PDDL-like syntax.
+    /// Print every ground operator (and axiom) in PDDL-like syntax.
     #[arg(long)]
     dump: bool,
     /// Print the figures as one JSON object on stdout.
@@ -88,6 +88,9 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
     if args.dump {
         for op in &task.operators {
             print!("{}", planbox::task::dump_operator(&task, op));
+        }
+        for axiom in &task.axioms {
+            print!("{}", planbox::task::dump_axiom(&task, axiom));
         }
     }
     Ok(super::exit::SUCCESS)

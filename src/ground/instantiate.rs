@@ -12,6 +12,8 @@
 //! `add = {(at-robby roomb)}`, `del = {(at-robby rooma)}`; the static `(room ?x)`
 //! tests are gone.
 //!
+//! An instance left with no effect at all is dropped, as Fast Downward does.
+//!
 //! A conditional effect of an instance gets one ground effect per reachable
 //! instance of its rule whose binding starts with the instance's own; the
 //! axiom rules' reachable instances become the task's [`Axiom`]s.
@@ -140,6 +142,11 @@ pub fn build_task(
         del.dedup();
         del.retain(|f| add.binary_search(f).is_err());
         conditional.sort_by(|a, b| (&a.cond, &a.neg_cond).cmp(&(&b.cond, &b.neg_cond)));
+        // An instance with no effect left (its conditional effects can never
+        // fire) changes nothing: Fast Downward drops it too.
+        if add.is_empty() && del.is_empty() && conditional.is_empty() {
+            continue;
+        }
         let cost = if lifted.metric {
             cost(lifted, s as usize, binding, domain)?
         } else {

@@ -117,6 +117,8 @@ pub struct Normalizer<'l> {
     pub static_init: &'l FxHashSet<GAtom>,
     /// The axiom rules: `add` holds the head, the rest the body.
     pub axioms: Vec<Schema>,
+    /// The predicates made for conditions, by [`canonical`] key.
+    made: FxHashMap<String, PredId>,
     /// Formula nodes built by the current expansion.
     work: usize,
     /// The source of the text being normalised, for errors.
@@ -144,6 +146,7 @@ impl<'l> Normalizer<'l> {
             is_static,
             static_init,
             axioms: Vec::new(),
+            made: FxHashMap::default(),
             work: 0,
             source,
         }
@@ -585,16 +588,38 @@ impl<'l> Normalizer<'l> {
     ) -> Result<F, PddlError> {
         let counter = self.exists(vars, body, !positive, env, span)?;
         let disjuncts = self.dnf(counter, env)?;
-        let free = free_vars(&disjuncts);
-        let pred = self.new_predicate("@forall", free.len());
-        let head = LAtom {
+        Ok(F::Atom(
+            self.derived_atom("@forall", &disjuncts, env),
+            false,
+        ))
+    }
+
+    /// The atom of a new derived predicate over the free variables of
+    /// `disjuncts`, with one rule per disjunct. The same disjuncts (up to the
+    /// names of their variables) give the same predicate, so that two actions
+    /// with the same quantified condition share its rules, as in Fast Downward.
+    fn derived_atom(&mut self, stem: &str, disjuncts: &[Conj], env: &Env<'_>) -> LAtom {
+        let free = free_vars(disjuncts);
+        let key = canonical(stem, disjuncts, &free, env);
+        let pred = match self.made.get(&key) {
+            Some(&p) => p,
+            None => {
+                let p = self.new_predicate(stem, free.len());
+                self.made.insert(key, p);
+                let head = LAtom {
+                    pred: p,
+                    args: free.iter().map(|&v| Arg::Var(v)).collect(),
+                };
+                for conj in disjuncts {
+                    self.rule(u32::MAX, head.clone(), env, &free, conj);
+                }
+                p
+            }
+        };
+        LAtom {
             pred,
             args: free.iter().map(|&v| Arg::Var(v)).collect(),
-        };
-        for conj in &disjuncts {
-            self.rule(u32::MAX, head.clone(), env, &free, conj);
         }
-        Ok(F::Atom(head, false))
     }
 
     /// `exists` (or a negated `forall`): fresh variables.
@@ -722,23 +747,59 @@ impl<'l> Normalizer<'l> {
     /// A disjunction as a new derived atom over its free variables, with one
     /// rule per disjunct.
     fn axiomatize(&mut self, disjuncts: Vec<Conj>, env: &Env<'_>) -> Conj {
-        let free = free_vars(&disjuncts);
-        let pred = self.new_predicate("@or", free.len());
-        let head = LAtom {
-            pred,
-            args: free.iter().map(|&v| Arg::Var(v)).collect(),
-        };
-        for conj in &disjuncts {
-            self.rule(u32::MAX, head.clone(), env, &free, conj);
-        }
         Conj {
-            atoms: vec![(head, true)],
+            atoms: vec![(self.derived_atom("@or", &disjuncts, env), true)],
             ..Conj::default()
         }
     }
 }
 
-/// The variables the disjuncts use that none of them introduced, ascending.
+/// A key that is the same for two lists of disjuncts exactly when they are
+/// the same up to renaming variables (free ones in order of first use, each
+/// disjunct's existential ones likewise), with free variables of the same types.
+fn canonical(stem: &str, disjuncts: &[Conj], free: &[u32], env: &Env<'_>) -> String {
+    use std::fmt::Write;
+    let mut key = String::from(stem);
+    for &v in free {
+        let _ = write!(key, " t{}", env.types[v as usize]);
+    }
+    for conj in disjuncts {
+        key.push_str(" |");
+        let mut own: Vec<u32> = Vec::new();
+        let mut name = |a: &Arg, key: &mut String| {
+            let _ = match *a {
+                Arg::Obj(o) => write!(key, " o{o}"),
+                Arg::Var(v) => match free.iter().position(|&f| f == v) {
+                    Some(i) => write!(key, " f{i}"),
+                    None => {
+                        let j = own.iter().position(|&e| e == v).unwrap_or_else(|| {
+                            own.push(v);
+                            own.len() - 1
+                        });
+                        write!(key, " e{j}:{}", env.types[v as usize])
+                    }
+                },
+            };
+        };
+        for (atom, positive) in &conj.atoms {
+            let _ = write!(key, " {}{}(", if *positive { "" } else { "!" }, atom.pred);
+            for a in &atom.args {
+                name(a, &mut key);
+            }
+            key.push(')');
+        }
+        for (l, r, positive) in &conj.eqs {
+            key.push_str(if *positive { " =(" } else { " !=(" });
+            name(l, &mut key);
+            name(r, &mut key);
+            key.push(')');
+        }
+    }
+    key
+}
+
+/// The variables the disjuncts use that none of them introduced, in order of
+/// first use.
 fn free_vars(disjuncts: &[Conj]) -> Vec<u32> {
     let mut free: Vec<u32> = Vec::new();
     for conj in disjuncts {
@@ -758,7 +819,6 @@ fn free_vars(disjuncts: &[Conj]) -> Vec<u32> {
             note(r);
         }
     }
-    free.sort_unstable();
     free
 }
 
