@@ -269,3 +269,65 @@ fn ground_dump_shows_conditional_effects_and_derived_facts() {
         "{text}"
     );
 }
+
+/// The bundled first problem of every IPC ADL domain (`problems/ipc-adl/`):
+/// GBFS with h_FF finds a plan that `planbox validate` accepts.
+#[test]
+fn the_first_problem_of_every_ipc_adl_domain_is_solved_and_validated() {
+    let base = root().join("problems/ipc-adl");
+    let mut domains: Vec<PathBuf> = std::fs::read_dir(&base)
+        .expect("problems/ipc-adl")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    domains.sort();
+    assert_eq!(domains.len(), 19, "{domains:?}");
+    for dir in domains {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .expect("domain folder")
+            .map(|e| e.expect("entry").path())
+            .collect();
+        files.sort();
+        let (domain, problem): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|f| {
+            f.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("domain"))
+        });
+        let (d, p) = (
+            domain[0].to_str().expect("utf-8"),
+            problem[0].to_str().expect("utf-8"),
+        );
+        let plan = scratch(&format!(
+            "{}.plan",
+            dir.file_name().expect("name").to_string_lossy()
+        ));
+        let plan = plan.to_str().expect("utf-8");
+        let out = planbox(&[
+            "plan",
+            d,
+            p,
+            "--search",
+            "gbfs",
+            "--heuristic",
+            "hff",
+            "--time-limit",
+            "60",
+            "--plan-file",
+            plan,
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {}",
+            dir.display(),
+            stderr(&out)
+        );
+        let check = planbox(&["validate", d, p, plan]);
+        assert_eq!(
+            check.status.code(),
+            Some(0),
+            "{}: {}",
+            dir.display(),
+            String::from_utf8_lossy(&check.stdout)
+        );
+    }
+}

@@ -8,7 +8,9 @@ such as ``(move a b)``; ``;`` comments are skipped), and its
 ``SequentialPlanValidator`` simulates the plan with its own semantics of
 quantifiers, conditional effects and derived predicates. It prints ``valid``
 or ``invalid: REASON`` and exits 0 or 1; 2 when UP cannot read the input.
-It is independent of planbox and of Fast Downward: the ADL coverage bench runs
+When UP declines the problem's kind (some action-cost domains: "cannot
+establish whether sequential_plan_validator can validate this problem"), its
+simulation is run directly. It is independent of planbox and of Fast Downward: the ADL coverage bench runs
 it on every plan either planner finds. Needs ``pip install unified-planning``.
 """
 
@@ -32,7 +34,20 @@ def main():
     except Exception as e:  # noqa: BLE001 - any failure to read is reported
         print(f"unreadable: {type(e).__name__}: {e}".splitlines()[0])
         sys.exit(2)
-    result = SequentialPlanValidator().validate(task, plan)
+    validator = SequentialPlanValidator()
+    try:
+        result = validator.validate(task, plan)
+    except Exception as e:  # noqa: BLE001
+        # UP refuses problem kinds it has not declared (some action-cost
+        # domains); its simulation itself still applies, so run it directly.
+        if "cannot establish" not in str(e):
+            print(f"unreadable: {type(e).__name__}: {e}".splitlines()[0])
+            sys.exit(2)
+        try:
+            result = validator._validate(task, plan)
+        except Exception as e2:  # noqa: BLE001
+            print(f"unreadable: {type(e2).__name__}: {e2}".splitlines()[0])
+            sys.exit(2)
     if result.status == ValidationResultStatus.VALID:
         print("valid")
         sys.exit(0)

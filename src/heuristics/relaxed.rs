@@ -121,6 +121,11 @@ pub struct RelaxedTask {
     consumers: Vec<RelaxedOpId>,
     achiever_start: Vec<u32>,
     achievers: Vec<RelaxedOpId>,
+    /// The number of task facts (the artificial ones come after them).
+    task_facts: usize,
+    /// The derived facts whose falsity is a relaxed fact, sorted: fact
+    /// `task_facts + 2 + k` stands for "`negated[k]` is false".
+    negated: Vec<FactId>,
 }
 
 impl RelaxedTask {
@@ -134,59 +139,70 @@ impl RelaxedTask {
                 facts.into()
             }
         };
+        // Derived facts that conditions need false get a relaxed fact of their
+        // own, "d is false", after the two artificial facts (see `negations`).
+        let negated = negated_derived(task);
+        let neg_id = |f: FactId| -> Option<FactId> {
+            negated
+                .binary_search(&f)
+                .ok()
+                .map(|k| FactId(n + 2 + k as u32))
+        };
+        let with_negations = |pre: &[FactId], neg: &[FactId]| -> Vec<FactId> {
+            let mut out: Vec<FactId> = pre
+                .iter()
+                .copied()
+                .chain(neg.iter().filter_map(|&f| neg_id(f)))
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        };
         // (pre, add) -> (cost, origin), in order of first appearance; operators
         // with the same pre and add merge into the cheapest.
         let mut ops: IndexMap<PreAdd, (u32, OpId)> = IndexMap::new();
-        for (i, op) in task.operators.iter().enumerate() {
-            let add: Box<[FactId]> = op
-                .add
-                .iter()
-                .filter(|f| op.pre.binary_search(f).is_err())
-                .copied()
+        let mut offer = |pre: Vec<FactId>, add: Vec<FactId>, entry: (u32, OpId)| {
+            let add: Box<[FactId]> = (add.into_iter())
+                .filter(|f| pre.binary_search(f).is_err())
                 .collect();
             if add.is_empty() {
-                continue;
+                return;
             }
-            let entry = (op.cost, OpId(i as u32));
-            ops.entry((or_true(&op.pre), add))
+            ops.entry((or_true(&pre), add))
                 .and_modify(|e| *e = (*e).min(entry))
                 .or_insert(entry);
-        }
-        // A conditional effect is an operator of its own: the operator's
-        // precondition with the effect's condition, at the operator's cost.
+        };
         for (i, op) in task.operators.iter().enumerate() {
+            let pre = with_negations(&op.pre, &op.neg_pre);
+            offer(pre.clone(), op.add.to_vec(), (op.cost, OpId(i as u32)));
+            // A conditional effect is an operator of its own: the operator's
+            // precondition with the effect's condition, at the operator's cost.
             for e in op.conditional.iter() {
-                let mut pre: Vec<FactId> = op.pre.iter().chain(e.cond.iter()).copied().collect();
-                pre.sort_unstable();
-                pre.dedup();
-                let add: Box<[FactId]> = (e.add.iter())
-                    .filter(|f| pre.binary_search(f).is_err())
-                    .copied()
-                    .collect();
-                if add.is_empty() {
-                    continue;
-                }
-                let entry = (op.cost, OpId(i as u32));
-                ops.entry((or_true(&pre), add))
-                    .and_modify(|e| *e = (*e).min(entry))
-                    .or_insert(entry);
+                let mut cond = with_negations(&e.cond, &e.neg_cond);
+                cond.extend_from_slice(&pre);
+                cond.sort_unstable();
+                cond.dedup();
+                offer(cond, e.add.to_vec(), (op.cost, OpId(i as u32)));
             }
         }
         // An axiom is an operator of cost 0 that stands for no task operator.
         for a in &task.axioms {
-            if a.pre.binary_search(&a.head).is_ok() {
-                continue;
-            }
-            let entry = (0, NO_OPERATOR);
-            ops.entry((or_true(&a.pre), Box::new([a.head])))
-                .and_modify(|e| *e = (*e).min(entry))
-                .or_insert(entry);
+            offer(
+                with_negations(&a.pre, &a.neg_pre),
+                vec![a.head],
+                (0, NO_OPERATOR),
+            );
         }
+        for (pre, d) in negations(task, &negated) {
+            let not_d = neg_id(d).expect("invariant: d is negated");
+            offer(pre, vec![not_d], (0, NO_OPERATOR));
+        }
+        let mut ops = ops;
         let goal_op = RelaxedOpId(ops.len() as u32);
         let goal_key: PreAdd = (or_true(&task.goal), Box::new([goal_fact]));
         ops.insert(goal_key, (0, OpId(u32::MAX)));
 
-        let num_facts = n as usize + 2;
+        let num_facts = n as usize + 2 + negated.len();
         let (pre_start, pre) = rows(ops.keys().map(|k| &k.0[..]));
         let (add_start, add) = rows(ops.keys().map(|k| &k.1[..]));
         let (consumer_start, consumers) = invert(num_facts, &pre_start, &pre);
@@ -199,6 +215,8 @@ impl RelaxedTask {
             num_pre: ops.keys().map(|k| k.0.len() as u32).collect(),
             cost: ops.values().map(|v| v.0).collect(),
             origin: ops.values().take(goal_op.index()).map(|v| v.1).collect(),
+            task_facts: n as usize,
+            negated,
             pre_start,
             pre,
             add_start,
@@ -280,17 +298,102 @@ impl RelaxedTask {
         &self.achievers[self.achiever_start[i] as usize..self.achiever_start[i + 1] as usize]
     }
 
-    /// Calls `f` on every fact of `state` and on `true_fact`: the facts of cost 0.
+    /// Calls `f` on every fact of `state`, on `true_fact`, and on "d is
+    /// false" for every negated derived fact `d` not in `state`: the facts of
+    /// cost 0.
     #[inline]
     pub fn for_each_initial(&self, state: &[u64], mut f: impl FnMut(FactId)) {
-        let task_facts = self.num_facts - 2;
         for fact in bits::iter(state) {
-            if fact.index() < task_facts {
+            if fact.index() < self.task_facts {
                 f(fact);
             }
         }
         f(self.true_fact);
+        for (k, &d) in self.negated.iter().enumerate() {
+            if !bits::contains(state, d) {
+                f(FactId((self.task_facts + 2 + k) as u32));
+            }
+        }
     }
+}
+
+/// The derived facts that some condition needs false: in an operator's
+/// `neg_pre`, an effect's `neg_cond` or an axiom's `neg_pre`. Sorted.
+fn negated_derived(task: &Task) -> Vec<FactId> {
+    let mut out: Vec<FactId> = Vec::new();
+    if task.axioms.is_empty() {
+        return out;
+    }
+    let mut note = |facts: &[FactId]| {
+        out.extend(facts.iter().copied().filter(|&f| task.is_derived(f)));
+    };
+    for op in &task.operators {
+        note(&op.neg_pre);
+        for e in op.conditional.iter() {
+            note(&e.neg_cond);
+        }
+    }
+    for a in &task.axioms {
+        note(&a.neg_pre);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The most rules "d is false" gets; past it, one rule with no condition.
+const MAX_NEGATION_RULES: usize = 16;
+
+/// Relaxed rules for "d is false", for each `d` of `negated` (in that order):
+/// `d` is false when every one of its axioms' bodies is, that is
+///
+/// ```text
+/// not d  <=  AND over axioms a of d:  (OR over p in pre(a): not p)  or  (OR over g in neg_pre(a): g)
+/// ```
+///
+/// as Fast Downward's translator computes negated axioms. In the relaxation a
+/// negated condition `not p` counts as true, so an axiom with a positive
+/// condition adds nothing, and one whose body is `not g1, not g2` asks for
+/// `g1` or `g2`. The product of those disjunctions is the list of rules (each
+/// the facts it needs); past [`MAX_NEGATION_RULES`] it is one rule with no
+/// condition, which only relaxes further. Example: `(@forall w) :-
+/// (not (committed r1 w))` and `(@forall w) :- (not (committed r2 w))` give
+/// the one rule `not (@forall w) <= (committed r1 w), (committed r2 w)`.
+fn negations(task: &Task, negated: &[FactId]) -> Vec<(Vec<FactId>, FactId)> {
+    let mut out = Vec::new();
+    for &d in negated {
+        let mut rules: Vec<Vec<FactId>> = vec![Vec::new()];
+        let mut possible = true;
+        for a in task.axioms.iter().filter(|a| a.head == d) {
+            if !a.pre.is_empty() {
+                continue;
+            }
+            if a.neg_pre.is_empty() {
+                // `d` holds unconditionally: it is never false.
+                possible = false;
+                break;
+            }
+            if rules.len() * a.neg_pre.len() > MAX_NEGATION_RULES {
+                rules = vec![Vec::new()];
+                break;
+            }
+            rules = (rules.iter())
+                .flat_map(|r| {
+                    a.neg_pre.iter().map(move |&g| {
+                        let mut r = r.clone();
+                        if let Err(at) = r.binary_search(&g) {
+                            r.insert(at, g);
+                        }
+                        r
+                    })
+                })
+                .collect();
+        }
+        if possible {
+            out.extend(rules.into_iter().map(|r| (r, d)));
+        }
+    }
+    out
 }
 
 /// Concatenates `lists` into compressed rows: `(start, items)` with row `i` in
@@ -548,5 +651,60 @@ mod tests {
     fn sums_saturate_below_unreached() {
         assert_eq!(add_cost(MAX_COST, 5), MAX_COST);
         assert_eq!(Combine::Sum.apply(u32::MAX - 3, 7), MAX_COST);
+    }
+}
+
+#[cfg(test)]
+mod negation_tests {
+    use super::*;
+    use crate::heuristics::testing;
+    use crate::task::Axiom;
+
+    /// Facts: 0 = b1, 1 = b2, 2 = goal, 3 = d with `d :- not b1` and
+    /// `d :- not b2`. `finish` needs `d` false (both b's) and adds the goal;
+    /// `set1`, `set2` add b1, b2 at cost 1 each.
+    fn task() -> Task {
+        let mut t = testing::task(
+            4,
+            &[],
+            &[2],
+            &[
+                (&[], &[2], &[], 1),
+                (&[], &[0], &[], 1),
+                (&[], &[1], &[], 1),
+            ],
+        );
+        t.operators[0].neg_pre = Box::new([FactId(3)]);
+        let axiom = |g| Axiom {
+            head: FactId(3),
+            pre: Box::new([]),
+            neg_pre: Box::new([FactId(g)]),
+            layer: 1,
+        };
+        t.axioms = vec![axiom(0), axiom(1)];
+        t.derived = Box::new([FactId(3)]);
+        t
+    }
+
+    #[test]
+    fn a_negated_derived_condition_asks_for_what_makes_every_rule_fail() {
+        let t = task();
+        let rt = RelaxedTask::new(&t);
+        // "d is false" is one relaxed fact, reached by one rule needing b1 and b2.
+        assert_eq!(rt.num_facts(), 4 + 2 + 1);
+        let not_d = FactId(6);
+        assert_eq!(rt.achievers(not_d).len(), 1);
+        assert_eq!(rt.pre(rt.achievers(not_d)[0]), &[FactId(0), FactId(1)]);
+        let mut state = testing::state(&t, &[]);
+        t.evaluate_axioms(&mut state);
+        assert!(bits::contains(&state, FactId(3)), "d holds at the start");
+        let mut hadd = crate::heuristics::by_name("hadd", &t).expect("hadd");
+        let mut hmax = crate::heuristics::by_name("hmax", &t).expect("hmax");
+        assert_eq!(hadd.estimate(&state), super::super::Estimate::Value(3));
+        assert_eq!(hmax.estimate(&state), super::super::Estimate::Value(2));
+        // With b1 and b2 true, d is false and only `finish` is left.
+        let mut state = testing::state(&t, &[0, 1]);
+        t.evaluate_axioms(&mut state);
+        assert_eq!(hadd.estimate(&state), super::super::Estimate::Value(1));
     }
 }
