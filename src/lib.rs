@@ -3,7 +3,8 @@
 //! ```text
 //! domain.pddl + problem.pddl --pddl::parse_*--> ast::{Domain, Problem}
 //!   --pddl::check_*--> (same, validated)
-//!   --ground::ground--> task::Task { facts, operators, init, goal }   (ids from here on)
+//!   --ground::ground--> task::Task { facts, operators, init, goal, axioms }   (ids from here on;
+//!                       ADL formulas normalised into conditional effects and axioms first)
 //!   --invariants::analyse--> Mutexes (groups "at most k of these facts", h² pairs)
 //!   --search::{Progression, Regression} + bfs/astar/gbfs/...--> plan
 //!   --sat::plan (the task over horizon T as a formula, a CDCL solver)--> plan
