@@ -394,6 +394,15 @@ impl<'a> World<'a> {
         state: &HashSet<Atom>,
         binding: &mut Vec<(&'a str, &'a str)>,
     ) -> bool {
+        crate::deep(|| self.holds_here(condition, state, binding))
+    }
+
+    fn holds_here(
+        &self,
+        condition: &'a Condition,
+        state: &HashSet<Atom>,
+        binding: &mut Vec<(&'a str, &'a str)>,
+    ) -> bool {
         match condition {
             Condition::Literal(l) => literal_holds(l, state, binding),
             Condition::And(parts, _) => parts.iter().all(|p| self.holds(p, state, binding)),
@@ -547,6 +556,10 @@ fn literal_holds(literal: &Literal, state: &HashSet<Atom>, binding: &[(&str, &st
 
 /// A condition in PDDL syntax, with bound variables replaced by objects.
 fn show(condition: &Condition, binding: &[(&str, &str)]) -> String {
+    crate::deep(|| show_here(condition, binding))
+}
+
+fn show_here(condition: &Condition, binding: &[(&str, &str)]) -> String {
     let list = |parts: &[Condition]| -> String {
         parts
             .iter()

@@ -98,6 +98,58 @@ fn nesting_at_the_limit_parses_grounds_and_validates_on_a_small_stack() {
 }
 
 #[test]
+fn adl_formulas_nested_to_the_limit_ground_and_validate_on_a_small_stack() {
+    // Every ADL construct nested as deep as planbox reads: the parser, the
+    // checker, the normaliser and the validator recurse once per level.
+    let depth = MAX_NESTING - 6;
+    let wrap =
+        |open: &str, inner: &str, n: usize| format!("{}{inner}{}", open.repeat(n), ")".repeat(n));
+    let cases = [
+        wrap("(not ", "(off ?x)", depth),
+        wrap("(or ", "(on ?x)", depth),
+        wrap("(imply (off ?x) ", "(on ?x)", depth / 2),
+        wrap("(exists (?y) ", "(on ?x)", depth / 2),
+        wrap("(forall (?y) ", "(on ?x)", depth / 2),
+    ];
+    for (i, pre) in cases.into_iter().enumerate() {
+        let worker = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let domain = format!(
+                    "(define (domain d) (:requirements :adl)
+                       (:predicates (on ?x) (off ?x))
+                       (:action flip :parameters (?x) :precondition {pre}
+                         :effect (and (not (on ?x)) {})))",
+                    wrap("(when (on ?x) ", "(off ?x)", 400)
+                );
+                let problem =
+                    "(define (problem p) (:domain d) (:objects a) (:init (on a)) (:goal (off a)))";
+                let domain = pddl::parse_domain(source("d.pddl", domain))
+                    .unwrap_or_else(|e| panic!("case {i}: {e}"));
+                pddl::check_domain(&domain).expect("domain checks");
+                let problem =
+                    pddl::parse_problem(source("p.pddl", problem.into())).expect("problem parses");
+                pddl::check_problem(&domain, &problem).expect("problem checks");
+                let (task, _) = planbox::ground::ground(&domain, &problem).expect("grounds");
+                let plan = parse_plan("(flip a)\n").expect("plan parses");
+                let report = planbox::validate::validate(&domain, &problem, &plan);
+                (task.operators.len(), report.is_valid())
+            })
+            .expect("spawn");
+        let (operators, valid) = worker.join().expect("no panic, no overflow");
+        // (not^even (off a)) is false at the start: no operator; the others
+        // hold. The implications are the two disjuncts (not (off a)) and (on a),
+        // each an operator named (flip a).
+        let expected = match i {
+            0 => (0, false),
+            2 => (2, true),
+            _ => (1, true),
+        };
+        assert_eq!((operators, valid), expected, "case {i}");
+    }
+}
+
+#[test]
 fn nesting_past_the_limit_is_an_error_at_the_parenthesis_too_many() {
     let (domain, _) = files(MAX_NESTING + 1);
     let err = pddl::parse_domain(source("d.pddl", domain.clone())).expect_err("too deep");

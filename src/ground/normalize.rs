@@ -73,7 +73,7 @@ enum F {
 }
 
 /// One disjunct: literals and the existential variables it introduced.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 struct Conj {
     atoms: Vec<(LAtom, bool)>,
     eqs: Vec<(Arg, Arg, bool)>,
@@ -467,6 +467,16 @@ impl<'l> Normalizer<'l> {
         env: &mut Env<'a>,
         span: ast::Span,
     ) -> Result<F, PddlError> {
+        crate::deep(|| self.nnf_here(c, positive, env, span))
+    }
+
+    fn nnf_here<'a>(
+        &mut self,
+        c: &'a Condition,
+        positive: bool,
+        env: &mut Env<'a>,
+        span: ast::Span,
+    ) -> Result<F, PddlError> {
         self.grow(1, span)?;
         Ok(match c {
             Condition::Literal(Literal::Atom { atom, positive: p }) => {
@@ -682,6 +692,10 @@ impl<'l> Normalizer<'l> {
     /// multiply past [`MAX_DISJUNCTS`] has its widest parts replaced by
     /// derived atoms.
     fn dnf(&mut self, f: F, env: &mut Env<'_>) -> Result<Vec<Conj>, PddlError> {
+        crate::deep(|| self.dnf_here(f, env))
+    }
+
+    fn dnf_here(&mut self, f: F, env: &mut Env<'_>) -> Result<Vec<Conj>, PddlError> {
         Ok(match f {
             F::True => vec![Conj::default()],
             F::False => Vec::new(),
@@ -694,9 +708,15 @@ impl<'l> Normalizer<'l> {
                 ..Conj::default()
             }],
             F::Or(parts) => {
-                let mut out = Vec::new();
+                // The same disjunct twice would make the same schema twice.
+                let mut out: Vec<Conj> = Vec::new();
+                let mut seen: FxHashSet<Conj> = FxHashSet::default();
                 for p in parts {
-                    out.extend(self.dnf(p, env)?);
+                    for c in self.dnf(p, env)? {
+                        if seen.insert(c.clone()) {
+                            out.push(c);
+                        }
+                    }
                 }
                 out
             }

@@ -33,6 +33,10 @@ struct Context {
 impl Walker<'_> {
     /// Builds the condition tree of a precondition, goal or body.
     pub(super) fn goal(&self, pair: Pair<'_, Rule>) -> Result<ast::Condition, PddlError> {
+        crate::deep(|| self.goal_here(pair))
+    }
+
+    fn goal_here(&self, pair: Pair<'_, Rule>) -> Result<ast::Condition, PddlError> {
         let s = span(&pair);
         let parts = |pair: Pair<'_, Rule>| -> Result<Vec<ast::Condition>, PddlError> {
             children(pair)
@@ -155,6 +159,15 @@ impl Walker<'_> {
     }
 
     fn effect_in(
+        &self,
+        pair: Pair<'_, Rule>,
+        ctx: &mut Context,
+        out: &mut ast::Effect,
+    ) -> Result<(), PddlError> {
+        crate::deep(|| self.effect_here(pair, ctx, out))
+    }
+
+    fn effect_here(
         &self,
         pair: Pair<'_, Rule>,
         ctx: &mut Context,
