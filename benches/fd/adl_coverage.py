@@ -12,7 +12,8 @@ per core, ``--jobs`` runs at once):
 (the runners of compare_search.py, configuration ``gbfs-ff``). Every plan
 either planner finds is then checked twice: by ``planbox validate`` and by the
 Unified Planning library's validator (up_validate.py), which is independent of
-both planners. The report is a Markdown table per domain (solved by each, plans
+both planners; where UP cannot read the task, by simulating the plan on Fast
+Downward's translation of it instead (sas_validate.py). The report is a Markdown table per domain (solved by each, plans
 checked, median total time over the problems both solved) and a line per
 problem that a planner missed or a validator refused. A plan that a validator
 rejects is a failure of the bench (exit 1).
@@ -67,6 +68,13 @@ def check(args, domain, problem, plan):
         up_verdict = (up.stdout.strip().splitlines() or [f"exit {up.returncode}"])[-1]
     except subprocess.TimeoutExpired:
         up_verdict = "unreadable: timeout"
+    if up_verdict.startswith("unreadable"):
+        # UP cannot read the task: simulate the plan on FD's translation instead.
+        sas = subprocess.run([sys.executable, str(HERE / "sas_validate.py"), str(domain),
+                              str(problem), str(plan), "--ref-venv", args.ref_venv],
+                             capture_output=True, text=True)
+        verdict = (sas.stdout.strip().splitlines() or [f"exit {sas.returncode}"])[-1]
+        up_verdict = f"{up_verdict}; FD's translation: {verdict}"
     return pb_verdict, up_verdict
 
 
@@ -121,11 +129,14 @@ def main():
         pb_ok = sum(r.get("planbox_validate") == "valid" for r in plans)
         up_ok = sum(r.get("up_validate") == "valid" for r in plans)
         up_unreadable = sum(str(r.get("up_validate", "")).startswith("unreadable") for r in plans)
+        sas_ok = sum(str(r.get("up_validate", "")).endswith("FD's translation: valid")
+                     for r in plans)
         both = [n for n in solved["fd"] if n in solved["planbox"]]
         med = {t: statistics.median(by[(t, d, n)]["total_wall_s"] for n in both) if both
                else None for t in ("fd", "planbox")}
-        up_cell = f"{up_ok}/{len(plans)}" + (f" ({up_unreadable} unreadable by UP)"
-                                             if up_unreadable else "")
+        up_cell = f"{up_ok}/{len(plans)}" + (
+            f" ({up_unreadable} unreadable by UP; on FD's translation: {sas_ok} valid)"
+            if up_unreadable else "")
         print(f"| {d} | {len(names)} | {len(solved['fd'])} | {len(solved['planbox'])} | "
               f"{pb_ok}/{len(plans)} | {up_cell} | {fdref.fmt(med['fd'], 2)} | "
               f"{fdref.fmt(med['planbox'], 2)} |")
@@ -139,7 +150,9 @@ def main():
                     notes.append(f"- {d} {n}: {t} {r.get('outcome')}")
                 for key in ("planbox_validate", "up_validate"):
                     verdict = r.get(key)
-                    if verdict and verdict != "valid" and not verdict.startswith("unreadable"):
+                    rejected_by_sas = bool(verdict) and "FD's translation: invalid" in verdict
+                    if verdict and verdict != "valid" and (
+                            not verdict.startswith("unreadable") or rejected_by_sas):
                         rejected += 1
                         notes.append(f"- {d} {n}: **{t}'s plan rejected by {key}: {verdict}**")
     print(f"| **total** | {totals[0]} | {totals[1]} | {totals[2]} | {totals[3]}/{totals[5]} | "
