@@ -610,26 +610,18 @@ impl<'l> Normalizer<'l> {
     /// with the same quantified condition share its rules, as in Fast Downward.
     fn derived_atom(&mut self, stem: &str, disjuncts: &[Conj], env: &Env<'_>) -> LAtom {
         let free = free_vars(disjuncts);
+        let args: Vec<Arg> = free.iter().map(|&v| Arg::Var(v)).collect();
         let key = canonical(stem, disjuncts, &free, env);
-        let pred = match self.made.get(&key) {
-            Some(&p) => p,
-            None => {
-                let p = self.new_predicate(stem, free.len());
-                self.made.insert(key, p);
-                let head = LAtom {
-                    pred: p,
-                    args: free.iter().map(|&v| Arg::Var(v)).collect(),
-                };
-                for conj in disjuncts {
-                    self.rule(u32::MAX, head.clone(), env, &free, conj);
-                }
-                p
-            }
-        };
-        LAtom {
-            pred,
-            args: free.iter().map(|&v| Arg::Var(v)).collect(),
+        if let Some(&pred) = self.made.get(&key) {
+            return LAtom { pred, args };
         }
+        let pred = self.new_predicate(stem, free.len());
+        self.made.insert(key, pred);
+        let head = LAtom { pred, args };
+        for conj in disjuncts {
+            self.rule(u32::MAX, head.clone(), env, &free, conj);
+        }
+        head
     }
 
     /// `exists` (or a negated `forall`): fresh variables.
