@@ -1,7 +1,7 @@
 //! Tests of LM-cut: worked examples, Fast Downward's values, corner cases.
 
 use super::*;
-use crate::heuristics::testing::{apply, blocksworld, shared_supporter, state, task};
+use crate::heuristics::testing::{OpSpec, apply, blocksworld, shared_supporter, state, task};
 use crate::heuristics::{Hmax, testing::chain};
 
 fn lmcut(t: &Task, facts: &[u32]) -> Estimate {
@@ -133,4 +133,42 @@ fn cut_operators_restart_from_their_recorded_supporter_cost() {
         ],
     );
     assert!(matches!(lmcut(&t, &[2]), Estimate::Value(_)));
+}
+
+/// Visitall on a 2 x 2 grid: cells a, b, c, d (a next to b and c, d next to
+/// b and c); `at_x` = 0..=3, `visited_b, _c, _d` = 4..=6; the robot at a,
+/// which is visited. Each move adds `at` and `visited` of its target. Every
+/// unvisited cell needs a move into it: h* = h+ = 3 (a, b, d, c).
+fn visitall_2x2() -> Task {
+    let visited = |cell: u32| if cell == 0 { None } else { Some(cell + 3) };
+    let edges = [(0, 1), (0, 2), (1, 3), (2, 3)];
+    let mut adds = Vec::new();
+    for (x, y) in edges {
+        for (from, to) in [(x, y), (y, x)] {
+            let mut add = vec![to];
+            add.extend(visited(to));
+            adds.push((from, add));
+        }
+    }
+    let ops: Vec<OpSpec> = adds
+        .iter()
+        .map(|(from, add)| (std::slice::from_ref(from), add.as_slice(), &[][..], 1))
+        .collect();
+    task(7, &[0], &[4, 5, 6], &ops)
+}
+
+#[test]
+fn goal_zone_tie_break_keeps_the_cuts_apart() {
+    // The first cut is the moves into d; then b, c and d all cost 1. Were
+    // the goal's supporter left on d, the zone would grow back through the
+    // now free moves into d to at_b and at_c, and one cut (the moves into b
+    // and c) would pay 1 for two cells: 2. Choosing the border fact (b, no
+    // free achiever) keeps one cell per cut (Fast Downward's tie-breaking).
+    let t = visitall_2x2();
+    assert_eq!(lmcut(&t, &[0]), Estimate::Value(3));
+    // The same from the regression side: LM-cut to the subgoal set, with d
+    // listed first so that the first dearest fact is the one to pass over.
+    let goal = [FactId(6), FactId(4), FactId(5)];
+    let mut h = LmCut::new(&t);
+    assert_eq!(h.estimate_goal(&state(&t, &[0]), &goal), Estimate::Value(3));
 }
