@@ -41,6 +41,11 @@ fn outcome_key(outcome: &Outcome) -> &'static str {
 /// The statistics on stderr, in Fast Downward's words.
 pub fn log(task: &Task, result: &SearchResult, total_time: Duration) {
     let s = &result.stats;
+    match s.initial_h {
+        Some((name, Some(h))) => eprintln!("Initial heuristic value for {name}: {h}"),
+        Some((name, None)) => eprintln!("Initial heuristic value for {name}: infinity"),
+        None => {}
+    }
     match &result.outcome {
         Outcome::Plan(plan) => {
             eprintln!("Solution found!");
@@ -63,6 +68,9 @@ pub fn log(task: &Task, result: &SearchResult, total_time: Duration) {
         Outcome::OutOfMemory => eprintln!("Memory limit reached. Abort search."),
     }
     eprintln!("Expanded {} state(s).", s.expanded);
+    if let Some(n) = s.expanded_until_last_jump {
+        eprintln!("Expanded until last jump: {n} state(s).");
+    }
     eprintln!("Reopened {} state(s).", s.reopened);
     eprintln!("Evaluated {} state(s).", s.evaluated);
     eprintln!("Generated {} state(s).", s.generated);
@@ -179,6 +187,8 @@ pub fn record(
         "length": length,
         "cost": cost,
         "expanded": s.expanded,
+        "expanded_until_last_jump": s.expanded_until_last_jump,
+        "initial_h": s.initial_h.and_then(|(_, h)| h),
         "generated": s.generated,
         "evaluated": s.evaluated,
         "reopened": s.reopened,

@@ -639,7 +639,7 @@ fn toward_perimeter(
             let (result, trace) = traced(args, &mut toward, bound, search, ties, None, left);
             (stats, result, trace)
         }
-        Ok(Grown::Plan(plan, stats)) => (stats, finished(Outcome::Plan(plan)), Vec::new()),
+        Ok(Grown::Plan(plan, stats)) => (*stats, finished(Outcome::Plan(plan)), Vec::new()),
         Err(stop) => (search::Stats::default(), finished(stop.into()), Vec::new()),
     };
     // The ring is the forward side, the pulls the backward side.

@@ -146,6 +146,7 @@ where
         preferred_ops: Vec::new(),
         stats: Stats::default(),
         best: u32::MAX,
+        jump_f: 0,
     };
     let outcome = search.run(space, h, monitor).unwrap_or_else(Outcome::from);
     let mut stats = std::mem::take(&mut search.stats);
@@ -176,6 +177,8 @@ struct BestFirst {
     stats: Stats,
     /// The value reported as progress: the last `f` (A*) or best `h` (GBFS).
     best: u32,
+    /// The highest `f` expanded so far (A*, weighted A*).
+    jump_f: u32,
 }
 
 impl BestFirst {
@@ -271,6 +274,13 @@ impl BestFirst {
             g: 0,
         };
         let h0 = h.estimate(&start);
+        self.stats.initial_h = Some((
+            h.name(),
+            match h0 {
+                Estimate::Value(v) => Some(v),
+                Estimate::DeadEnd => None,
+            },
+        ));
         let h0 = self.add_node(h0, h.tie_breaker(), root_node)?;
         if h0 == DEAD {
             return Ok(Outcome::Unsolvable);
@@ -284,7 +294,16 @@ impl BestFirst {
             let g = self.nodes.get(id).g;
             self.best = match self.priority {
                 Priority::Greedy => self.best.min(self.h_values[id.index()]),
-                _ => key.0.min(u64::from(DEAD)) as u32,
+                _ => {
+                    let f = key.0.min(u64::from(DEAD)) as u32;
+                    // The highest f so far, as Fast Downward counts jumps
+                    // (with an inconsistent h, f may also go down).
+                    if self.stats.expanded_until_last_jump.is_none() || f > self.jump_f {
+                        self.stats.expanded_until_last_jump = Some(self.stats.expanded);
+                        self.jump_f = f;
+                    }
+                    f
+                }
             };
             let label = if self.priority == Priority::Greedy {
                 "h"

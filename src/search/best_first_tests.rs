@@ -147,6 +147,25 @@ fn astar_reopens_closed_nodes_for_an_inconsistent_heuristic() {
 }
 
 #[test]
+fn astar_counts_the_expansions_before_the_last_f_layer() {
+    // f = 0 for 0 and 1 (two expansions), then f = 1 for 2 and the goal 3.
+    let edges = [(0, 3, 10), (0, 1, 0), (1, 2, 1), (2, 3, 0)];
+    let mut g = Graph::new(4, &edges, 0, &[3]);
+    let r = astar(&mut g, &mut Zero, &mut monitor());
+    assert_eq!(r.stats.expanded_until_last_jump, Some(2));
+    assert_eq!(r.stats.initial_h, Some(("zero", Some(0))));
+    // With reopening, f goes 0, 3, 6, then down to 2 (node 3 reopened),
+    // then up to 7 for the goal: the last jump is the one to 7, after four
+    // expansions.
+    let (mut g, mut h) = reopening_graph();
+    let r = astar(&mut g, &mut h, &mut monitor());
+    assert_eq!(r.stats.expanded_until_last_jump, Some(4));
+    // Greedy search has no f layers.
+    let r = gbfs(&mut g, &mut h, false, &mut monitor());
+    assert_eq!(r.stats.expanded_until_last_jump, None);
+}
+
+#[test]
 fn gbfs_does_not_reopen_but_keeps_the_cheaper_parent() {
     let (mut g, mut h) = reopening_graph();
     let r = gbfs(&mut g, &mut h, false, &mut monitor());

@@ -58,7 +58,7 @@ pub struct Perimeter<M> {
 /// What growing a perimeter gave.
 pub enum Grown<M> {
     /// The forward search reached a target itself: the plan, and its counters.
-    Plan(Vec<OpId>, Stats),
+    Plan(Vec<OpId>, Box<Stats>),
     /// The ring, for a backward search to aim at.
     Ring(Box<Perimeter<M>>),
 }
@@ -83,7 +83,10 @@ impl<M: Meeting> Perimeter<M> {
         let mut node = vec![0; forward.words()];
         forward.start(&mut node);
         if forward.is_target(&node) {
-            return Ok(Grown::Plan(forward.plan_from_path(Vec::new()), ring.stats));
+            return Ok(Grown::Plan(
+                forward.plan_from_path(Vec::new()),
+                Box::new(ring.stats),
+            ));
         }
         let (root, _) = ring.registry.insert(&node)?;
         ring.nodes.push(SearchNode {
@@ -137,7 +140,7 @@ impl<M: Meeting> Perimeter<M> {
                 })?;
                 if forward.is_target(child) {
                     let plan = forward.plan_from_path(ring.nodes.path(child_id));
-                    return Ok(Grown::Plan(plan, ring.stats));
+                    return Ok(Grown::Plan(plan, Box::new(ring.stats)));
                 }
                 ring.meeting.forward_stored(child_id, child);
                 queue.try_reserve(1).map_err(|_| Stop::Memory)?;

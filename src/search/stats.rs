@@ -19,6 +19,13 @@ use std::time::Duration;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     pub expanded: u64,
+    /// A* and weighted A*: the expansions before the first node of the last
+    /// `f` layer (Fast Downward's "Expanded until last jump"), the effort a
+    /// perfect tie-breaker could not save; `None` for the other algorithms.
+    pub expanded_until_last_jump: Option<u64>,
+    /// The heuristic's name and its estimate of the start (`None` for a dead
+    /// end), for the searches that use one.
+    pub initial_h: Option<(&'static str, Option<u32>)>,
     pub generated: u64,
     pub evaluated: u64,
     pub reopened: u64,
