@@ -98,6 +98,8 @@ FD_CODES = {11: "unsolvable", 12: "no plan (incomplete)", 20: "translate OOM",
 
 FD_PATTERNS = {
     "expanded": (r"\] Expanded (\d+) state\(s\)\.", int),
+    "expanded_until_last_jump": (r"\] Expanded until last jump: (\d+) state\(s\)\.", int),
+    "initial_h": (r"\] Initial heuristic value for [^:]+: (\d+)", int),
     "generated": (r"\] Generated (\d+) state\(s\)\.", int),
     "search_time_s": (r"\] Search time: ([\d.]+)s", float),
     "search_total_time_s": (r"\] Total time: ([\d.]+)s", float),

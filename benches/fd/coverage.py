@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Coverage and search effort: planbox beside Fast Downward on whole IPC suites.
+
+For every domain directory of a suite (default ``../shared/benchmarks/ipc``)
+the first ``--first`` problems (default 10, in file-name order) run with each
+configuration pair (default ``astar-lmcut``: FD's ``astar(lmcut())`` beside
+``planbox plan --search astar --heuristic lmcut``), both tools under the same
+per-run limits (``--timeout`` seconds of wall-clock time, default 60, and
+``--memory-limit`` MB of address space, default 4096), ``--jobs`` runs at a
+time (default 2, one per core). The runs themselves are those of
+``compare_search.py`` (FD: its translator, then its search binary; planbox:
+one ``plan --json`` process).
+
+Every plan planbox finds is checked with ``planbox validate`` (a plan that
+fails is reported and counts as not solved).
+
+Reported per configuration and domain: problems run, solved by FD, solved by
+planbox; and over the problems both solve with an optimal configuration, the
+ratio of planbox's expansions until the last f layer to FD's ("Expanded until
+last jump", both plus 1 so that a perfect heuristic's 0 stays a ratio): the
+geometric mean per domain and overall, and the worst problem. Differing
+optimal costs are flagged. ``--json-out`` writes every record, ``--csv-out``
+one row per (config, problem).
+
+Usage::
+
+    cargo build --release
+    python3 benches/fd/coverage.py --json-out cov.json --csv-out cov.csv
+    python3 benches/fd/coverage.py --domain visitall-opt11-strips --first 6 --timeout 20
+    python3 benches/fd/coverage.py --from-json cov.json      # the tables again
+"""
+
+import argparse
+import csv
+import json
+import math
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import compare_search
+import fdref
+
+DEFAULT_SUITE = fdref.REPO.parent / "shared" / "benchmarks" / "ipc"
+OPTIMAL = compare_search.OPTIMAL
+
+
+def problems_of(domain_dir: Path, first: int):
+    """The first problems of a domain directory, with their domain files."""
+    files = sorted(p for p in domain_dir.glob("*.pddl") if "domain" not in p.name)
+    return [(fdref.find_domain(p), p) for p in files[:first]]
+
+
+def run_one(job):
+    tool, config, domain, problem, args = job
+    if tool == "fd":
+        return compare_search.run_fd(args, config, domain, problem)
+    plan = Path(args.plan_dir) / f"{config}-{problem.parent.name}-{problem.stem}.plan"
+    record = compare_search.run_planbox(args, config, domain, problem, plan_out=plan)
+    if record.get("outcome") == "solved":
+        check = fdref.run_timed([args.planbox, "validate", domain, problem, plan],
+                                timeout=600)
+        record["valid"] = check.returncode == 0
+        if not record["valid"]:
+            record["outcome"] = "invalid plan"
+            record["error"] = check.error_line()
+    return record
+
+
+def until_last_jump(record):
+    value = record.get("expanded_until_last_jump")
+    return None if value is None else int(value)
+
+
+def geomean(values):
+    values = list(values)
+    if not values:
+        return None
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def report(records, out=sys.stdout):
+    by_config = {}
+    for r in records:
+        by_config.setdefault(r["config"], []).append(r)
+    for config, rows in by_config.items():
+        print(f"\n## {config}\n", file=out)
+        optimal = config in OPTIMAL
+        head = "| domain | run | FD solved | planbox solved |"
+        rule = "|---|---:|---:|---:|"
+        if optimal:
+            head += " both | until last jump pb/FD (geo. mean) | worst |"
+            rule += "---:|---:|---|"
+        print(head, file=out)
+        print(rule, file=out)
+        domains = {}
+        for r in rows:
+            domains.setdefault(r["domain"], []).append(r)
+        all_ratios, worst, totals = [], None, [0, 0, 0]
+        for domain in sorted(domains):
+            drows = domains[domain]
+            fd = sum(r["fd"].get("outcome") == "solved" for r in drows)
+            pb = sum(r["planbox"].get("outcome") == "solved" for r in drows)
+            totals[0] += len(drows)
+            totals[1] += fd
+            totals[2] += pb
+            line = f"| {domain} | {len(drows)} | {fd} | {pb}{' **-**' if pb < fd else ''} |"
+            if optimal:
+                ratios = []
+                for r in drows:
+                    a, b = r["planbox"], r["fd"]
+                    if a.get("outcome") != "solved" or b.get("outcome") != "solved":
+                        continue
+                    ja, jb = until_last_jump(a), until_last_jump(b)
+                    if ja is None or jb is None:
+                        continue
+                    ratio = (ja + 1) / (jb + 1)
+                    ratios.append(ratio)
+                    if a.get("cost") != b.get("cost"):
+                        print(f"cost! {r['problem']}: planbox {a.get('cost')}, "
+                              f"FD {b.get('cost')}", file=sys.stderr)
+                    if worst is None or ratio > worst[0]:
+                        worst = (ratio, r["problem"], ja, jb)
+                all_ratios += ratios
+                g = geomean(ratios)
+                dworst = max(ratios, default=None)
+                line += (f" {len(ratios)} | {fdref.fmt(g, 2)} | {fdref.fmt(dworst, 2)} |")
+            print(line, file=out)
+        line = f"| **all** | {totals[0]} | {totals[1]} | {totals[2]} |"
+        if optimal:
+            line += f" {len(all_ratios)} | {fdref.fmt(geomean(all_ratios), 2)} |"
+            if worst:
+                line += f" {worst[0]:.2f} ({worst[1]}: {worst[2]} vs {worst[3]}) |"
+            else:
+                line += " - |"
+        print(line, file=out)
+
+
+def write_csv(records, path):
+    keys = ["outcome", "cost", "expanded", "expanded_until_last_jump", "initial_h",
+            "search_time_s", "total_wall_s", "peak_memory_kb"]
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["config", "domain", "problem"]
+                   + [f"{tool}_{k}" for tool in ("fd", "planbox") for k in keys])
+        for r in records:
+            w.writerow([r["config"], r["domain"], r["problem"]]
+                       + [r[tool].get(k) for tool in ("fd", "planbox") for k in keys])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--suite", default=str(DEFAULT_SUITE))
+    parser.add_argument("--domain", action="append",
+                        help="only these domain directories (repeatable)")
+    parser.add_argument("--first", type=int, default=10)
+    parser.add_argument("--config", action="append",
+                        choices=sorted(compare_search.CONFIGS))
+    parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--memory-limit", type=int, default=4096, metavar="MB")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--planbox", default=str(fdref.REPO / "target/release/planbox"))
+    parser.add_argument("--ref-venv", default=fdref.default_ref_venv())
+    parser.add_argument("--plan-dir", default="/tmp/planbox-coverage-plans")
+    parser.add_argument("--json-out")
+    parser.add_argument("--csv-out")
+    parser.add_argument("--from-json", help="print the tables of an earlier run")
+    args = parser.parse_args()
+    if args.from_json:
+        report(json.loads(Path(args.from_json).read_text()))
+        return
+    args.ref_python = fdref.ref_python(args.ref_venv)
+    args.downward = fdref.downward_binary(args.ref_venv)
+    Path(args.plan_dir).mkdir(parents=True, exist_ok=True)
+    configs = args.config or ["astar-lmcut"]
+    suite = Path(args.suite)
+    domains = sorted(d for d in suite.iterdir() if d.is_dir()
+                     and (not args.domain or d.name in args.domain))
+    jobs, keys = [], []
+    for config in configs:
+        for d in domains:
+            for domain, problem in problems_of(d, args.first):
+                for tool in ("fd", "planbox"):
+                    jobs.append((tool, config, domain, problem, args))
+                    keys.append((config, d.name, problem.name, tool))
+    records = {}
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for n, ((config, domain, problem, tool), rec) in enumerate(
+                zip(keys, pool.map(run_one, jobs)), 1):
+            entry = records.setdefault((config, domain, problem), {
+                "config": config, "domain": domain, "problem": f"{domain}/{problem}"})
+            entry[tool] = rec
+            print(f"[{n}/{len(jobs)}] {config} {domain}/{problem} {tool}: "
+                  f"{rec.get('outcome')} expanded {rec.get('expanded')}",
+                  file=sys.stderr, flush=True)
+    rows = list(records.values())
+    if args.json_out:
+        Path(args.json_out).write_text(json.dumps(rows, indent=1))
+    if args.csv_out:
+        write_csv(rows, args.csv_out)
+    report(rows)
+
+
+if __name__ == "__main__":
+    main()
