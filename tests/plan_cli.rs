@@ -245,9 +245,88 @@ fn a_time_limit_stops_cleanly_with_exit_23() {
     assert_eq!(r["outcome"], "out_of_time");
 }
 
+/// Runs `planbox plan --json` with `args` on `problem` and checks the plan
+/// with `planbox validate`; returns the record.
+fn planned_and_validated(problem: &str, args: &[&str], name: &str) -> serde_json::Value {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("plan-cli-plans");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let plan = dir.join(name);
+    let plan = plan.to_str().expect("utf-8");
+    let mut all = vec!["plan", "--json", "--plan-file", plan, problem];
+    all.extend_from_slice(args);
+    let out = planbox(&all);
+    assert_eq!(out.status.code(), Some(0), "{problem}: {}", stderr(&out));
+    let record: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let domain = Path::new(problem).with_file_name("domain.pddl");
+    let check = planbox(&["validate", domain.to_str().expect("utf-8"), problem, plan]);
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{problem}: {}",
+        stdout(&check)
+    );
+    let cost = format!("Plan cost: {}", record["cost"]);
+    assert!(
+        stdout(&check).contains(&cost),
+        "{problem}: {}",
+        stdout(&check)
+    );
+    record
+}
+
+#[test]
+fn lama_first_and_the_lazy_searches_find_valid_plans() {
+    for problem in [
+        "problems/ipc/blocks/probBLOCKS-6-0.pddl",
+        "problems/ipc/logistics00/probLOGISTICS-5-0.pddl",
+        "problems/ipc/satellite/p01-pfile1.pddl",
+        "problems/ipc/depot/p01.pddl",
+        "problems/ipc/sokoban-sat08-strips/p01.pddl",
+    ] {
+        let r = planned_and_validated(problem, &["--alias", "lama-first"], "lama-first.plan");
+        assert_eq!(r["search"], "lazy-gbfs", "{r}");
+        assert_eq!(r["heuristic"], "hff,lmcount", "{r}");
+        assert_eq!(r["alias"], "lama-first", "{r}");
+    }
+    // LAMA's first search counts every action as 1 but reports the plan's
+    // real cost (elevators: 17 steps costing 78 in all).
+    let r = planned_and_validated(
+        "problems/ipc/elevators-opt08-strips/p01.pddl",
+        &["--alias", "lama-first"],
+        "lama-elevators.plan",
+    );
+    assert_eq!(r["unit_cost_search"], true, "{r}");
+    assert_ne!(r["cost"], r["length"], "{r}");
+    let weighted = planned_and_validated(
+        "problems/ipc/logistics00/probLOGISTICS-5-0.pddl",
+        &[
+            "--search",
+            "lazy-wastar",
+            "--heuristic",
+            "hff,lmcount",
+            "--weight",
+            "3",
+        ],
+        "lazy-wastar.plan",
+    );
+    assert_eq!(weighted["weight"], 3, "{weighted}");
+}
+
 #[test]
 fn options_that_do_not_fit_the_search_are_usage_errors() {
     for (args, needle) in [
+        (
+            vec!["--alias", "lama-first", "--search", "astar"],
+            "`--search` cannot be combined with `--alias lama-first`",
+        ),
+        (
+            vec!["--alias", "lama-first", "--engine", "regression"],
+            "`--alias lama-first` searches forward",
+        ),
+        (
+            vec!["--search", "gbfs", "--heuristic", "hff,lmcount"],
+            "`--heuristic` takes one heuristic for `gbfs`",
+        ),
         (
             vec!["--search", "bfs", "--heuristic", "blind"],
             "`--heuristic` needs a heuristic search",

@@ -164,7 +164,7 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     if !sat {
         push("--search", Some(o.search(engine).name().into()));
     }
-    if let Some(h) = o.heuristic.filter(|_| !sat) {
+    if let Some(&h) = o.heuristic.first().filter(|_| !sat) {
         push("--heuristic", Some(h.name().into()));
     }
     if let Some(d) = o.depth_limit {

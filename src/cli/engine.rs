@@ -54,7 +54,7 @@ pub fn check_support(task: &Task, config: &mut Config, o: &SearchOptions) -> Res
             config.engine.name()
         ));
     }
-    if o.heuristic.is_none() && config.heuristic == Some(HeuristicName::Lmcut) {
+    if o.heuristic.is_empty() && config.heuristic == Some(HeuristicName::Lmcut) {
         config.heuristic = Some(HeuristicName::Hmax);
     }
     if let Some(h) = config.heuristic
@@ -83,9 +83,11 @@ pub fn run(
             trace: Vec::new(),
         });
     }
-    let mut heuristic: Option<Box<dyn Heuristic>> = match config.heuristic {
-        None => None,
-        Some(h) => {
+    let build = |name: Option<HeuristicName>| -> Result<Option<Box<dyn Heuristic>>> {
+        let Some(h) = name else {
+            return Ok(None);
+        };
+        {
             let name = h.name();
             let built: Option<Box<dyn Heuristic>> = match config.engine {
                 EngineName::Progression => planbox::heuristics::by_name(name, task),
@@ -94,27 +96,34 @@ pub fn run(
                 // `configure` refuses every heuristic for bidirectional and sat.
                 EngineName::Bidirectional | EngineName::Sat => None,
             };
-            Some(built.ok_or_else(|| {
+            Ok(Some(built.ok_or_else(|| {
                 usage(format!(
                     "heuristic `{name}` is not available for {}",
                     config.engine.name()
                 ))
-            })?)
+            })?))
         }
     };
+    let mut heuristic = build(config.heuristic)?;
+    let mut second = build(config.second)?;
     let limit =
         if o.trace { o.trace_limit } else { 0 }.max(if o.dot.is_some() { o.dot_limit } else { 0 });
-    let h: Option<&mut dyn Heuristic> = match heuristic.as_mut() {
-        Some(b) => Some(&mut **b),
-        None => None,
-    };
+    let mut hs: Vec<&mut dyn Heuristic> = Vec::new();
+    for b in [heuristic.as_mut(), second.as_mut()].into_iter().flatten() {
+        hs.push(&mut **b);
+    }
     let run = match config.engine {
-        EngineName::Progression => {
-            traced(&mut Progression::new(task), limit, config, o, h, monitor)
-        }
+        EngineName::Progression => traced(
+            &mut Progression::new(task),
+            limit,
+            config,
+            o,
+            &mut hs,
+            monitor,
+        ),
         EngineName::Regression => {
             let mut space = Regression::new(task, regression_options(o), mutexes);
-            traced(&mut space, limit, config, o, h, monitor)
+            traced(&mut space, limit, config, o, &mut hs, monitor)
         }
         EngineName::Sat => unreachable!("handled above"),
         EngineName::Bidirectional => {
@@ -136,17 +145,17 @@ fn traced<S: SearchSpace>(
     limit: usize,
     config: &Config,
     o: &SearchOptions,
-    h: Option<&mut dyn Heuristic>,
+    hs: &mut [&mut dyn Heuristic],
     monitor: &mut Monitor,
 ) -> Run {
     if limit == 0 {
         return Run {
-            result: algorithm(space, config, o, h, monitor),
+            result: algorithm(space, config, o, hs, monitor),
             trace: Vec::new(),
         };
     }
     let mut recorder = Traced::new(space, limit);
-    let result = algorithm(&mut recorder, config, o, h, monitor);
+    let result = algorithm(&mut recorder, config, o, hs, monitor);
     Run {
         result,
         trace: recorder.expansions,
@@ -157,10 +166,18 @@ fn algorithm<S: SearchSpace + ?Sized>(
     space: &mut S,
     config: &Config,
     o: &SearchOptions,
-    h: Option<&mut dyn Heuristic>,
+    hs: &mut [&mut dyn Heuristic],
     monitor: &mut Monitor,
 ) -> SearchResult {
-    match (config.search, h) {
+    if config.search.is_lazy() && !hs.is_empty() {
+        let options = search::LazyOptions {
+            weight: config.weight,
+            preferred: !o.no_preferred,
+            boost: if o.no_preferred { 0 } else { 1000 },
+        };
+        return search::lazy(space, hs, options, monitor);
+    }
+    match (config.search, hs.first_mut().map(|h| &mut **h)) {
         (SearchName::Bfs, _) => search::bfs(space, monitor),
         (SearchName::Dfs, _) => search::dfs(space, o.depth_limit, o.cycle_check, monitor),
         (SearchName::Iddfs, _) => search::iddfs(space, o.depth_limit, o.cycle_check, monitor),
@@ -169,7 +186,10 @@ fn algorithm<S: SearchSpace + ?Sized>(
             search::wastar(space, h, config.weight.unwrap_or(2), monitor)
         }
         (SearchName::Gbfs, Some(h)) => search::gbfs(space, h, !o.no_preferred, monitor),
-        // `configure` gives every informed search a heuristic.
-        (_, None) => search::bfs(space, monitor),
+        // `configure` gives every informed search a heuristic; the lazy
+        // searches returned above.
+        (_, None) | (SearchName::LazyGbfs | SearchName::LazyWastar, _) => {
+            search::bfs(space, monitor)
+        }
     }
 }

@@ -23,6 +23,10 @@ pub enum SearchName {
     Wastar,
     /// Greedy best-first search with preferred operators
     Gbfs,
+    /// Lazy greedy best-first search: successors evaluated when taken from the open list, preferred operators boosted (LAMA's search)
+    LazyGbfs,
+    /// Lazy weighted A*, f = g + W * h, evaluated when taken from the open list
+    LazyWastar,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -33,6 +37,16 @@ pub enum HeuristicName {
     Hadd,
     Hff,
     Lmcut,
+    /// The landmark count (LAMA's landmark heuristic; path-dependent)
+    Lmcount,
+}
+
+/// Named configurations, as Fast Downward's `--alias`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AliasName {
+    /// LAMA's first search: lazy greedy search with h^FF and the landmark
+    /// count, preferred operators, every action costing 1 while searching
+    LamaFirst,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -119,6 +133,8 @@ impl SearchName {
             SearchName::Astar => "astar",
             SearchName::Wastar => "wastar",
             SearchName::Gbfs => "gbfs",
+            SearchName::LazyGbfs => "lazy-gbfs",
+            SearchName::LazyWastar => "lazy-wastar",
         }
     }
 
@@ -126,8 +142,17 @@ impl SearchName {
     pub fn is_best_first(self) -> bool {
         matches!(
             self,
-            SearchName::Astar | SearchName::Wastar | SearchName::Gbfs
+            SearchName::Astar
+                | SearchName::Wastar
+                | SearchName::Gbfs
+                | SearchName::LazyGbfs
+                | SearchName::LazyWastar
         )
+    }
+
+    /// The lazy searches, which take several heuristics in turn.
+    pub fn is_lazy(self) -> bool {
+        matches!(self, SearchName::LazyGbfs | SearchName::LazyWastar)
     }
 }
 
@@ -140,6 +165,15 @@ impl HeuristicName {
             HeuristicName::Hadd => "hadd",
             HeuristicName::Hff => "hff",
             HeuristicName::Lmcut => "lmcut",
+            HeuristicName::Lmcount => "lmcount",
+        }
+    }
+}
+
+impl AliasName {
+    pub fn name(self) -> &'static str {
+        match self {
+            AliasName::LamaFirst => "lama-first",
         }
     }
 }
@@ -163,14 +197,19 @@ pub struct SearchOptions {
     #[arg(long, value_enum)]
     pub search: Option<SearchName>,
     /// The heuristic for astar, wastar and gbfs [default: lmcut for astar, hff
-    /// otherwise; for regression lmcut for astar, hadd otherwise].
+    /// otherwise; for regression lmcut for astar, hadd otherwise]. The lazy
+    /// searches take two, comma-separated, in turn (`hff,lmcount`).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub heuristic: Vec<HeuristicName>,
+    /// A named configuration, as Fast Downward's `--alias` (instead of
+    /// `--search`, `--heuristic` and `--unit-cost`).
     #[arg(long, value_enum)]
-    pub heuristic: Option<HeuristicName>,
+    pub alias: Option<AliasName>,
     /// Maximum depth for dfs and iddfs; for `--engine sat`, the largest
     /// horizon tried.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
     pub depth_limit: Option<u32>,
-    /// gbfs: ignore the heuristic's preferred operators (Fast Downward's
+    /// gbfs, lazy-gbfs, lazy-wastar: ignore the heuristic's preferred operators (Fast Downward's
     /// `eager_greedy([h])`); by default they get a second open list, taken in
     /// turn with the first (`eager_greedy([h], preferred=[h])`).
     #[arg(long)]
@@ -253,7 +292,8 @@ impl SearchOptions {
     pub fn for_bidirectional(&self) -> SearchOptions {
         SearchOptions {
             search: None,
-            heuristic: None,
+            heuristic: Vec::new(),
+            alias: None,
             depth_limit: None,
             no_preferred: false,
             cycle_check: false,
@@ -317,7 +357,12 @@ pub struct Config {
     pub engine: EngineName,
     pub search: SearchName,
     pub heuristic: Option<HeuristicName>,
+    /// The lazy searches' second heuristic, taken in turn with the first.
+    pub second: Option<HeuristicName>,
     pub weight: Option<u32>,
+    /// Search with every action costing 1, report the real costs (LAMA's
+    /// first search).
+    pub unit_search: bool,
 }
 
 pub fn usage(message: String) -> anyhow::Error {
@@ -330,6 +375,9 @@ pub fn usage(message: String) -> anyhow::Error {
 
 /// Applies the defaults and refuses options that do not fit the search.
 pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
+    if let Some(alias) = o.alias {
+        return alias_config(o, engine, alias);
+    }
     let s = o.search(engine);
     let name = s.name();
     if engine == EngineName::Bidirectional {
@@ -341,18 +389,28 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
             // Not read: the SAT engine does not search the state space.
             search: SearchName::Bfs,
             heuristic: None,
+            second: None,
             weight: None,
+            unit_search: false,
         });
     }
-    let informed = matches!(s, SearchName::Astar | SearchName::Wastar | SearchName::Gbfs);
-    if o.heuristic.is_some() && !informed {
+    let informed = s.is_best_first();
+    if !o.heuristic.is_empty() && !informed {
         bail!(usage(format!(
-            "`--heuristic` needs a heuristic search (astar, wastar or gbfs), not `{name}`"
+            "`--heuristic` needs a heuristic search (astar, wastar, gbfs, lazy-gbfs or \
+             lazy-wastar), not `{name}`"
         )));
     }
-    if o.weight.is_some() && s != SearchName::Wastar {
+    if o.heuristic.len() > 2 || (o.heuristic.len() == 2 && !s.is_lazy()) {
         bail!(usage(format!(
-            "`--weight` only applies to `--search wastar`, not `{name}`"
+            "`--heuristic` takes one heuristic for `{name}`; lazy-gbfs and lazy-wastar take \
+             one or two, comma-separated"
+        )));
+    }
+    let weighted = matches!(s, SearchName::Wastar | SearchName::LazyWastar);
+    if o.weight.is_some() && !weighted {
+        bail!(usage(format!(
+            "`--weight` only applies to `--search wastar` or `lazy-wastar`, not `{name}`"
         )));
     }
     if o.weight == Some(0) {
@@ -363,9 +421,10 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
             "`--depth-limit` only applies to `--search dfs` or `iddfs`, not `{name}`"
         )));
     }
-    if o.no_preferred && s != SearchName::Gbfs {
+    if o.no_preferred && !matches!(s, SearchName::Gbfs) && !s.is_lazy() {
         bail!(usage(format!(
-            "`--no-preferred` only applies to `--search gbfs`, not `{name}`"
+            "`--no-preferred` only applies to `--search gbfs`, `lazy-gbfs` or `lazy-wastar`, \
+             not `{name}`"
         )));
     }
     if o.cycle_check && !matches!(s, SearchName::Dfs | SearchName::Iddfs) {
@@ -374,13 +433,12 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
         )));
     }
     let regression = engine == EngineName::Regression;
+    let given = o.heuristic.first().copied();
     let heuristic = match s {
-        SearchName::Astar => Some(o.heuristic.unwrap_or(HeuristicName::Lmcut)),
-        SearchName::Wastar | SearchName::Gbfs if regression => {
-            Some(o.heuristic.unwrap_or(HeuristicName::Hadd))
-        }
-        SearchName::Wastar | SearchName::Gbfs => Some(o.heuristic.unwrap_or(HeuristicName::Hff)),
-        _ => None,
+        SearchName::Astar => Some(given.unwrap_or(HeuristicName::Lmcut)),
+        _ if !informed => None,
+        _ if regression => Some(given.unwrap_or(HeuristicName::Hadd)),
+        _ => Some(given.unwrap_or(HeuristicName::Hff)),
     };
     if regression && heuristic == Some(HeuristicName::Hff) {
         bail!(usage(
@@ -389,19 +447,54 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
                 .to_string()
         ));
     }
-    let weight = (s == SearchName::Wastar).then(|| o.weight.unwrap_or(2));
+    let weight = weighted.then(|| o.weight.unwrap_or(2));
     Ok(Config {
         engine,
         search: s,
         heuristic,
+        second: o.heuristic.get(1).copied(),
         weight,
+        unit_search: false,
+    })
+}
+
+/// The configuration an alias names; refuses the options it sets.
+fn alias_config(o: &SearchOptions, engine: EngineName, alias: AliasName) -> Result<Config> {
+    let name = alias.name();
+    let set = [
+        ("--search", o.search.is_some()),
+        ("--heuristic", !o.heuristic.is_empty()),
+        ("--weight", o.weight.is_some()),
+        ("--unit-cost", o.unit_cost),
+    ];
+    for (flag, given) in set {
+        if given {
+            bail!(usage(format!(
+                "`{flag}` cannot be combined with `--alias {name}`, which sets it"
+            )));
+        }
+    }
+    if engine != EngineName::Progression {
+        bail!(usage(format!(
+            "`--alias {name}` searches forward; expected `--engine progression`"
+        )));
+    }
+    Ok(match alias {
+        AliasName::LamaFirst => Config {
+            engine,
+            search: SearchName::LazyGbfs,
+            heuristic: Some(HeuristicName::Hff),
+            second: Some(HeuristicName::Lmcount),
+            weight: None,
+            unit_search: true,
+        },
     })
 }
 
 /// Refuses what bidirectional search does not do: heuristics (by name),
 /// algorithms other than its own, traces.
 fn check_bidirectional(o: &SearchOptions) -> Result<()> {
-    if let Some(h) = o.heuristic {
+    if let Some(h) = o.heuristic.first() {
         bail!(usage(format!(
             "heuristic `{}` is not available for bidirectional: it searches blind \
              (breadth-first, uniform cost with action costs) from both ends",
@@ -433,7 +526,8 @@ fn check_bidirectional(o: &SearchOptions) -> Result<()> {
 fn check_sat(o: &SearchOptions) -> Result<()> {
     let refused = [
         ("--search", o.search.is_some()),
-        ("--heuristic", o.heuristic.is_some()),
+        ("--heuristic", !o.heuristic.is_empty()),
+        ("--alias", o.alias.is_some()),
         ("--weight", o.weight.is_some()),
         ("--no-preferred", o.no_preferred),
         ("--cycle-check", o.cycle_check),

@@ -140,8 +140,10 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     let label = args.progress_label.as_deref();
     let mut monitor =
         Monitor::new(search_limits).with_progress(|p| report::progress_line(label, p));
+    // LAMA's first search counts every action as 1 and reports real costs.
+    let unit_task = config.unit_search.then(|| task.clone().with_unit_costs());
     let run = engine::run(
-        task,
+        unit_task.as_ref().unwrap_or(task),
         &config,
         &args.options,
         oracle.as_deref(),

@@ -7,7 +7,7 @@ use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
 
-use super::options::{Config, EngineName, HeuristicName, SearchName, SearchOptions};
+use super::options::{AliasName, Config, EngineName, SearchName, SearchOptions};
 
 /// One progress line on stderr: `[t=5.0s, 812 KB] f = 12, 1000 expanded, ...`.
 /// One progress line on stderr, after `label: ` if there is a label.
@@ -161,13 +161,19 @@ pub fn record(
     let mut record = json!({
         "engine": config.engine.name(),
         "search": (!sat).then_some(config.search.name()),
-        "heuristic": config.heuristic.map(HeuristicName::name),
+        "heuristic": config.heuristic.map(|h| match config.second {
+            Some(second) => format!("{},{}", h.name(), second.name()),
+            None => h.name().to_string(),
+        }),
+        "alias": o.alias.map(AliasName::name),
         "weight": config.weight,
         "depth_limit": o.depth_limit,
-        "preferred": (config.search == SearchName::Gbfs).then_some(!o.no_preferred),
+        "preferred": (config.search == SearchName::Gbfs || config.search.is_lazy())
+            .then_some(!o.no_preferred),
         "cycle_check": matches!(config.search, SearchName::Dfs | SearchName::Iddfs)
             .then_some(o.cycle_check),
         "unit_cost": o.unit_cost,
+        "unit_cost_search": config.unit_search,
         "goal_sorting": regression.then_some(!o.no_goal_sorting),
         "mutex": (regression || sat).then_some(o.mutex().name()),
         "encoding": sat.then(|| o.sat().encoding.name()),

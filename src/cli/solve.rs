@@ -730,6 +730,14 @@ fn algorithm<S: SearchSpace + ?Sized>(
             };
             search::best_first(space, &mut bound, priority, false, ties, &mut monitor)
         }
+        SearchName::LazyGbfs | SearchName::LazyWastar => {
+            let options = search::LazyOptions {
+                weight: (search == SearchName::LazyWastar).then_some(2),
+                preferred: false,
+                boost: 0,
+            };
+            search::lazy(space, &mut [&mut bound], options, &mut monitor)
+        }
     }
 }
 

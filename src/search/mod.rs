@@ -50,6 +50,7 @@ mod bfs;
 pub mod bidirectional;
 mod dfs;
 mod iddfs;
+pub mod lazy;
 mod limits;
 pub mod meeting;
 mod node;
@@ -72,6 +73,7 @@ pub use bfs::bfs;
 pub use bidirectional::bidirectional;
 pub use dfs::dfs;
 pub use iddfs::iddfs;
+pub use lazy::{LazyOptions, lazy};
 pub use limits::{CHECK_EVERY, Footprint, Limits, Monitor, Progress, Stop};
 pub use meeting::{Exact, Meeting, Subsumption};
 pub use node::{NodeArena, NodeId, SearchNode};
@@ -228,6 +230,23 @@ pub trait SearchSpace {
     /// Clears `out`, then appends every successor of `node`, in a deterministic
     /// order.
     fn successors(&mut self, node: &[u64], out: &mut Successors);
+
+    /// Writes into `out` the successor of `node` reached by `op`, an operator
+    /// that the last [`successors`](Self::successors) of `node` listed; false
+    /// if there is none. Lazy search ([`lazy()`]) generates a node's children
+    /// one at a time, when it takes them from the open list. The default
+    /// generates every successor and picks `op`'s; progression applies `op`.
+    fn successor(&mut self, node: &[u64], op: OpId, out: &mut [u64]) -> bool {
+        let mut all = Successors::new(self.words());
+        self.successors(node, &mut all);
+        (0..all.len()).any(|i| {
+            let (o, child) = all.get(i);
+            if o == op {
+                out.copy_from_slice(child);
+            }
+            o == op
+        })
+    }
 
     /// The cost of operator `op` (zero is allowed).
     fn cost(&self, op: OpId) -> u32;

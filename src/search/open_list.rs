@@ -140,6 +140,62 @@ impl Alternation {
     }
 }
 
+/// Several bucket queues popped in turn, some of them only for preferred
+/// nodes, with *boosting* (Fast Downward's `alt` open list as LAMA uses it):
+/// each queue has a priority, the number of times it was popped; the
+/// non-empty queue with the lowest priority is popped next (the first on a
+/// tie). [`Sublists::boost_preferred`] lowers the priority of the preferred
+/// queues, so that after progress (a better estimate) the search follows
+/// preferred operators for a while.
+///
+/// Example: queues `[all_h1, all_h2, pref_h1, pref_h2]` popped in turn;
+/// a boost of 1000 makes the two preferred queues take the next 2000 pops
+/// between them (while they hold nodes).
+#[derive(Clone, Debug, Default)]
+pub struct Sublists {
+    pub queues: Vec<BucketQueue>,
+    /// Whether queue `i` holds preferred nodes only.
+    preferred_only: Vec<bool>,
+    priority: Vec<i64>,
+}
+
+impl Sublists {
+    /// One queue per entry of `preferred_only`, first-in-first-out on ties.
+    pub fn new(preferred_only: Vec<bool>) -> Self {
+        Sublists {
+            queues: vec![BucketQueue::default(); preferred_only.len()],
+            priority: vec![0; preferred_only.len()],
+            preferred_only,
+        }
+    }
+
+    /// Pops from the non-empty queue with the lowest priority.
+    pub fn pop(&mut self) -> Option<(Key, NodeId)> {
+        let best = (0..self.queues.len())
+            .filter(|&i| !self.queues[i].is_empty())
+            .min_by_key(|&i| self.priority[i])?;
+        self.priority[best] += 1;
+        self.queues[best].pop()
+    }
+
+    /// Makes the preferred queues `amount` pops more urgent.
+    pub fn boost_preferred(&mut self, amount: i64) {
+        for (p, &only) in self.priority.iter_mut().zip(&self.preferred_only) {
+            if only {
+                *p -= amount;
+            }
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.queues.iter().all(BucketQueue::is_empty)
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.queues.iter().map(BucketQueue::bytes).sum()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,5 +246,29 @@ mod tests {
         let order: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|(_, id)| id.0).collect();
         // all, preferred, all, preferred, then all alone.
         assert_eq!(order, vec![0, 8, 1, 9, 2]);
+    }
+
+    #[test]
+    fn sublists_take_turns_until_a_boost_favours_the_preferred_queue() {
+        let mut q = Sublists::new(vec![false, true]);
+        for i in 0..6 {
+            q.queues[0]
+                .push((i, 0, 0), NodeId(i as u32))
+                .expect("memory");
+        }
+        for i in 10..14 {
+            q.queues[1]
+                .push((i, 0, 0), NodeId(i as u32))
+                .expect("memory");
+        }
+        let mut pop = || q.pop().map(|(_, id)| id.0);
+        assert_eq!([pop(), pop()], [Some(0), Some(10)]);
+        q.boost_preferred(2);
+        // The preferred queue now has priority -1 against 1: two pops in a
+        // row, then turns again (the all-nodes queue first on a tie), and the
+        // all-nodes queue alone once the other is empty.
+        let order: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|(_, id)| id.0).collect();
+        assert_eq!(order, vec![11, 12, 1, 13, 2, 3, 4, 5]);
+        assert!(q.is_empty());
     }
 }

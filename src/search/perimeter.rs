@@ -236,6 +236,10 @@ where
         self.backward.successors(node, out)
     }
 
+    fn successor(&mut self, node: &[u64], op: OpId, out: &mut [u64]) -> bool {
+        self.backward.successor(node, op, out)
+    }
+
     fn cost(&self, op: OpId) -> u32 {
         self.backward.cost(op)
     }

@@ -119,6 +119,24 @@ impl<G: SuccessorGenerator> SearchSpace for Progression<'_, G> {
         }
     }
 
+    /// Applies `op` alone (lazy search): the search took it from the list of
+    /// `node`'s successors, so it is applicable.
+    fn successor(&mut self, node: &[u64], op: OpId, out: &mut [u64]) -> bool {
+        let o = &self.task.operators[op.index()];
+        out.copy_from_slice(node);
+        if self.adl {
+            self.task.apply(o, node, out);
+        } else {
+            for &f in o.del.iter() {
+                bits::remove(out, f);
+            }
+            for &f in o.add.iter() {
+                bits::insert(out, f);
+            }
+        }
+        true
+    }
+
     #[inline]
     fn cost(&self, op: OpId) -> u32 {
         self.task.operators[op.index()].cost

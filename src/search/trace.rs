@@ -143,6 +143,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         }
     }
 
+    fn successor(&mut self, node: &[u64], op: OpId, out: &mut [u64]) -> bool {
+        self.inner.successor(node, op, out)
+    }
+
     fn cost(&self, op: OpId) -> u32 {
         self.inner.cost(op)
     }

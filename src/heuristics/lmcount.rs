@@ -1,0 +1,231 @@
+//! The landmark-count heuristic (LAMA's `landmark_sum` with unit costs):
+//! the number of landmarks a plan from here must still achieve.
+//!
+//! A landmark ([`super::landmarks`]) that was true at some point on the path
+//! to a state has been *reached*; the others must still be achieved. Some
+//! reached ones must be achieved **again**: a goal landmark that is false
+//! now, and a landmark that is false now but must hold right before a
+//! landmark not yet reached (a greedy-necessary ordering `l -> c`). The
+//! estimate counts both kinds.
+//!
+//! Which landmarks were reached depends on the path, not only on the state,
+//! so the heuristic is *path-dependent*: the searches tell it each transition
+//! ([`Heuristic::notify_transition`]) and it keeps a bit set of reached
+//! landmarks per node. A node reached along several paths keeps the
+//! landmarks reached on all of them (the intersection), as in LAMA.
+//!
+//! Example: gripper with one ball, robot and ball in room a, the goal the
+//! ball in room b. Landmarks: the goal, `at-robby b`, `carry ball` (either
+//! gripper), `at-robby a` and `at ball a` (both reached at the start). The
+//! start estimate is 3. After moving to b without the ball, `at-robby b` is
+//! reached, but `at-robby a` must hold again before `carry ball`: still 3.
+//!
+//! Not admissible (one operator may achieve several landmarks), not
+//! consistent. A landmark that nothing can achieve any more makes no dead end
+//! here; h^FF beside it (as in LAMA) finds the relaxed dead ends.
+
+use super::landmarks::LandmarkGraph;
+use super::{Estimate, Heuristic};
+use crate::bits;
+use crate::task::{OpId, Task};
+
+/// The landmark-count heuristic; see the module docs.
+#[derive(Clone, Debug)]
+pub struct LmCount {
+    graph: LandmarkGraph,
+    /// Words of one landmark bit set.
+    words: usize,
+    /// The reached landmarks of each node, `words` per node.
+    reached: Vec<u64>,
+    /// Whether node `i` has a reached set yet.
+    known: Vec<bool>,
+    /// The node the next `estimate` is for; `None`: no search told us, so
+    /// only the landmarks true in the state count as reached.
+    current: Option<u32>,
+    /// Scratch: the landmarks true in a state, and the reached set in use.
+    true_now: Vec<u64>,
+    scratch: Vec<u64>,
+}
+
+impl LmCount {
+    pub fn new(task: &Task) -> Self {
+        Self::from_graph(LandmarkGraph::new(task))
+    }
+
+    pub fn from_graph(graph: LandmarkGraph) -> Self {
+        let words = graph.len().div_ceil(64).max(1);
+        LmCount {
+            graph,
+            words,
+            reached: Vec::new(),
+            known: Vec::new(),
+            current: None,
+            true_now: vec![0; words],
+            scratch: vec![0; words],
+        }
+    }
+
+    pub fn graph(&self) -> &LandmarkGraph {
+        &self.graph
+    }
+
+    /// The landmarks reached on the way to `node`, ascending.
+    pub fn reached(&self, node: u32) -> Vec<usize> {
+        let at = node as usize * self.words;
+        let set = &self.reached[at..at + self.words];
+        (0..self.graph.len()).filter(|&l| has(set, l)).collect()
+    }
+
+    /// Bytes held by the reached sets.
+    pub fn bytes(&self) -> usize {
+        self.reached.capacity() * 8 + self.known.capacity()
+    }
+
+    /// Sets `self.true_now` to the landmarks true in `state`.
+    fn mark_true(&mut self, state: &[u64]) {
+        self.true_now.fill(0);
+        for (l, lm) in self.graph.landmarks.iter().enumerate() {
+            if lm.facts.iter().any(|&f| bits::contains(state, f)) {
+                self.true_now[l / 64] |= 1 << (l % 64);
+            }
+        }
+    }
+
+    fn slot(&mut self, node: u32) -> usize {
+        let i = node as usize;
+        if self.known.len() <= i {
+            self.known.resize(i + 1, false);
+            self.reached.resize((i + 1) * self.words, 0);
+        }
+        i * self.words
+    }
+}
+
+fn has(set: &[u64], l: usize) -> bool {
+    set[l / 64] >> (l % 64) & 1 == 1
+}
+
+impl Heuristic for LmCount {
+    fn name(&self) -> &'static str {
+        "lmcount"
+    }
+
+    fn is_admissible(&self) -> bool {
+        false
+    }
+
+    fn notify_start(&mut self, node: u32, state: &[u64]) {
+        self.mark_true(state);
+        let at = self.slot(node);
+        self.reached[at..at + self.words].copy_from_slice(&self.true_now);
+        self.known[node as usize] = true;
+        self.current = Some(node);
+    }
+
+    fn notify_transition(&mut self, parent: u32, _op: OpId, child: u32, state: &[u64]) {
+        self.mark_true(state);
+        let from = self.slot(parent);
+        let to = self.slot(child);
+        for w in 0..self.words {
+            let now = self.reached[from + w] | self.true_now[w];
+            self.reached[to + w] = if self.known[child as usize] {
+                self.reached[to + w] & now
+            } else {
+                now
+            };
+        }
+        self.known[child as usize] = true;
+        self.current = Some(child);
+    }
+
+    fn estimate(&mut self, state: &[u64]) -> Estimate {
+        self.mark_true(state);
+        match self.current {
+            Some(node) if self.known.get(node as usize) == Some(&true) => {
+                let at = node as usize * self.words;
+                self.scratch
+                    .copy_from_slice(&self.reached[at..at + self.words]);
+            }
+            _ => self.scratch.copy_from_slice(&self.true_now),
+        }
+        let (reached, now) = (&self.scratch, &self.true_now);
+        let mut h = 0;
+        for (l, lm) in self.graph.landmarks.iter().enumerate() {
+            let needed = if !has(reached, l) {
+                true
+            } else if has(now, l) {
+                false
+            } else {
+                lm.goal || self.graph.children[l].iter().any(|&c| !has(reached, c))
+            };
+            h += u32::from(needed);
+        }
+        Estimate::Value(h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::testing::{state, task};
+
+    /// Gripper with one ball and one gripper side: facts 0 at-a, 1 at-b,
+    /// 2 carry, 4 ball-a, 5 ball-b (3 unused); ops: 0 move a->b, 1 move b->a,
+    /// 2 pick at a, 3 drop at b.
+    fn gripper() -> Task {
+        task(
+            6,
+            &[0, 4],
+            &[5],
+            &[
+                (&[0], &[1], &[0], 1),
+                (&[1], &[0], &[1], 1),
+                (&[0, 4], &[2], &[4], 1),
+                (&[1, 2], &[5], &[2], 1),
+            ],
+        )
+    }
+
+    #[test]
+    fn landmarks_reached_on_the_path_count_until_needed_again() {
+        let t = gripper();
+        let mut h = LmCount::new(&t);
+        // Landmarks: goal ball-b, at-b, carry, at-a, ball-a.
+        assert_eq!(h.graph().len(), 5);
+        let start = state(&t, &[0, 4]);
+        h.notify_start(0, &start);
+        assert_eq!(h.estimate(&start), Estimate::Value(3));
+        // Move to b empty-handed: at-b reached, but at-a must hold again
+        // before carry (not reached yet): goal, carry, at-a.
+        let at_b = state(&t, &[1, 4]);
+        h.notify_transition(0, OpId(0), 1, &at_b);
+        assert_eq!(h.estimate(&at_b), Estimate::Value(3));
+        // Pick instead: carry reached; at-a still true: goal, at-b.
+        let carrying = state(&t, &[0, 2]);
+        h.notify_transition(0, OpId(2), 2, &carrying);
+        assert_eq!(h.estimate(&carrying), Estimate::Value(2));
+        // Then to b: the goal alone.
+        let over = state(&t, &[1, 2]);
+        h.notify_transition(2, OpId(0), 3, &over);
+        assert_eq!(h.estimate(&over), Estimate::Value(1));
+        // A node reached along two paths keeps what both reached: the
+        // carrying state, first reached through a trip to b and back (node
+        // 5 stands for the start state reached again), then straight from
+        // the start, forgets at-b (landmark 1).
+        let back = state(&t, &[0, 4]);
+        h.notify_transition(1, OpId(1), 5, &back);
+        h.notify_transition(5, OpId(2), 6, &carrying);
+        assert_eq!(h.reached(6), vec![1, 2, 3, 4]);
+        h.notify_transition(0, OpId(2), 6, &carrying);
+        assert_eq!(h.reached(6), vec![2, 3, 4]);
+    }
+
+    #[test]
+    fn without_a_path_only_true_landmarks_count_as_reached() {
+        // At b carrying the ball, with no path told: at-b and carry are
+        // reached, the goal, at-a and ball-a are not.
+        let t = gripper();
+        let mut h = LmCount::new(&t);
+        assert_eq!(h.estimate(&state(&t, &[1, 2])), Estimate::Value(3));
+    }
+}

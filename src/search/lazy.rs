@@ -1,0 +1,393 @@
+//! Lazy best-first search: evaluate a node when it is taken from the open
+//! list, not when it is generated (deferred evaluation, as in Fast Downward's
+//! `lazy_greedy` and `lazy_wastar`, the searches of LAMA).
+//!
+//! Eager search evaluates every successor it generates, although most are
+//! never expanded: with a branching factor of 50 it pays 50 heuristic calls
+//! per expansion. Lazy search puts the pair *(parent, operator)* on the open
+//! list under the **parent's** estimate and builds and evaluates the child only
+//! when the pair comes out. Estimates are one step stale, so guidance is
+//! coarser, but each heuristic call now buys an expansion.
+//!
+//! Two more ideas make it work, both from LAMA:
+//!
+//! * **Several heuristics, taken in turn.** One queue per heuristic (h^FF and
+//!   the landmark count in LAMA), popped alternately ([`Sublists`]): a node
+//!   that one heuristic ranks badly still comes out when the other ranks it
+//!   well.
+//! * **Preferred operators with boosting.** Each heuristic also has a queue
+//!   of the children reached by its preferred operators. Whenever a node
+//!   improves on the best estimate seen so far of some heuristic, the
+//!   preferred queues get [`LazyOptions::boost`] pops ahead of the others.
+//!
+//! With a weight `W` the key is `g + W * h` (weighted A*, `g` of the child,
+//! `h` of the parent), and a node reached again more cheaply is evaluated
+//! and expanded again (Fast Downward's `reopen_closed`); the greedy search
+//! keys on `h` alone and never reopens.
+//!
+//! Example: from `s` with operators `a` and `b`, lazy greedy search evaluates
+//! `s`, pushes `(s, a)` and `(s, b)` under `h(s)`, pops `(s, a)`, builds and
+//! evaluates `a(s)`, pushes its pairs under `h(a(s))`, and so on: one
+//! evaluation per expansion, where eager search would already have
+//! evaluated both `a(s)` and `b(s)`.
+
+use super::limits::{Footprint, Monitor, Progress, Stop};
+use super::node::{NodeArena, NodeId, SearchNode};
+use super::open_list::Sublists;
+use super::registry::StateRegistry;
+use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
+use crate::heuristics::{Estimate, Heuristic};
+use crate::task::OpId;
+
+/// The settings of a lazy search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LazyOptions {
+    /// `None`: greedy (key `h`); `Some(w)`: weighted A* (key `g + w * h`),
+    /// reopening nodes reached again more cheaply.
+    pub weight: Option<u32>,
+    /// Keep a second queue per heuristic for the children reached by its
+    /// preferred operators.
+    pub preferred: bool,
+    /// How many pops ahead the preferred queues jump after progress (LAMA:
+    /// 1000; 0 turns boosting off).
+    pub boost: u32,
+}
+
+impl LazyOptions {
+    /// LAMA's greedy search: preferred operators, boost 1000.
+    pub const GREEDY: LazyOptions = LazyOptions {
+        weight: None,
+        preferred: true,
+        boost: 1000,
+    };
+}
+
+/// One open-list entry: the child of `parent` by `op`, at cost `g`.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    parent: NodeId,
+    op: OpId,
+    g: u32,
+}
+
+/// Lazy best-first search over `space` with the heuristics `hs` (at least
+/// one), each with its own queue; see the module docs.
+pub fn lazy<S>(
+    space: &mut S,
+    hs: &mut [&mut dyn Heuristic],
+    options: LazyOptions,
+    monitor: &mut Monitor,
+) -> SearchResult
+where
+    S: SearchSpace + ?Sized,
+{
+    assert!(!hs.is_empty(), "lazy search needs a heuristic");
+    let n = hs.len();
+    let mut preferred_only = vec![false; n];
+    if options.preferred {
+        preferred_only.extend(std::iter::repeat_n(true, n));
+    }
+    let mut search = Lazy {
+        registry: StateRegistry::with_packing(space.packing()),
+        nodes: NodeArena::new(),
+        dead: Vec::new(),
+        entries: Vec::new(),
+        open: Sublists::new(preferred_only),
+        succ: Successors::new(space.words()),
+        parent: vec![0; space.words()],
+        child: vec![0; space.words()],
+        values: vec![0; n],
+        best: vec![u32::MAX; n],
+        is_preferred: Vec::new(),
+        preferred_ops: Vec::new(),
+        stats: Stats::default(),
+    };
+    let outcome = search
+        .run(space, hs, options, monitor)
+        .unwrap_or_else(Outcome::from);
+    let mut stats = std::mem::take(&mut search.stats);
+    let bytes = search.footprint().total + space.bytes();
+    stats.finish(monitor.elapsed(), space.pruning_counters(), bytes as u64);
+    SearchResult { outcome, stats }
+}
+
+struct Lazy {
+    registry: StateRegistry,
+    nodes: NodeArena,
+    /// Whether each registered node is a dead end.
+    dead: Vec<bool>,
+    entries: Vec<Entry>,
+    open: Sublists,
+    succ: Successors,
+    /// The words of the entry's parent and of the child built from it.
+    parent: Vec<u64>,
+    child: Vec<u64>,
+    /// The estimates of the node being expanded, one per heuristic.
+    values: Vec<u32>,
+    /// The best estimate seen so far, one per heuristic (for boosting).
+    best: Vec<u32>,
+    is_preferred: Vec<bool>,
+    preferred_ops: Vec<OpId>,
+    stats: Stats,
+}
+
+impl Lazy {
+    fn footprint(&self) -> Footprint {
+        Footprint::of(&[
+            self.registry.arena_bytes(),
+            self.registry.table_bytes(),
+            self.nodes.bytes(),
+            self.dead.capacity(),
+            self.entries.capacity() * std::mem::size_of::<Entry>(),
+            self.open.bytes(),
+            self.succ.bytes(),
+        ])
+    }
+
+    fn run<S>(
+        &mut self,
+        space: &mut S,
+        hs: &mut [&mut dyn Heuristic],
+        options: LazyOptions,
+        monitor: &mut Monitor,
+    ) -> Result<Outcome, Stop>
+    where
+        S: SearchSpace + ?Sized,
+    {
+        space.start(&mut self.child);
+        let (root, _) = self.registry.insert(&self.child)?;
+        self.nodes.push(SearchNode {
+            parent: NodeId::NONE,
+            op: OpId(u32::MAX),
+            g: 0,
+        })?;
+        self.dead.push(false);
+        for h in hs.iter_mut() {
+            h.notify_start(root.0, &self.child);
+        }
+        let mut current = Some((root, 0));
+        loop {
+            if let Some((id, g)) = current.take()
+                && let Some(plan) = self.visit(space, hs, options, id, g, monitor)?
+            {
+                return Ok(Outcome::Plan(plan));
+            }
+            let Some((_, e)) = self.open.pop() else {
+                return Ok(Outcome::Unsolvable);
+            };
+            let Entry { parent, op, g } = self.entries[e.index()];
+            self.registry.get(parent, &mut self.parent);
+            if !space.successor(&self.parent, op, &mut self.child) {
+                continue;
+            }
+            if space.prune(&self.child, g) {
+                continue;
+            }
+            let (id, new) = (self.registry).insert_successor(parent, &self.parent, &self.child)?;
+            let node = SearchNode { parent, op, g };
+            if new {
+                self.nodes.push(node)?;
+                self.dead.push(false);
+            } else if options.weight.is_some() && !self.dead[id.index()] && g < self.nodes.get(id).g
+            {
+                // Reached again more cheaply: evaluate and expand it again.
+                *self.nodes.get_mut(id) = node;
+                self.stats.reopened += 1;
+            } else {
+                self.stats.duplicates += 1;
+                space.on_duplicate(&self.child);
+                continue;
+            }
+            for h in hs.iter_mut() {
+                h.notify_transition(parent.0, op, id.0, &self.child);
+            }
+            current = Some((id, g));
+        }
+    }
+
+    /// Evaluates node `id` (its words in `self.child`), and unless it is a
+    /// dead end or a target, expands it: its successors go on the open list
+    /// under its estimates. A plan if it is a target.
+    fn visit<S>(
+        &mut self,
+        space: &mut S,
+        hs: &mut [&mut dyn Heuristic],
+        options: LazyOptions,
+        id: NodeId,
+        g: u32,
+        monitor: &mut Monitor,
+    ) -> Result<Option<Vec<OpId>>, Stop>
+    where
+        S: SearchSpace + ?Sized,
+    {
+        monitor.tick(
+            || self.footprint(),
+            || Progress {
+                expanded: self.stats.expanded,
+                generated: self.stats.generated,
+                evaluated: self.stats.evaluated,
+                value: self.best.first().map(|&b| ("h", b)),
+                elapsed: Default::default(),
+                memory: 0,
+            },
+        )?;
+        self.stats.evaluated += 1;
+        self.preferred_ops.clear();
+        let mut dead = false;
+        for (i, h) in hs.iter_mut().enumerate() {
+            let estimate = h.estimate(&self.child);
+            if self.stats.initial_h.is_none() && i == 0 {
+                let value = match estimate {
+                    Estimate::Value(v) => Some(v),
+                    Estimate::DeadEnd => None,
+                };
+                self.stats.initial_h = Some((h.name(), value));
+            }
+            match estimate {
+                Estimate::Value(v) => self.values[i] = v,
+                Estimate::DeadEnd => {
+                    dead = true;
+                    break;
+                }
+            }
+            if options.preferred {
+                self.preferred_ops
+                    .extend_from_slice(h.preferred_operators());
+            }
+        }
+        if monitor.time_is_up() {
+            return Err(Stop::Time);
+        }
+        if dead {
+            self.stats.dead_ends += 1;
+            self.dead[id.index()] = true;
+            return Ok(None);
+        }
+        if space.is_target(&self.child) {
+            return Ok(Some(space.plan_from_path(self.nodes.path(id))));
+        }
+        let mut progress = false;
+        for (best, &v) in self.best.iter_mut().zip(&self.values) {
+            if v < *best {
+                *best = v;
+                progress = true;
+            }
+        }
+        if progress && options.boost > 0 {
+            self.open.boost_preferred(i64::from(options.boost));
+        }
+        for &o in &self.preferred_ops {
+            if self.is_preferred.len() <= o.index() {
+                self.is_preferred.resize(o.index() + 1, false);
+            }
+            self.is_preferred[o.index()] = true;
+        }
+        space.on_expand(&self.child, g);
+        space.successors(&self.child, &mut self.succ);
+        self.stats.expanded += 1;
+        let n = self.values.len();
+        for i in 0..self.succ.len() {
+            let op = self.succ.get(i).0;
+            let child_g = g.saturating_add(space.cost(op));
+            let entry = NodeId(u32::try_from(self.entries.len()).map_err(|_| Stop::Memory)?);
+            self.entries.try_reserve(1).map_err(|_| Stop::Memory)?;
+            self.entries.push(Entry {
+                parent: id,
+                op,
+                g: child_g,
+            });
+            self.stats.generated += 1;
+            let is_pref = self.is_preferred.get(op.index()).copied().unwrap_or(false);
+            for (q, &h) in self.values.iter().enumerate() {
+                let key = match options.weight {
+                    None => u64::from(h),
+                    Some(w) => u64::from(child_g) + u64::from(w) * u64::from(h),
+                };
+                self.open.queues[q].push((key, 0, 0), entry)?;
+                if options.preferred && is_pref {
+                    self.open.queues[n + q].push((key, 0, 0), entry)?;
+                }
+            }
+        }
+        for &o in &self.preferred_ops {
+            self.is_preferred[o.index()] = false;
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::toy::{Graph, Table, Zero};
+    use crate::search::{Limits, astar};
+
+    fn monitor() -> Monitor<'static> {
+        Monitor::new(Limits::none())
+    }
+
+    #[test]
+    fn lazy_greedy_evaluates_once_per_expansion() {
+        // A line 0 - 1 - 2 - 3 with the goal 3 and the perfect heuristic:
+        // each popped entry is built, evaluated and expanded once.
+        let mut g = Graph::line(4, 0, 3);
+        let mut h = Table::new(g.perfect());
+        let r = lazy(&mut g, &mut [&mut h], LazyOptions::GREEDY, &mut monitor());
+        let Outcome::Plan(plan) = &r.outcome else {
+            panic!("{:?}", r.outcome)
+        };
+        assert_eq!(g.plan_cost(plan), Some(3));
+        assert_eq!(r.stats.expanded, 3);
+        // The start, then the three nodes on the way (the goal is evaluated
+        // before it is recognised); eager search evaluates the dead-end
+        // neighbours too.
+        assert!(r.stats.evaluated <= r.stats.expanded + 1);
+    }
+
+    #[test]
+    fn lazy_weighted_astar_without_estimates_is_uniform_cost_search() {
+        // With h = 0 the key is the child's g: the search pops entries in
+        // order of cost, so the first target it builds is reached cheapest
+        // (reopening takes the cheaper of two ways to a node).
+        for seed in 0..100 {
+            let mut g = Graph::random(seed, 12, 30);
+            let optimum = astar(&mut g, &mut Zero, &mut monitor());
+            let options = LazyOptions {
+                weight: Some(2),
+                preferred: false,
+                boost: 0,
+            };
+            let r = lazy(&mut g, &mut [&mut Zero], options, &mut monitor());
+            match (&optimum.outcome, &r.outcome) {
+                (Outcome::Plan(a), Outcome::Plan(b)) => {
+                    assert_eq!(g.plan_cost(a), g.plan_cost(b), "seed {seed}")
+                }
+                (a, b) => assert_eq!(a, b, "seed {seed}"),
+            }
+        }
+    }
+
+    #[test]
+    fn lazy_search_proves_unsolvability_and_is_deterministic() {
+        let edges = [(0, 1, 1), (1, 2, 1), (2, 0, 1)];
+        let mut g = Graph::new(4, &edges, 0, &[3]);
+        let r = lazy(
+            &mut g,
+            &mut [&mut Zero],
+            LazyOptions::GREEDY,
+            &mut monitor(),
+        );
+        assert_eq!(r.outcome, Outcome::Unsolvable);
+        assert_eq!(r.stats.expanded, 3);
+        let mut g = Graph::random(7, 30, 80);
+        let mut h1 = Table::new(g.perfect());
+        let a = lazy(&mut g, &mut [&mut h1], LazyOptions::GREEDY, &mut monitor());
+        let mut h2 = Table::new(g.perfect());
+        let b = lazy(&mut g, &mut [&mut h2], LazyOptions::GREEDY, &mut monitor());
+        assert_eq!(a.outcome, b.outcome);
+        assert_eq!(
+            (a.stats.expanded, a.stats.evaluated),
+            (b.stats.expanded, b.stats.evaluated)
+        );
+    }
+}
