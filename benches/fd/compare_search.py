@@ -79,6 +79,14 @@ CONFIGS = {
                 ["--search", "gbfs", "--heuristic", "hff", "--no-preferred"]),
     "gbfs-ff-pref": ("let(hff, ff(), eager_greedy([hff], preferred=[hff]))",
                      ["--search", "gbfs", "--heuristic", "hff"]),
+    # FD 26.6's `--alias lama-first` (driver/aliases.py), spelled out since
+    # the search binary is run without the driver.
+    "lama-first": ("let(hlm, eval_modify_costs(landmark_sum(lm_factory="
+                   "lm_reasonable_orders_hps(lm_rhw()),pref=false),cost_type=one),"
+                   "let(hff, eval_modify_costs(ff(),cost_type=one),"
+                   "lazy_greedy([hff,hlm],preferred=[hff,hlm],cost_type=one,"
+                   "reopen_closed=false)))",
+                   ["--alias", "lama-first"]),
 }
 # Where planbox cannot run FD's configuration exactly (printed under the table).
 PLANBOX_NOTES: dict = {}

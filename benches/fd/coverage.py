@@ -91,14 +91,18 @@ def report(records, out=sys.stdout):
         if optimal:
             head += " both | until last jump pb/FD (geo. mean) | worst |"
             rule += "---:|---:|---|"
+        else:
+            head += " both | cost pb/FD (geo. mean) | expanded pb/FD (geo. mean) |"
+            rule += "---:|---:|---:|"
         print(head, file=out)
         print(rule, file=out)
         domains = {}
         for r in rows:
             domains.setdefault(r["domain"], []).append(r)
         all_ratios, worst, totals = [], None, [0, 0, 0]
+        all_costs, all_exps = [], []
         for domain in sorted(domains):
-            drows = domains[domain]
+            drows = [r for r in domains[domain] if "fd" in r and "planbox" in r]
             fd = sum(r["fd"].get("outcome") == "solved" for r in drows)
             pb = sum(r["planbox"].get("outcome") == "solved" for r in drows)
             totals[0] += len(drows)
@@ -125,8 +129,21 @@ def report(records, out=sys.stdout):
                 g = geomean(ratios)
                 dworst = max(ratios, default=None)
                 line += (f" {len(ratios)} | {fdref.fmt(g, 2)} | {fdref.fmt(dworst, 2)} |")
+            if not optimal:
+                both = [r for r in drows if r["fd"].get("outcome") == "solved"
+                        and r["planbox"].get("outcome") == "solved"]
+                costs = [max(r["planbox"]["cost"], 1) / max(r["fd"]["cost"], 1) for r in both]
+                exps = [(r["planbox"]["expanded"] + 1) / (r["fd"]["expanded"] + 1)
+                        for r in both]
+                all_costs += costs
+                all_exps += exps
+                line += (f" {len(both)} | {fdref.fmt(geomean(costs), 3)} |"
+                         f" {fdref.fmt(geomean(exps), 2)} |")
             print(line, file=out)
         line = f"| **all** | {totals[0]} | {totals[1]} | {totals[2]} |"
+        if not optimal:
+            line += (f" {len(all_costs)} | {fdref.fmt(geomean(all_costs), 3)} |"
+                     f" {fdref.fmt(geomean(all_exps), 2)} |")
         if optimal:
             line += f" {len(all_ratios)} | {fdref.fmt(geomean(all_ratios), 2)} |"
             if worst:
@@ -193,6 +210,10 @@ def main():
             print(f"[{n}/{len(jobs)}] {config} {domain}/{problem} {tool}: "
                   f"{rec.get('outcome')} expanded {rec.get('expanded')}",
                   file=sys.stderr, flush=True)
+            if args.json_out and tool == "planbox":
+                # Written as the runs finish, so that a long run can be read
+                # (--from-json) before it ends.
+                Path(args.json_out).write_text(json.dumps(list(records.values()), indent=1))
     rows = list(records.values())
     if args.json_out:
         Path(args.json_out).write_text(json.dumps(rows, indent=1))
