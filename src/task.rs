@@ -273,6 +273,16 @@ impl Task {
 
 impl Task {
     /// The same task with every operator costing 1 (`--unit-cost`).
+    /// The same task with every action costing one more (LAMA's
+    /// `plusone`: zero-cost actions still count for the heuristics).
+    pub fn with_costs_plus_one(mut self) -> Task {
+        for op in &mut self.operators {
+            op.cost = op.cost.saturating_add(1);
+        }
+        self.has_action_costs = true;
+        self
+    }
+
     pub fn with_unit_costs(mut self) -> Task {
         for op in &mut self.operators {
             op.cost = 1;

@@ -313,6 +313,43 @@ fn lama_first_and_the_lazy_searches_find_valid_plans() {
 }
 
 #[test]
+fn lama_writes_each_cheaper_plan_as_it_finds_it() {
+    // Elevators p01 has action costs: LAMA's first plan (unit costs while
+    // searching) is far from the cheapest, and the weighted searches after
+    // it improve on it step by step.
+    let dir = scratch("plan-lama");
+    let problem = root("problems/ipc/elevators-opt08-strips/p01.pddl");
+    let domain = root("problems/ipc/elevators-opt08-strips/domain.pddl");
+    let out = planbox_in(&dir, &["plan", "--alias", "lama", "--json", &problem]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let costs: Vec<u64> = (r["plan_costs"].as_array().expect("plan_costs").iter())
+        .map(|c| c.as_u64().expect("a cost"))
+        .collect();
+    assert!(costs.len() >= 2, "{r}");
+    assert!(costs.windows(2).all(|w| w[1] < w[0]), "{costs:?}");
+    assert_eq!(r["cost"].as_u64(), costs.last().copied(), "{r}");
+    assert_eq!(r["plan_file"], format!("sas_plan.{}", costs.len()), "{r}");
+    assert!(
+        !dir.join("sas_plan").exists(),
+        "no plain sas_plan for anytime search"
+    );
+    for (i, cost) in costs.iter().enumerate() {
+        let plan = dir.join(format!("sas_plan.{}", i + 1));
+        let check = planbox(&["validate", &domain, &problem, plan.to_str().expect("utf-8")]);
+        assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+        assert!(stdout(&check).contains(&format!("Plan cost: {cost}\n")));
+    }
+    // No plan is cheaper than A*'s with LM-cut.
+    let optimal = planbox_in(&dir, &["plan", "--search", "astar", "--json", &problem]);
+    let optimal: serde_json::Value = serde_json::from_str(&stdout(&optimal)).expect("JSON");
+    assert!(
+        costs.iter().all(|&c| Some(c) >= optimal["cost"].as_u64()),
+        "{costs:?}"
+    );
+}
+
+#[test]
 fn options_that_do_not_fit_the_search_are_usage_errors() {
     for (args, needle) in [
         (

@@ -88,6 +88,42 @@ CONFIGS = {
                    "reopen_closed=false)))",
                    ["--alias", "lama-first"]),
 }
+
+
+def lama_search(sas_text: str, max_time: float) -> str:
+    """FD 26.6's `--alias lama` (driver/aliases.py), spelled out since the
+    search binary runs without the driver: the driver's `--if-unit-cost`
+    choice made here from the translated task, and `max_time` added so that
+    the anytime search stops by itself and keeps its plans."""
+    unit = all(int(c) == 1 for c in re.findall(r"\n(\d+)\nend_operator", sas_text))
+    lm = "landmark_sum(lm_reasonable_orders_hps(lm_rhw()),pref=false)"
+    if unit:
+        phases = ["lazy_greedy([hff,hlm],preferred=[hff,hlm])"] + [
+            f"lazy_wastar([hff,hlm],preferred=[hff,hlm],w={w})" for w in (5, 3, 2, 1)]
+        return (f"let(hlm, {lm},let(hff, ff(),iterated([{','.join(phases)}],"
+                f"repeat_last=true,max_time={max_time:.0f})))")
+    phases = ["lazy_greedy([hff1,hlm1],preferred=[hff1,hlm1],cost_type=one,reopen_closed=false)",
+              "lazy_greedy([hff2,hlm2],preferred=[hff2,hlm2],reopen_closed=false)"] + [
+        f"lazy_wastar([hff2,hlm2],preferred=[hff2,hlm2],w={w})" for w in (5, 3, 2, 1)]
+    return (f"let(hlm1, eval_modify_costs({lm},cost_type=one),"
+            f"let(hff1, eval_modify_costs(ff(),cost_type=one),"
+            f"let(hlm2, eval_modify_costs({lm},cost_type=plusone),"
+            f"let(hff2, eval_modify_costs(ff(),cost_type=plusone),"
+            f"iterated([{','.join(phases)}],repeat_last=true,max_time={max_time:.0f})))))")
+
+
+CONFIGS["lama"] = (lama_search, ["--alias", "lama"])
+
+
+def fd_name(config: str) -> str:
+    """FD's configuration as the tables print it."""
+    search = CONFIGS[config][0]
+    return "--alias lama (spelled out per task)" if callable(search) else search
+# Anytime configurations: both planners get the time limit themselves, stop
+# by it and report the best plan so far (the process limit is a margin later).
+ANYTIME = {"lama"}
+ANYTIME_MARGIN_S = 30
+
 # Where planbox cannot run FD's configuration exactly (printed under the table).
 PLANBOX_NOTES: dict = {}
 OPTIMAL = {"astar-blind", "astar-lmcut"}
@@ -146,20 +182,27 @@ def run_fd(args, config, domain, problem, plan_out=None) -> dict:
             record["error"] = translate.error_line()
             return record
         remaining = args.timeout - translate.wall_s
+        timeout = max(remaining, 1)
+        if callable(search):
+            search = search((tmp / "output.sas").read_text(), timeout)
+            timeout += ANYTIME_MARGIN_S
         with open(tmp / "output.sas") as sas:
             search_run = fdref.run_timed(
                 [args.downward, "--search", search,
                  "--internal-plan-file", tmp / "sas_plan"],
-                timeout=max(remaining, 1), memory_limit_mb=args.memory_limit,
+                timeout=timeout, memory_limit_mb=args.memory_limit,
                 stdin=sas, cwd=tmp)
-        if plan_out is not None and (tmp / "sas_plan").exists():
-            shutil.copyfile(tmp / "sas_plan", plan_out)
+        plans = sorted(tmp.glob("sas_plan*"), key=lambda p: (len(p.name), p.name))
+        if plan_out is not None and plans:
+            shutil.copyfile(plans[-1], plan_out)
     record["search_wall_s"] = search_run.wall_s
     record["total_wall_s"] = translate.wall_s + search_run.wall_s
     if search_run.cpu_s is not None:
         record["total_cpu_s"] = translate.cpu_s + search_run.cpu_s
     record.update(parse_fd_log(search_run.stdout))
-    if search_run.timed_out or search_run.returncode != 0:
+    if config in ANYTIME and record.get("cost") is not None:
+        record["outcome"] = "solved"
+    elif search_run.timed_out or search_run.returncode != 0:
         record["outcome"] = outcome_of(search_run)
         record["error"] = search_run.error_line()
     else:
@@ -177,13 +220,17 @@ def outcome_of(run, prefix="") -> str:
 
 def run_planbox(args, config, domain, problem, plan_out=None) -> dict:
     """One planbox run; with `plan_out`, the plan found is copied there."""
+    extra, timeout = [], args.timeout
+    if config in ANYTIME:
+        extra, timeout = ["--time-limit", f"{args.timeout:g}"], args.timeout + ANYTIME_MARGIN_S
     with tempfile.TemporaryDirectory() as tmp:
         run = fdref.run_timed(
-            [args.planbox, "plan", "--json", *CONFIGS[config][1], domain, problem,
+            [args.planbox, "plan", "--json", *CONFIGS[config][1], *extra, domain, problem,
              "--plan-file", Path(tmp) / "plan"],
-            timeout=args.timeout, memory_limit_mb=args.memory_limit, cwd=tmp)
-        if plan_out is not None and (Path(tmp) / "plan").exists():
-            shutil.copyfile(Path(tmp) / "plan", plan_out)
+            timeout=timeout, memory_limit_mb=args.memory_limit, cwd=tmp)
+        plans = sorted(Path(tmp).glob("plan*"), key=lambda p: (len(p.name), p.name))
+        if plan_out is not None and plans:
+            shutil.copyfile(plans[-1], plan_out)
     record = {"total_wall_s": run.wall_s, "total_cpu_s": run.cpu_s,
               "returncode": run.returncode}
     lines = run.stdout.strip().splitlines()
@@ -364,7 +411,7 @@ def main():
         else:
             rows.append(table_row(config, problem, result.get("fd"), result.get("planbox")))
 
-    print(f"\nFD search: {', '.join(f'{c} = {CONFIGS[c][0]}' for c in sorted({c for c, _ in jobs}))}. "
+    print(f"\nFD search: {', '.join(f'{c} = {fd_name(c)}' for c in sorted({c for c, _ in jobs}))}. "
           f"{args.runs} run(s) per tool, time limit {args.timeout:g} s, "
           f"memory limit {args.memory_limit} MB."
           + (" Ratios above 1: planbox is better." if len(tools) > 1 else "") + "\n")

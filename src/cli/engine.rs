@@ -3,14 +3,16 @@
 
 use anyhow::Result;
 use planbox::heuristics::Heuristic;
+use planbox::heuristics::{Hff, LmCount};
 use planbox::sat::Invariants;
+use planbox::search::LazyOptions;
 use planbox::search::regression::MutexOracle;
 use planbox::search::trace::{Expansion, Traced};
 use planbox::search::{
     self, Monitor, Progression, Regression, RegressionHeuristic, RegressionOptions, SearchResult,
     SearchSpace, Subsumption,
 };
-use planbox::task::Task;
+use planbox::task::{OpId, Task};
 
 use super::options::{
     Config, EngineName, HeuristicName, MutexName, SearchName, SearchOptions, usage,
@@ -68,7 +70,8 @@ pub fn check_support(task: &Task, config: &mut Config, o: &SearchOptions) -> Res
     Ok(())
 }
 
-/// Runs the configured search on `task` in the configured direction.
+/// Runs the configured search on `task` in the configured direction; an
+/// anytime search hands every better plan to `on_plan` as it finds it.
 pub fn run(
     task: &Task,
     config: &Config,
@@ -76,7 +79,14 @@ pub fn run(
     mutexes: Option<&dyn MutexOracle>,
     invariants: &Invariants,
     monitor: &mut Monitor,
+    on_plan: &mut dyn FnMut(&[OpId], u32),
 ) -> Result<Run> {
+    if config.anytime {
+        return Ok(Run {
+            result: anytime(task, o, on_plan, monitor),
+            trace: Vec::new(),
+        });
+    }
     if config.engine == EngineName::Sat {
         return Ok(Run {
             result: planbox::sat::plan(task, invariants, &o.sat(), monitor),
@@ -174,6 +184,7 @@ fn algorithm<S: SearchSpace + ?Sized>(
             weight: config.weight,
             preferred: !o.no_preferred,
             boost: if o.no_preferred { 0 } else { 1000 },
+            bound: None,
         };
         return search::lazy(space, hs, options, monitor);
     }
@@ -192,4 +203,54 @@ fn algorithm<S: SearchSpace + ?Sized>(
             search::bfs(space, monitor)
         }
     }
+}
+
+/// LAMA 2011's anytime schedule (`--alias lama`, Fast Downward's alias of
+/// the same name): lazy greedy search with h^FF and the landmark sum, then
+/// lazy weighted A* with weights 5, 3, 2 and 1, the last repeated, each
+/// bounded by the best plan so far ([`search::iterated`]). With action
+/// costs, the first search counts every action as 1, a second greedy search
+/// follows with real costs, and the heuristics of the later searches count
+/// each action's cost plus 1 (so that zero-cost actions still count).
+fn anytime(
+    task: &Task,
+    o: &SearchOptions,
+    on_plan: &mut dyn FnMut(&[OpId], u32),
+    monitor: &mut Monitor,
+) -> SearchResult {
+    let unit = task.operators.iter().all(|op| op.cost == 1);
+    let unit_task = task.clone().with_unit_costs();
+    let plus_task = (!unit).then(|| task.clone().with_costs_plus_one());
+    let later = plus_task.as_ref().unwrap_or(task);
+    let (mut hff1, mut lm1) = (Hff::new(&unit_task), LmCount::new(&unit_task));
+    let (mut hff2, mut lm2) = (Hff::new(later), LmCount::new(later));
+    // (weight, whether the search counts every action as 1)
+    let mut phases: Vec<(Option<u32>, bool)> = vec![(None, true)];
+    if !unit {
+        phases.push((None, false));
+    }
+    phases.extend([5, 3, 2, 1].map(|w| (Some(w), false)));
+    let preferred = !o.no_preferred;
+    search::iterated(
+        phases.len(),
+        |i, bound, monitor| {
+            let (weight, first) = phases[i];
+            let options = LazyOptions {
+                weight,
+                preferred,
+                boost: if preferred { 1000 } else { 0 },
+                bound,
+            };
+            if first {
+                let mut space = Progression::new(&unit_task);
+                search::lazy(&mut space, &mut [&mut hff1, &mut lm1], options, monitor)
+            } else {
+                let mut space = Progression::new(task);
+                search::lazy(&mut space, &mut [&mut hff2, &mut lm2], options, monitor)
+            }
+        },
+        |plan| u32::try_from(task.plan_cost(plan)).unwrap_or(u32::MAX),
+        |plan, cost| on_plan(plan, cost),
+        monitor,
+    )
 }

@@ -47,6 +47,10 @@ pub enum AliasName {
     /// LAMA's first search: lazy greedy search with h^FF and the landmark
     /// count, preferred operators, every action costing 1 while searching
     LamaFirst,
+    /// LAMA 2011, anytime: lama-first, then lazy weighted A* with weights
+    /// 5, 3, 2 and 1 (repeated), each bounded by the best plan so far; every
+    /// better plan written as PLAN_FILE.1, PLAN_FILE.2, ...
+    Lama,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -174,6 +178,7 @@ impl AliasName {
     pub fn name(self) -> &'static str {
         match self {
             AliasName::LamaFirst => "lama-first",
+            AliasName::Lama => "lama",
         }
     }
 }
@@ -363,6 +368,8 @@ pub struct Config {
     /// Search with every action costing 1, report the real costs (LAMA's
     /// first search).
     pub unit_search: bool,
+    /// LAMA's anytime schedule (`--alias lama`), see `engine::anytime`.
+    pub anytime: bool,
 }
 
 pub fn usage(message: String) -> anyhow::Error {
@@ -392,6 +399,7 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
             second: None,
             weight: None,
             unit_search: false,
+            anytime: false,
         });
     }
     let informed = s.is_best_first();
@@ -455,6 +463,7 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
         second: o.heuristic.get(1).copied(),
         weight,
         unit_search: false,
+        anytime: false,
     })
 }
 
@@ -479,15 +488,14 @@ fn alias_config(o: &SearchOptions, engine: EngineName, alias: AliasName) -> Resu
             "`--alias {name}` searches forward; expected `--engine progression`"
         )));
     }
-    Ok(match alias {
-        AliasName::LamaFirst => Config {
-            engine,
-            search: SearchName::LazyGbfs,
-            heuristic: Some(HeuristicName::Hff),
-            second: Some(HeuristicName::Lmcount),
-            weight: None,
-            unit_search: true,
-        },
+    Ok(Config {
+        engine,
+        search: SearchName::LazyGbfs,
+        heuristic: Some(HeuristicName::Hff),
+        second: Some(HeuristicName::Lmcount),
+        weight: None,
+        unit_search: alias == AliasName::LamaFirst,
+        anytime: alias == AliasName::Lama,
     })
 }
 

@@ -142,6 +142,35 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         Monitor::new(search_limits).with_progress(|p| report::progress_line(label, p));
     // LAMA's first search counts every action as 1 and reports real costs.
     let unit_task = config.unit_search.then(|| task.clone().with_unit_costs());
+    // An anytime search writes each better plan as it finds it, as Fast
+    // Downward does: PLAN_FILE.1, PLAN_FILE.2, ...
+    let mut written: Vec<(String, u32)> = Vec::new();
+    let mut write_error = None;
+    let mut on_plan = |plan: &[OpId], cost: u32| {
+        let name = format!("{}.{}", args.plan_file, written.len() + 1);
+        if let Err(e) = check_plan(task, plan) {
+            write_error.get_or_insert(anyhow::anyhow!(Coded {
+                code: CRITICAL_ERROR,
+                message: format!("internal error: the plan found does not work: {e}"),
+            }));
+            return;
+        }
+        if args.plan_file == "-" {
+            if !args.json {
+                print!("{}", format_plan(task, plan));
+            }
+        } else if let Err(e) = std::fs::write(&name, format_plan(task, plan)) {
+            write_error.get_or_insert(anyhow::anyhow!("cannot write plan file `{name}`: {e}"));
+            return;
+        }
+        if !args.json {
+            eprintln!(
+                "Plan of cost {cost} ({} steps) written to {name}",
+                plan.len()
+            );
+        }
+        written.push((name, cost));
+    };
     let run = engine::run(
         unit_task.as_ref().unwrap_or(task),
         &config,
@@ -149,7 +178,11 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         oracle.as_deref(),
         &invariants,
         &mut monitor,
+        &mut on_plan,
     )?;
+    if let Some(e) = write_error {
+        return Err(e);
+    }
     let total_time = start.elapsed();
     let viewer = show::Viewer {
         task,
@@ -176,7 +209,9 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
                 message: format!("internal error: the plan found does not work: {e}"),
             });
         }
-        write_plan(args, task, plan)?;
+        if !config.anytime {
+            write_plan(args, task, plan)?;
+        }
         if args.lurd {
             solution = Some(lurd(&loaded, plan)?);
         }
@@ -188,6 +223,11 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         record["plan_file"] = serde_json::json!(
             matches!(result.outcome, Outcome::Plan(_)).then_some(&args.plan_file)
         );
+        if config.anytime {
+            record["plan_file"] = serde_json::json!(written.last().map(|(name, _)| name));
+            record["plan_costs"] =
+                serde_json::json!(written.iter().map(|(_, c)| *c).collect::<Vec<_>>());
+        }
         if args.lurd {
             record["lurd"] = serde_json::json!(solution);
         }
@@ -197,7 +237,9 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             println!("{lurd}");
         }
         report::log(task, result, total_time);
-        if matches!(result.outcome, Outcome::Plan(_)) && args.plan_file != "-" {
+        if let Some((name, _)) = written.last() {
+            eprintln!("Best plan: {name} (of {} found)", written.len());
+        } else if matches!(result.outcome, Outcome::Plan(_)) && args.plan_file != "-" {
             eprintln!("Plan written to {}", args.plan_file);
         }
     }

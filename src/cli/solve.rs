@@ -735,6 +735,7 @@ fn algorithm<S: SearchSpace + ?Sized>(
                 weight: (search == SearchName::LazyWastar).then_some(2),
                 preferred: false,
                 boost: 0,
+                bound: None,
             };
             search::lazy(space, &mut [&mut bound], options, &mut monitor)
         }

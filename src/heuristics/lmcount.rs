@@ -1,5 +1,6 @@
-//! The landmark-count heuristic (LAMA's `landmark_sum` with unit costs):
-//! the number of landmarks a plan from here must still achieve.
+//! The landmark-sum heuristic (LAMA's `landmark_sum`): what the landmarks a
+//! plan from here must still achieve cost, each at its cheapest achiever;
+//! with unit costs, their number (the landmark *count*).
 //!
 //! A landmark ([`super::landmarks`]) that was true at some point on the path
 //! to a state has been *reached*; the others must still be achieved. Some
@@ -21,8 +22,8 @@
 //! reached, but `at-robby a` must hold again before `carry ball`: still 3.
 //!
 //! Not admissible (one operator may achieve several landmarks), not
-//! consistent. A landmark that nothing can achieve any more makes no dead end
-//! here; h^FF beside it (as in LAMA) finds the relaxed dead ends.
+//! consistent. A landmark still needed that no operator achieves makes the
+//! state a dead end (a derived fact, which axioms achieve, never does).
 
 use super::landmarks::LandmarkGraph;
 use super::{Estimate, Heuristic};
@@ -33,6 +34,9 @@ use crate::task::{OpId, Task};
 #[derive(Clone, Debug)]
 pub struct LmCount {
     graph: LandmarkGraph,
+    /// The cost of each landmark: its cheapest achiever's (0 for a derived
+    /// fact); `None` if no operator achieves it.
+    cost: Vec<Option<u32>>,
     /// Words of one landmark bit set.
     words: usize,
     /// The reached landmarks of each node, `words` per node.
@@ -40,7 +44,7 @@ pub struct LmCount {
     /// Whether node `i` has a reached set yet.
     known: Vec<bool>,
     /// The node the next `estimate` is for; `None`: no search told us, so
-    /// only the landmarks true in the state count as reached.
+    /// the landmarks true in the state or at the start count as reached.
     current: Option<u32>,
     /// Scratch: the landmarks true in a state, and the reached set in use.
     true_now: Vec<u64>,
@@ -49,12 +53,23 @@ pub struct LmCount {
 
 impl LmCount {
     pub fn new(task: &Task) -> Self {
-        Self::from_graph(LandmarkGraph::new(task))
+        Self::from_graph(task, LandmarkGraph::new(task))
     }
 
-    pub fn from_graph(graph: LandmarkGraph) -> Self {
+    pub fn from_graph(task: &Task, graph: LandmarkGraph) -> Self {
         let words = graph.len().div_ceil(64).max(1);
+        let cost = (graph.landmarks.iter())
+            .map(|l| {
+                if l.facts.iter().any(|&f| task.is_derived(f)) {
+                    return Some(0);
+                }
+                (l.achievers.iter())
+                    .map(|o| task.operators[o.index()].cost)
+                    .min()
+            })
+            .collect();
         LmCount {
+            cost,
             graph,
             words,
             reached: Vec::new(),
@@ -114,7 +129,9 @@ impl Heuristic for LmCount {
         false
     }
 
+    /// A new search starts: the nodes of an earlier one are forgotten.
     fn notify_start(&mut self, node: u32, state: &[u64]) {
+        self.known.fill(false);
         self.mark_true(state);
         let at = self.slot(node);
         self.reached[at..at + self.words].copy_from_slice(&self.true_now);
@@ -146,10 +163,17 @@ impl Heuristic for LmCount {
                 self.scratch
                     .copy_from_slice(&self.reached[at..at + self.words]);
             }
-            _ => self.scratch.copy_from_slice(&self.true_now),
+            _ => {
+                self.scratch.copy_from_slice(&self.true_now);
+                for (l, lm) in self.graph.landmarks.iter().enumerate() {
+                    if lm.initial {
+                        self.scratch[l / 64] |= 1 << (l % 64);
+                    }
+                }
+            }
         }
         let (reached, now) = (&self.scratch, &self.true_now);
-        let mut h = 0;
+        let mut h: u32 = 0;
         for (l, lm) in self.graph.landmarks.iter().enumerate() {
             let needed = if !has(reached, l) {
                 true
@@ -158,7 +182,12 @@ impl Heuristic for LmCount {
             } else {
                 lm.goal || self.graph.children[l].iter().any(|&c| !has(reached, c))
             };
-            h += u32::from(needed);
+            if needed {
+                match self.cost[l] {
+                    Some(c) => h = h.saturating_add(c),
+                    None => return Estimate::DeadEnd,
+                }
+            }
         }
         Estimate::Value(h)
     }
@@ -221,11 +250,32 @@ mod tests {
     }
 
     #[test]
+    fn landmarks_cost_their_cheapest_achiever_and_unachievable_ones_are_dead_ends() {
+        // The same gripper with costs: move 2, pick 3, drop 5. From the
+        // start, the goal (5), at-b (2) and carry (3) are needed.
+        let mut t = gripper();
+        for (op, cost) in t.operators.iter_mut().zip([2, 2, 3, 5]) {
+            op.cost = cost;
+        }
+        let mut h = LmCount::new(&t);
+        let start = state(&t, &[0, 4]);
+        h.notify_start(0, &start);
+        assert_eq!(h.estimate(&start), Estimate::Value(10));
+        // Were the ball gone from room a without being carried, ball-a
+        // would be needed again (before carry, not reached), and nothing
+        // achieves it: a dead end.
+        let lost = state(&t, &[0]);
+        h.notify_transition(0, OpId(1), 1, &lost);
+        assert_eq!(h.estimate(&lost), Estimate::DeadEnd);
+    }
+
+    #[test]
     fn without_a_path_only_true_landmarks_count_as_reached() {
         // At b carrying the ball, with no path told: at-b and carry are
-        // reached, the goal, at-a and ball-a are not.
+        // reached, and at-a and ball-a, true at the start, are taken as
+        // reached (their children are): the goal alone is left.
         let t = gripper();
         let mut h = LmCount::new(&t);
-        assert_eq!(h.estimate(&state(&t, &[1, 2])), Estimate::Value(3));
+        assert_eq!(h.estimate(&state(&t, &[1, 2])), Estimate::Value(1));
     }
 }

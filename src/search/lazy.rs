@@ -51,6 +51,9 @@ pub struct LazyOptions {
     /// How many pops ahead the preferred queues jump after progress (LAMA:
     /// 1000; 0 turns boosting off).
     pub boost: u32,
+    /// Only paths cheaper than this are followed (an anytime search's best
+    /// plan so far, see [`super::iterated()`]).
+    pub bound: Option<u32>,
 }
 
 impl LazyOptions {
@@ -59,6 +62,7 @@ impl LazyOptions {
         weight: None,
         preferred: true,
         boost: 1000,
+        bound: None,
     };
 }
 
@@ -289,6 +293,9 @@ impl Lazy {
         for i in 0..self.succ.len() {
             let op = self.succ.get(i).0;
             let child_g = g.saturating_add(space.cost(op));
+            if options.bound.is_some_and(|b| child_g >= b) {
+                continue;
+            }
             let entry = NodeId(u32::try_from(self.entries.len()).map_err(|_| Stop::Memory)?);
             self.entries.try_reserve(1).map_err(|_| Stop::Memory)?;
             self.entries.push(Entry {
@@ -356,6 +363,7 @@ mod tests {
                 weight: Some(2),
                 preferred: false,
                 boost: 0,
+                bound: None,
             };
             let r = lazy(&mut g, &mut [&mut Zero], options, &mut monitor());
             match (&optimum.outcome, &r.outcome) {
