@@ -25,6 +25,11 @@
 //! Backchaining from it finds `(at ball1 rooma)` (true at the start) and
 //! `(at-robby rooma)`.
 //!
+//! Negative preconditions and goals make landmarks too: "`p` is false" is
+//! achieved by the operators that delete `p` (Fast Downward's translator turns
+//! such a precondition into a value of a variable, which its landmarks then
+//! see).
+//!
 //! What LAMA adds and this module leaves out, for now: landmarks read from
 //! the domain transition graphs of finite-domain variables, and reasonable
 //! orderings.
@@ -35,17 +40,33 @@ use std::collections::{HashMap, VecDeque};
 /// The largest disjunctive landmark kept.
 pub const MAX_DISJUNCTION: usize = 4;
 
-/// One landmark: a fact, or a set of facts of which one must become true.
+/// One landmark: a fact, a fact's negation, or a set of facts of which one
+/// must become true.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Landmark {
     /// Ascending; one fact for a simple landmark.
     pub facts: Vec<FactId>,
-    /// A goal fact (a goal landmark that is false must be made true again).
+    /// A simple landmark on the fact being **false** (a negative
+    /// precondition or goal every plan needs at some point).
+    pub negated: bool,
+    /// A goal (a goal landmark that does not hold must be made true again).
     pub goal: bool,
     /// True in the initial state (reached before the search starts).
     pub initial: bool,
-    /// The operators that achieve it (add one of its facts).
+    /// The operators that achieve it (add one of its facts; for a negated
+    /// landmark, delete its fact).
     pub achievers: Vec<OpId>,
+}
+
+impl Landmark {
+    /// Whether the landmark holds in a packed state.
+    pub fn holds(&self, state: &[u64]) -> bool {
+        if self.negated {
+            !crate::bits::contains(state, self.facts[0])
+        } else {
+            self.facts.iter().any(|&f| crate::bits::contains(state, f))
+        }
+    }
 }
 
 /// The landmarks of a task and their greedy-necessary orderings.
@@ -55,8 +76,6 @@ pub struct LandmarkGraph {
     /// `children[l]`: the landmarks `c` with `l -> c` (greedy-necessary:
     /// `l` holds right before `c` first becomes true).
     pub children: Vec<Vec<usize>>,
-    /// `of_fact[f]`: the landmarks that contain fact `f`.
-    pub of_fact: Vec<Vec<usize>>,
 }
 
 impl LandmarkGraph {
@@ -79,52 +98,87 @@ impl LandmarkGraph {
     }
 }
 
+/// A literal of the builder: fact `f` is `f`, its negation `n + f` (with
+/// `n` facts), so that negative preconditions and goals are landmarks too.
+type Lit = u32;
+
 struct Builder<'t> {
     task: &'t Task,
+    n: u32,
+    /// Per operator: its preconditions and its effects as literals (a
+    /// delete is the negation made true; conditional effects count, as in
+    /// any relaxation).
+    pre: Vec<Vec<Lit>>,
+    eff: Vec<Vec<Lit>>,
+    /// Per literal: the operators that make it true, and those that need it.
     achievers: Vec<Vec<OpId>>,
+    consumers: Vec<Vec<usize>>,
     initial: Vec<bool>,
+    /// Per landmark: its literals.
+    lits: Vec<Vec<Lit>>,
     graph: LandmarkGraph,
-    simple: HashMap<FactId, usize>,
-    disjunctive: HashMap<Vec<FactId>, usize>,
+    known: HashMap<Vec<Lit>, usize>,
     queue: VecDeque<usize>,
 }
 
 impl<'t> Builder<'t> {
     fn new(task: &'t Task) -> Builder<'t> {
-        let n = task.facts.len();
-        let mut achievers = vec![Vec::new(); n];
+        let n = task.facts.len() as u32;
+        let lits = 2 * task.facts.len();
+        let neg = |f: &FactId| n + f.0;
+        let (mut pre, mut eff) = (Vec::new(), Vec::new());
+        let mut achievers = vec![Vec::new(); lits];
+        let mut consumers = vec![Vec::new(); lits];
         for (i, op) in task.operators.iter().enumerate() {
-            for &f in op
-                .add
-                .iter()
-                .chain(op.conditional.iter().flat_map(|c| c.add.iter()))
-            {
-                achievers[f.index()].push(OpId(i as u32));
+            let mut p: Vec<Lit> = op.pre.iter().map(|f| f.0).collect();
+            p.extend(op.neg_pre.iter().map(neg));
+            let conditional = op.conditional.iter();
+            let mut e: Vec<Lit> = (op.add.iter())
+                .chain(conditional.clone().flat_map(|c| c.add.iter()))
+                .map(|f| f.0)
+                .collect();
+            e.extend(
+                (op.del.iter())
+                    .chain(conditional.flat_map(|c| c.del.iter()))
+                    .map(neg),
+            );
+            e.sort_unstable();
+            e.dedup();
+            for &l in &e {
+                achievers[l as usize].push(OpId(i as u32));
             }
+            for &l in &p {
+                consumers[l as usize].push(i);
+            }
+            pre.push(p);
+            eff.push(e);
         }
-        for list in &mut achievers {
-            list.dedup();
-        }
-        let mut initial = vec![false; n];
+        let mut initial = vec![false; lits];
+        initial[task.facts.len()..].fill(true);
         for &f in task.init.iter() {
             initial[f.index()] = true;
+            initial[(n + f.0) as usize] = false;
         }
         Builder {
             task,
+            n,
+            pre,
+            eff,
             achievers,
+            consumers,
             initial,
-            graph: LandmarkGraph {
-                of_fact: vec![Vec::new(); n],
-                ..LandmarkGraph::default()
-            },
-            simple: HashMap::new(),
-            disjunctive: HashMap::new(),
+            lits: Vec::new(),
+            graph: LandmarkGraph::default(),
+            known: HashMap::new(),
             queue: VecDeque::new(),
         }
     }
 
     fn run(mut self) -> LandmarkGraph {
-        for &g in self.task.goal.iter() {
+        let n = self.n;
+        let goals =
+            (self.task.goal.iter().map(|f| f.0)).chain(self.task.neg_goal.iter().map(|f| n + f.0));
+        for g in goals.collect::<Vec<_>>() {
             let l = self.add(vec![g]);
             self.graph.landmarks[l].goal = true;
         }
@@ -136,96 +190,85 @@ impl<'t> Builder<'t> {
             if first.is_empty() {
                 continue;
             }
-            let task = self.task;
-            let pre = |o: OpId| &task.operators[o.index()].pre;
-            let mut shared: Vec<FactId> = pre(first[0]).to_vec();
+            let mut shared: Vec<Lit> = self.pre[first[0].index()].clone();
             for &o in &first[1..] {
-                shared.retain(|f| pre(o).contains(f));
+                shared.retain(|x| self.pre[o.index()].contains(x));
             }
             for &p in &shared {
-                if !self.graph.landmarks[l].facts.contains(&p) {
+                if !self.lits[l].contains(&p) {
                     let before = self.add(vec![p]);
                     self.order(before, l);
                 }
             }
-            // Disjunctive landmarks: one precondition per first achiever, all
-            // of one predicate.
-            let mut by_predicate: Vec<(&str, Vec<FactId>, usize)> = Vec::new();
-            for (k, &o) in first.iter().enumerate() {
-                for &p in pre(o).iter() {
-                    if shared.contains(&p) {
-                        continue;
-                    }
-                    let name = task.facts[p.index()].predicate.as_str();
-                    match by_predicate.iter_mut().find(|(n, ..)| *n == name) {
-                        Some((_, facts, seen)) => {
-                            if *seen == k {
-                                facts.push(p);
-                            } else if *seen + 1 == k {
-                                facts.push(p);
-                                *seen = k;
-                            }
-                        }
-                        None if k == 0 => by_predicate.push((name, vec![p], 0)),
-                        None => {}
-                    }
-                }
-            }
-            let last = first.len() - 1;
-            for (_, mut facts, seen) in by_predicate {
-                facts.sort_unstable();
-                facts.dedup();
-                if seen != last
-                    || facts.len() < 2
-                    || facts.len() > MAX_DISJUNCTION
-                    || facts
-                        .iter()
-                        .any(|f| self.initial[f.index()] || self.simple.contains_key(f))
-                    || facts
-                        .iter()
-                        .any(|f| self.graph.landmarks[l].facts.contains(f))
-                {
-                    continue;
-                }
-                let before = self.add(facts);
-                self.order(before, l);
-            }
+            self.disjunctions(l, &first, &shared);
         }
         self.graph
     }
 
-    /// The landmark with exactly `facts`, added (and queued) if new.
-    fn add(&mut self, facts: Vec<FactId>) -> usize {
-        let known = if facts.len() == 1 {
-            self.simple.get(&facts[0])
-        } else {
-            self.disjunctive.get(&facts)
-        };
-        if let Some(&l) = known {
+    /// Disjunctive landmarks before `l`: one positive precondition per first
+    /// achiever, all of one predicate.
+    fn disjunctions(&mut self, l: usize, first: &[OpId], shared: &[Lit]) {
+        let task = self.task;
+        let mut by_predicate: Vec<(&str, Vec<Lit>, usize)> = Vec::new();
+        for (k, &o) in first.iter().enumerate() {
+            for &p in &self.pre[o.index()] {
+                if p >= self.n || shared.contains(&p) {
+                    continue;
+                }
+                let name = task.facts[p as usize].predicate.as_str();
+                match by_predicate.iter_mut().find(|(n, ..)| *n == name) {
+                    Some((_, lits, seen)) if *seen == k || *seen + 1 == k => {
+                        lits.push(p);
+                        *seen = k;
+                    }
+                    Some(_) => {}
+                    None if k == 0 => by_predicate.push((name, vec![p], 0)),
+                    None => {}
+                }
+            }
+        }
+        let last = first.len() - 1;
+        for (_, mut lits, seen) in by_predicate {
+            lits.sort_unstable();
+            lits.dedup();
+            let clashes = lits.iter().any(|&p| {
+                self.initial[p as usize]
+                    || self.known.contains_key(&vec![p])
+                    || self.lits[l].contains(&p)
+            });
+            if seen == last && (2..=MAX_DISJUNCTION).contains(&lits.len()) && !clashes {
+                let before = self.add(lits);
+                self.order(before, l);
+            }
+        }
+    }
+
+    /// The landmark with exactly the literals `lits`, added (and queued) if
+    /// new.
+    fn add(&mut self, lits: Vec<Lit>) -> usize {
+        if let Some(&l) = self.known.get(&lits) {
             return l;
         }
         let l = self.graph.landmarks.len();
-        let mut achievers: Vec<OpId> = facts
-            .iter()
-            .flat_map(|f| self.achievers[f.index()].iter().copied())
+        let mut achievers: Vec<OpId> = (lits.iter())
+            .flat_map(|&x| self.achievers[x as usize].iter().copied())
             .collect();
         achievers.sort_unstable();
         achievers.dedup();
-        for f in &facts {
-            self.graph.of_fact[f.index()].push(l);
-        }
-        if facts.len() == 1 {
-            self.simple.insert(facts[0], l);
-        } else {
-            self.disjunctive.insert(facts.clone(), l);
-        }
+        let negated = lits[0] >= self.n;
+        let facts = (lits.iter())
+            .map(|&x| FactId(if x >= self.n { x - self.n } else { x }))
+            .collect();
         self.graph.landmarks.push(Landmark {
-            initial: facts.iter().any(|f| self.initial[f.index()]),
             facts,
+            negated,
             goal: false,
+            initial: lits.iter().any(|&x| self.initial[x as usize]),
             achievers,
         });
         self.graph.children.push(Vec::new());
+        self.known.insert(lits.clone(), l);
+        self.lits.push(lits);
         self.queue.push_back(l);
         l
     }
@@ -239,32 +282,21 @@ impl<'t> Builder<'t> {
     /// The achievers of landmark `l` whose preconditions can all be reached
     /// from the initial state, deletes ignored, without achieving `l`.
     fn first_achievers(&self, l: usize) -> Vec<OpId> {
-        let task = self.task;
-        let lm = &self.graph.landmarks[l];
-        let n = task.facts.len();
-        let mut reached = vec![false; n];
-        let mut stack: Vec<FactId> = Vec::new();
-        for &f in task.init.iter() {
-            reached[f.index()] = true;
-            stack.push(f);
-        }
-        let excluded = |o: OpId| lm.achievers.binary_search(&o).is_ok();
-        // Operators by precondition, counting down unmet preconditions.
-        let mut unmet: Vec<u32> = task.operators.iter().map(|o| o.pre.len() as u32).collect();
-        let consumers = self.consumers();
-        let fire = |o: usize, reached: &mut Vec<bool>, stack: &mut Vec<FactId>| {
-            if excluded(OpId(o as u32)) {
+        let lits = &self.lits[l];
+        let achievers = &self.graph.landmarks[l].achievers;
+        let mut reached = self.initial.clone();
+        let mut stack: Vec<Lit> = (0..reached.len() as u32)
+            .filter(|&x| reached[x as usize])
+            .collect();
+        let mut unmet: Vec<u32> = self.pre.iter().map(|p| p.len() as u32).collect();
+        let fire = |o: usize, reached: &mut Vec<bool>, stack: &mut Vec<Lit>| {
+            if achievers.binary_search(&OpId(o as u32)).is_ok() {
                 return;
             }
-            let op = &task.operators[o];
-            for &f in op
-                .add
-                .iter()
-                .chain(op.conditional.iter().flat_map(|c| c.add.iter()))
-            {
-                if !reached[f.index()] && !lm.facts.contains(&f) {
-                    reached[f.index()] = true;
-                    stack.push(f);
+            for &x in &self.eff[o] {
+                if !reached[x as usize] && !lits.contains(&x) {
+                    reached[x as usize] = true;
+                    stack.push(x);
                 }
             }
         };
@@ -273,33 +305,17 @@ impl<'t> Builder<'t> {
                 fire(o, &mut reached, &mut stack);
             }
         }
-        while let Some(f) = stack.pop() {
-            for &o in &consumers[f.index()] {
+        while let Some(x) = stack.pop() {
+            for &o in &self.consumers[x as usize] {
                 unmet[o] -= 1;
                 if unmet[o] == 0 {
                     fire(o, &mut reached, &mut stack);
                 }
             }
         }
-        (lm.achievers.iter().copied())
-            .filter(|o| {
-                task.operators[o.index()]
-                    .pre
-                    .iter()
-                    .all(|p| reached[p.index()])
-            })
+        (achievers.iter().copied())
+            .filter(|o| self.pre[o.index()].iter().all(|&p| reached[p as usize]))
             .collect()
-    }
-
-    /// The operators that need each fact.
-    fn consumers(&self) -> Vec<Vec<usize>> {
-        let mut consumers = vec![Vec::new(); self.task.facts.len()];
-        for (o, op) in self.task.operators.iter().enumerate() {
-            for &p in op.pre.iter() {
-                consumers[p.index()].push(o);
-            }
-        }
-        consumers
     }
 }
 
@@ -354,6 +370,28 @@ mod tests {
         assert_eq!(g.children[2], vec![0]);
         assert_eq!(g.children[3], vec![1, 2]);
         assert_eq!(g.children[4], vec![2]);
+    }
+
+    #[test]
+    fn a_negative_precondition_every_achiever_needs_is_a_landmark() {
+        // Fact 0 locked (true at the start), 1 inside. o0 unlocks (deletes
+        // 0); o1 enters, needing `(not (locked))`.
+        let mut t = task(2, &[0], &[1], &[(&[], &[], &[0], 1), (&[], &[1], &[], 1)]);
+        t.operators[1].neg_pre = Box::new([FactId(0)]);
+        let g = LandmarkGraph::new(&t);
+        assert_eq!(g.len(), 2);
+        let unlocked = &g.landmarks[1];
+        assert!(unlocked.negated && !unlocked.initial);
+        assert_eq!(
+            (unlocked.facts.as_slice(), unlocked.achievers.as_slice()),
+            (&[FactId(0)][..], &[OpId(0)][..])
+        );
+        assert_eq!(g.children[1], vec![0]);
+        let (locked, open) = (
+            crate::heuristics::testing::state(&t, &[0]),
+            crate::heuristics::testing::state(&t, &[]),
+        );
+        assert!(!unlocked.holds(&locked) && unlocked.holds(&open));
     }
 
     #[test]

@@ -27,7 +27,6 @@
 
 use super::landmarks::LandmarkGraph;
 use super::{Estimate, Heuristic};
-use crate::bits;
 use crate::task::{OpId, Task};
 
 /// The landmark-count heuristic; see the module docs.
@@ -100,7 +99,7 @@ impl LmCount {
     fn mark_true(&mut self, state: &[u64]) {
         self.true_now.fill(0);
         for (l, lm) in self.graph.landmarks.iter().enumerate() {
-            if lm.facts.iter().any(|&f| bits::contains(state, f)) {
+            if lm.holds(state) {
                 self.true_now[l / 64] |= 1 << (l % 64);
             }
         }
