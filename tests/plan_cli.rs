@@ -229,6 +229,32 @@ fn a_tiny_memory_limit_stops_cleanly_with_exit_22() {
     assert!(peak <= 40 * 1024, "peak {peak} KB above the 40 MB limit");
 }
 
+/// A CPU-time rlimit, as Downward Lab and the IPC scripts set it: its soft
+/// limit sends SIGXCPU, and the search stops as at its own time limit.
+#[cfg(unix)]
+#[test]
+fn a_cpu_time_rlimit_stops_cleanly_with_exit_23() {
+    let out = Command::new("bash")
+        .args([
+            "-c",
+            "ulimit -S -t 1 && exec \"$0\" plan --search astar --heuristic blind \
+             --plan-file - \"$1\"",
+            env!("CARGO_BIN_EXE_planbox"),
+            &root(SOKOBAN_BIG),
+        ])
+        .output()
+        .expect("bash runs");
+    let log = stderr(&out);
+    assert_eq!(out.status.code(), Some(23), "{log}");
+    for line in [
+        "Time limit reached. Abort search.",
+        "Expanded ",
+        "Peak memory: ",
+    ] {
+        assert!(log.contains(line), "missing `{line}` in:\n{log}");
+    }
+}
+
 #[test]
 fn a_time_limit_stops_cleanly_with_exit_23() {
     let out = planbox(&[

@@ -172,6 +172,9 @@ impl<'a> Monitor<'a> {
     /// slow, every few hundred when they are fast.
     #[inline]
     pub fn time_is_up(&mut self) -> bool {
+        if cpu_limit_reached() {
+            return true;
+        }
         let Some(limit) = self.limits.time else {
             return false;
         };
@@ -199,7 +202,7 @@ impl<'a> Monitor<'a> {
         progress: impl FnOnce() -> Progress,
     ) -> Result<(), Stop> {
         let elapsed = self.start.elapsed();
-        if self.limits.time.is_some_and(|t| elapsed >= t) {
+        if self.limits.time.is_some_and(|t| elapsed >= t) || cpu_limit_reached() {
             return Err(Stop::Time);
         }
         let memory = self.memory(footprint);
@@ -219,6 +222,22 @@ impl<'a> Monitor<'a> {
         }
         Ok(())
     }
+}
+
+/// Set when the process was told its CPU time is up (SIGXCPU, see
+/// [`note_cpu_limit`]); every search then stops as at its time limit.
+static CPU_LIMIT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Records that the CPU-time limit was reached: the binary calls it from its
+/// SIGXCPU handler (a store to an atomic, safe in a signal handler).
+pub fn note_cpu_limit() {
+    CPU_LIMIT.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether [`note_cpu_limit`] was called.
+#[inline]
+pub fn cpu_limit_reached() -> bool {
+    CPU_LIMIT.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The process's resident set size in bytes (`VmRSS`), where `/proc` has it.

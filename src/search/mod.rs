@@ -76,7 +76,9 @@ pub use dfs::dfs;
 pub use iddfs::iddfs;
 pub use iterated::iterated;
 pub use lazy::{LazyOptions, lazy};
-pub use limits::{CHECK_EVERY, Footprint, Limits, Monitor, Progress, Stop};
+pub use limits::{
+    CHECK_EVERY, Footprint, Limits, Monitor, Progress, Stop, cpu_limit_reached, note_cpu_limit,
+};
 pub use meeting::{Exact, Meeting, Subsumption};
 pub use node::{NodeArena, NodeId, SearchNode};
 pub use open_list::Ties;
