@@ -314,6 +314,16 @@ fn lama_first_and_the_lazy_searches_find_valid_plans() {
         assert_eq!(r["heuristic"], "hff,lmcount", "{r}");
         assert_eq!(r["alias"], "lama-first", "{r}");
     }
+    // The landmarks of gripper prob01, as Fast Downward's lm_rhw() finds
+    // them: the four goals, the robot in room b, each ball carried by one of
+    // the two grippers (4 disjunctions), and what that needs.
+    let out = planbox(&["plan", "--alias", "lama-first", "--plan-file", "-", GRIPPER]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let log = stderr(&out);
+    assert!(
+        log.contains("Discovered 14 landmarks, of which 4 are disjunctive"),
+        "{log}"
+    );
     // LAMA's first search counts every action as 1 but reports the plan's
     // real cost (elevators: 17 steps costing 78 in all).
     let r = planned_and_validated(

@@ -23,6 +23,9 @@ use super::options::{
 pub struct Run {
     pub result: SearchResult,
     pub trace: Vec<Expansion>,
+    /// What the heuristics built before the search (see
+    /// `Heuristic::summary`), for the log.
+    pub summary: Vec<String>,
 }
 
 /// Regression's switches, from the command line.
@@ -85,12 +88,14 @@ pub fn run(
         return Ok(Run {
             result: anytime(task, o, on_plan, monitor),
             trace: Vec::new(),
+            summary: Vec::new(),
         });
     }
     if config.engine == EngineName::Sat {
         return Ok(Run {
             result: planbox::sat::plan(task, invariants, &o.sat(), monitor),
             trace: Vec::new(),
+            summary: Vec::new(),
         });
     }
     let build = |name: Option<HeuristicName>| -> Result<Option<Box<dyn Heuristic>>> {
@@ -122,7 +127,8 @@ pub fn run(
     for b in [heuristic.as_mut(), second.as_mut()].into_iter().flatten() {
         hs.push(&mut **b);
     }
-    let run = match config.engine {
+    let summary: Vec<String> = hs.iter().flat_map(|h| h.summary()).collect();
+    let mut run = match config.engine {
         EngineName::Progression => traced(
             &mut Progression::new(task),
             limit,
@@ -143,9 +149,11 @@ pub fn run(
             Run {
                 result: search::bidirectional(&mut forward, &mut backward, &mut meeting, monitor),
                 trace: Vec::new(),
+                summary: Vec::new(),
             }
         }
     };
+    run.summary = summary;
     Ok(run)
 }
 
@@ -162,6 +170,7 @@ fn traced<S: SearchSpace>(
         return Run {
             result: algorithm(space, config, o, hs, monitor),
             trace: Vec::new(),
+            summary: Vec::new(),
         };
     }
     let mut recorder = Traced::new(space, limit);
@@ -169,6 +178,7 @@ fn traced<S: SearchSpace>(
     Run {
         result,
         trace: recorder.expansions,
+        summary: Vec::new(),
     }
 }
 

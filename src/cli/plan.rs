@@ -236,6 +236,9 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         if let Some(lurd) = solution {
             println!("{lurd}");
         }
+        for line in &run.summary {
+            eprintln!("{line}");
+        }
         report::log(task, result, total_time);
         if let Some((name, _)) = written.last() {
             eprintln!("Best plan: {name} (of {} found)", written.len());

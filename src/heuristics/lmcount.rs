@@ -128,6 +128,21 @@ impl Heuristic for LmCount {
         false
     }
 
+    /// In Fast Downward's words: `Discovered N landmarks, ...`.
+    fn summary(&self) -> Vec<String> {
+        let lms = &self.graph.landmarks;
+        let disjunctive = lms.iter().filter(|l| l.facts.len() > 1).count();
+        let negated = lms.iter().filter(|l| l.negated).count();
+        vec![
+            format!(
+                "Discovered {} landmarks, of which {disjunctive} are disjunctive and \
+                 {negated} are negated facts.",
+                lms.len()
+            ),
+            format!("There are {} landmark orderings.", self.graph.orderings()),
+        ]
+    }
+
     /// A new search starts: the nodes of an earlier one are forgotten.
     fn notify_start(&mut self, node: u32, state: &[u64]) {
         self.known.fill(false);

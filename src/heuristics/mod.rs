@@ -125,6 +125,12 @@ pub trait Heuristic {
         &[]
     }
 
+    /// Figures of what the heuristic built before the search, for the log
+    /// (the landmark graph's size); empty for most heuristics.
+    fn summary(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Path-dependent heuristics (the landmark count, which remembers the
     /// landmarks reached on the way to a state): the search names the start
     /// node (by its dense node number) before it evaluates it.
