@@ -324,6 +324,12 @@ fn lama_first_and_the_lazy_searches_find_valid_plans() {
         log.contains("Discovered 14 landmarks, of which 4 are disjunctive"),
         "{log}"
     );
+    // And its 17 greedy-necessary orderings (Fast Downward adds 4 natural
+    // ones, which planbox does not find, and no reasonable one).
+    assert!(
+        log.contains("There are 17 landmark orderings (0 reasonable)."),
+        "{log}"
+    );
     // LAMA's first search counts every action as 1 but reports the plan's
     // real cost (elevators: 17 steps costing 78 in all).
     let r = planned_and_validated(

@@ -4,6 +4,7 @@
 use anyhow::Result;
 use planbox::heuristics::Heuristic;
 use planbox::heuristics::{Hff, LmCount};
+use planbox::invariants::Mutexes;
 use planbox::sat::Invariants;
 use planbox::search::LazyOptions;
 use planbox::search::regression::MutexOracle;
@@ -73,20 +74,37 @@ pub fn check_support(task: &Task, config: &mut Config, o: &SearchOptions) -> Res
     Ok(())
 }
 
+/// What is known about the task's reachable states, for the engines that use
+/// it: regression's mutex oracle, the SAT engine's invariants, and the
+/// mutexes that order landmarks.
+pub struct Known<'a> {
+    pub mutexes: Option<&'a dyn MutexOracle>,
+    pub invariants: &'a Invariants,
+    pub facts_mutex: Option<&'a Mutexes>,
+}
+
 /// Runs the configured search on `task` in the configured direction; an
 /// anytime search hands every better plan to `on_plan` as it finds it.
 pub fn run(
     task: &Task,
     config: &Config,
     o: &SearchOptions,
-    mutexes: Option<&dyn MutexOracle>,
-    invariants: &Invariants,
+    known: Known,
     monitor: &mut Monitor,
     on_plan: &mut dyn FnMut(&[OpId], u32),
 ) -> Result<Run> {
+    let Known {
+        mutexes,
+        invariants,
+        facts_mutex,
+    } = known;
+    let landmarks = |t: &Task| match facts_mutex {
+        Some(m) => LmCount::with_mutexes(t, &|f, g| m.is_mutex(f, g)),
+        None => LmCount::new(t),
+    };
     if config.anytime {
         return Ok(Run {
-            result: anytime(task, o, on_plan, monitor),
+            result: anytime(task, o, on_plan, monitor, &landmarks),
             trace: Vec::new(),
             summary: Vec::new(),
         });
@@ -105,6 +123,9 @@ pub fn run(
         {
             let name = h.name();
             let built: Option<Box<dyn Heuristic>> = match config.engine {
+                EngineName::Progression if h == HeuristicName::Lmcount => {
+                    Some(Box::new(landmarks(task)) as Box<dyn Heuristic>)
+                }
                 EngineName::Progression => planbox::heuristics::by_name(name, task),
                 EngineName::Regression => RegressionHeuristic::by_name(name, task)
                     .map(|h| Box::new(h) as Box<dyn Heuristic>),
@@ -227,13 +248,14 @@ fn anytime(
     o: &SearchOptions,
     on_plan: &mut dyn FnMut(&[OpId], u32),
     monitor: &mut Monitor,
+    landmarks: &dyn Fn(&Task) -> LmCount,
 ) -> SearchResult {
     let unit = task.operators.iter().all(|op| op.cost == 1);
     let unit_task = task.clone().with_unit_costs();
     let plus_task = (!unit).then(|| task.clone().with_costs_plus_one());
     let later = plus_task.as_ref().unwrap_or(task);
-    let (mut hff1, mut lm1) = (Hff::new(&unit_task), LmCount::new(&unit_task));
-    let (mut hff2, mut lm2) = (Hff::new(later), LmCount::new(later));
+    let (mut hff1, mut lm1) = (Hff::new(&unit_task), landmarks(&unit_task));
+    let (mut hff2, mut lm2) = (Hff::new(later), landmarks(later));
     // (weight, whether the search counts every action as 1)
     let mut phases: Vec<(Option<u32>, bool)> = vec![(None, true)];
     if !unit {

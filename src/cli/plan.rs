@@ -8,6 +8,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use planbox::invariants;
 use planbox::plan::{check_plan, format_plan};
 use planbox::sat::Invariants;
 use planbox::search::{Limits, Monitor, Outcome};
@@ -15,7 +16,7 @@ use planbox::task::{OpId, Task};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::options::{self, EngineName, SearchOptions};
+use super::options::{self, EngineName, HeuristicName, SearchOptions};
 use super::{Coded, engine, exit, input, mutexes, report, show};
 
 /// Fast Downward's `SEARCH_CRITICAL_ERROR`: planbox found a plan that does not
@@ -142,6 +143,17 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         Monitor::new(search_limits).with_progress(|p| report::progress_line(label, p));
     // LAMA's first search counts every action as 1 and reports real costs.
     let unit_task = config.unit_search.then(|| task.clone().with_unit_costs());
+    // The landmark heuristic orders landmarks by the state invariants'
+    // mutexes, as LAMA does with its translator's.
+    let uses_landmarks =
+        config.anytime || [config.heuristic, config.second].contains(&Some(HeuristicName::Lmcount));
+    let lm_mutexes = (uses_landmarks && args.engine == EngineName::Progression).then(|| {
+        let options = invariants::Options {
+            mutex: invariants::MutexMode::None,
+            ..invariants::Options::default()
+        };
+        invariants::analyse(&loaded.lifted, Some(&loaded.reachable), task, &options).mutexes
+    });
     // An anytime search writes each better plan as it finds it, as Fast
     // Downward does: PLAN_FILE.1, PLAN_FILE.2, ...
     let mut written: Vec<(String, u32)> = Vec::new();
@@ -175,8 +187,11 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         unit_task.as_ref().unwrap_or(task),
         &config,
         &args.options,
-        oracle.as_deref(),
-        &invariants,
+        engine::Known {
+            mutexes: oracle.as_deref(),
+            invariants: &invariants,
+            facts_mutex: lm_mutexes.as_ref(),
+        },
         &mut monitor,
         &mut on_plan,
     )?;

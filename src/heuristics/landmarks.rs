@@ -30,8 +30,11 @@
 //! such a precondition into a value of a variable, which its landmarks then
 //! see).
 //!
+//! *Reasonable orderings* say which landmark to achieve first when achieving
+//! one would undo the other ([`LandmarkGraph::add_reasonable_orderings`]).
+//!
 //! What LAMA adds and this module leaves out, for now: landmarks read from
-//! the domain transition graphs of finite-domain variables, and reasonable
+//! the domain transition graphs of finite-domain variables, and natural
 //! orderings.
 
 use crate::task::{FactId, OpId, Task};
@@ -76,12 +79,122 @@ pub struct LandmarkGraph {
     /// `children[l]`: the landmarks `c` with `l -> c` (greedy-necessary:
     /// `l` holds right before `c` first becomes true).
     pub children: Vec<Vec<usize>>,
+    /// `reasonable[l]`: the landmarks `a` with `a ->r l`: achieving `l`
+    /// before `a` is wasted, as achieving `a` would undo it (see
+    /// [`LandmarkGraph::add_reasonable_orderings`]).
+    pub reasonable: Vec<Vec<usize>>,
 }
 
 impl LandmarkGraph {
-    /// Finds the landmarks of `task` by backchaining from its goal.
+    /// Finds the landmarks of `task` by backchaining from its goal, and
+    /// their reasonable orderings with the facts of one of
+    /// [`crate::search::mutex_groups`] as the mutexes.
     pub fn new(task: &Task) -> LandmarkGraph {
-        Builder::new(task).run()
+        let mut group = vec![u32::MAX; task.facts.len()];
+        for (g, facts) in crate::search::mutex_groups(task).iter().enumerate() {
+            for f in facts {
+                group[f.index()] = g as u32;
+            }
+        }
+        let same_group = |f: FactId, g: FactId| {
+            group[f.index()] != u32::MAX && group[f.index()] == group[g.index()]
+        };
+        Self::with_mutexes(task, &same_group)
+    }
+
+    /// The same with the mutexes `is_mutex` (two distinct facts that never
+    /// hold together; the state invariants, say).
+    pub fn with_mutexes(task: &Task, is_mutex: &dyn Fn(FactId, FactId) -> bool) -> LandmarkGraph {
+        let mut graph = Builder::new(task).run();
+        graph.add_reasonable_orderings(task, is_mutex);
+        graph
+    }
+
+    /// Reasonable orderings (Hoffmann, Porteous and Sebastia 2004, as LAMA
+    /// approximates them): `a ->r b` when achieving `a` *interferes* with
+    /// `b` (makes it false: `a` and `b` are mutex, or every achiever of `a`
+    /// makes `b` false or makes true a fact mutex with it), and `b` must
+    /// hold at the end (a goal) or until some landmark `c` that `a` must
+    /// also precede (both greedy-necessary parents of `c`). A plan that
+    /// achieves `b` first has to achieve it again after `a`.
+    pub fn add_reasonable_orderings(
+        &mut self,
+        task: &Task,
+        is_mutex: &dyn Fn(FactId, FactId) -> bool,
+    ) {
+        // A literal as (fact, true) or (fact, false).
+        let mutex = |(f, fv): (FactId, bool), (g, gv): (FactId, bool)| {
+            if f == g {
+                fv != gv
+            } else {
+                fv && gv && is_mutex(f, g)
+            }
+        };
+        let simple = |l: &Landmark| (l.facts.len() == 1).then(|| (l.facts[0], !l.negated));
+        // The effects every achiever of each landmark has.
+        let shared_effects: Vec<Vec<(FactId, bool)>> = (self.landmarks.iter())
+            .map(|l| {
+                let mut shared: Option<Vec<(FactId, bool)>> = None;
+                for o in &l.achievers {
+                    let op = &task.operators[o.index()];
+                    let mut effects: Vec<(FactId, bool)> =
+                        op.add.iter().map(|&f| (f, true)).collect();
+                    effects.extend(
+                        op.del
+                            .iter()
+                            .filter(|f| !op.add.contains(f))
+                            .map(|&f| (f, false)),
+                    );
+                    shared = Some(match shared {
+                        None => effects,
+                        Some(mut s) => {
+                            s.retain(|e| effects.contains(e));
+                            s
+                        }
+                    });
+                }
+                shared.unwrap_or_default()
+            })
+            .collect();
+        let interferes = |a: usize, b: usize| -> bool {
+            let (Some(x), Some(y)) = (simple(&self.landmarks[a]), simple(&self.landmarks[b]))
+            else {
+                return false;
+            };
+            mutex(x, y) || shared_effects[a].iter().any(|&e| mutex(e, y))
+        };
+        let mut parents: Vec<Vec<usize>> = vec![Vec::new(); self.len()];
+        for (a, children) in self.children.iter().enumerate() {
+            for &c in children {
+                parents[c].push(a);
+            }
+        }
+        let reasonable = (0..self.len())
+            .map(|b| {
+                let candidates: Vec<usize> = if self.landmarks[b].goal {
+                    (0..self.len()).collect()
+                } else {
+                    let mut c: Vec<usize> = (self.children[b].iter())
+                        .flat_map(|&c| parents[c].iter().copied())
+                        .collect();
+                    c.sort_unstable();
+                    c.dedup();
+                    c
+                };
+                (candidates.into_iter())
+                    .filter(|&a| {
+                        // One that holds at the start was reached before
+                        // any plan could achieve `b` too early.
+                        a != b
+                            && !self.landmarks[a].initial
+                            && !self.children[b].contains(&a)
+                            && !self.children[a].contains(&b)
+                            && interferes(a, b)
+                    })
+                    .collect()
+            })
+            .collect();
+        self.reasonable = reasonable;
     }
 
     pub fn len(&self) -> usize {
@@ -95,6 +208,11 @@ impl LandmarkGraph {
     /// The number of greedy-necessary orderings.
     pub fn orderings(&self) -> usize {
         self.children.iter().map(Vec::len).sum()
+    }
+
+    /// The number of reasonable orderings.
+    pub fn reasonable_orderings(&self) -> usize {
+        self.reasonable.iter().map(Vec::len).sum()
     }
 }
 
@@ -392,6 +510,27 @@ mod tests {
             crate::heuristics::testing::state(&t, &[]),
         );
         assert!(!unlocked.holds(&locked) && unlocked.holds(&open));
+    }
+
+    #[test]
+    fn a_goal_that_undoes_another_is_reasonably_ordered_first() {
+        // Goals p (0) and q (1): o0 achieves p; o1 achieves q and deletes p.
+        // Achieving p first is wasted: q ->r p.
+        let t = task(
+            2,
+            &[],
+            &[0, 1],
+            &[(&[], &[0], &[], 1), (&[], &[1], &[0], 1)],
+        );
+        let g = LandmarkGraph::with_mutexes(&t, &|_, _| false);
+        assert_eq!(g.reasonable, vec![vec![1], vec![]]);
+        // With o1 no longer deleting p, nothing is ordered.
+        let t = task(2, &[], &[0, 1], &[(&[], &[0], &[], 1), (&[], &[1], &[], 1)]);
+        let g = LandmarkGraph::with_mutexes(&t, &|_, _| false);
+        assert_eq!(g.reasonable_orderings(), 0);
+        // Mutex goals interfere either way.
+        let g = LandmarkGraph::with_mutexes(&t, &|_, _| true);
+        assert_eq!(g.reasonable, vec![vec![1], vec![0]]);
     }
 
     #[test]

@@ -27,7 +27,7 @@
 
 use super::landmarks::LandmarkGraph;
 use super::{Estimate, Heuristic};
-use crate::task::{OpId, Task};
+use crate::task::{FactId, OpId, Task};
 
 /// The landmark-count heuristic; see the module docs.
 #[derive(Clone, Debug)]
@@ -55,7 +55,14 @@ impl LmCount {
         Self::from_graph(task, LandmarkGraph::new(task))
     }
 
-    pub fn from_graph(task: &Task, graph: LandmarkGraph) -> Self {
+    /// With the mutexes `is_mutex` for the reasonable orderings (see
+    /// [`LandmarkGraph::with_mutexes`]).
+    pub fn with_mutexes(task: &Task, is_mutex: &dyn Fn(FactId, FactId) -> bool) -> Self {
+        Self::from_graph(task, LandmarkGraph::with_mutexes(task, is_mutex))
+    }
+
+    pub fn from_graph(task: &Task, mut graph: LandmarkGraph) -> Self {
+        graph.reasonable.resize(graph.len(), Vec::new());
         let words = graph.len().div_ceil(64).max(1);
         let cost = (graph.landmarks.iter())
             .map(|l| {
@@ -105,6 +112,29 @@ impl LmCount {
         }
     }
 
+    /// Adds to `self.scratch` the landmarks true now (`self.true_now`) whose
+    /// reasonable parents are reached at `at` (in `self.reached`; with
+    /// `start`, true now): one achieved too early does not count, as it
+    /// must be achieved again. With `start`, also stores the set at `at`.
+    fn accept(&mut self, at: usize, start: bool) {
+        for l in 0..self.graph.len() {
+            if !has(&self.true_now, l) {
+                continue;
+            }
+            let before = if start {
+                &self.true_now[..]
+            } else {
+                &self.reached[at..at + self.words]
+            };
+            if self.graph.reasonable[l].iter().all(|&a| has(before, a)) {
+                self.scratch[l / 64] |= 1 << (l % 64);
+            }
+        }
+        if start {
+            self.reached[at..at + self.words].copy_from_slice(&self.scratch);
+        }
+    }
+
     fn slot(&mut self, node: u32) -> usize {
         let i = node as usize;
         if self.known.len() <= i {
@@ -139,7 +169,11 @@ impl Heuristic for LmCount {
                  {negated} are negated facts.",
                 lms.len()
             ),
-            format!("There are {} landmark orderings.", self.graph.orderings()),
+            format!(
+                "There are {} landmark orderings ({} reasonable).",
+                self.graph.orderings() + self.graph.reasonable_orderings(),
+                self.graph.reasonable_orderings()
+            ),
         ]
     }
 
@@ -148,7 +182,8 @@ impl Heuristic for LmCount {
         self.known.fill(false);
         self.mark_true(state);
         let at = self.slot(node);
-        self.reached[at..at + self.words].copy_from_slice(&self.true_now);
+        self.scratch.fill(0);
+        self.accept(at, true);
         self.known[node as usize] = true;
         self.current = Some(node);
     }
@@ -157,8 +192,11 @@ impl Heuristic for LmCount {
         self.mark_true(state);
         let from = self.slot(parent);
         let to = self.slot(child);
+        self.scratch
+            .copy_from_slice(&self.reached[from..from + self.words]);
+        self.accept(from, false);
         for w in 0..self.words {
-            let now = self.reached[from + w] | self.true_now[w];
+            let now = self.scratch[w];
             self.reached[to + w] = if self.known[child as usize] {
                 self.reached[to + w] & now
             } else {
@@ -281,6 +319,33 @@ mod tests {
         let lost = state(&t, &[0]);
         h.notify_transition(0, OpId(1), 1, &lost);
         assert_eq!(h.estimate(&lost), Estimate::DeadEnd);
+    }
+
+    #[test]
+    fn a_landmark_achieved_before_its_reasonable_parent_is_not_reached() {
+        // Goals p (0) and q (1); o1 achieves q and deletes p, so q ->r p.
+        let t = task(
+            2,
+            &[],
+            &[0, 1],
+            &[(&[], &[0], &[], 1), (&[], &[1], &[0], 1)],
+        );
+        let mut h = LmCount::new(&t);
+        let start = state(&t, &[]);
+        h.notify_start(0, &start);
+        assert_eq!(h.estimate(&start), Estimate::Value(2));
+        // p first: not accepted, as q must come first: still 2.
+        let p = state(&t, &[0]);
+        h.notify_transition(0, OpId(0), 1, &p);
+        assert_eq!(h.reached(1), Vec::<usize>::new());
+        assert_eq!(h.estimate(&p), Estimate::Value(2));
+        // q first: accepted; then p: accepted too, 0 left.
+        let q = state(&t, &[1]);
+        h.notify_transition(0, OpId(1), 2, &q);
+        assert_eq!(h.estimate(&q), Estimate::Value(1));
+        let both = state(&t, &[0, 1]);
+        h.notify_transition(2, OpId(0), 3, &both);
+        assert_eq!(h.estimate(&both), Estimate::Value(0));
     }
 
     #[test]
