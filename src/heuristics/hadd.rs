@@ -10,8 +10,8 @@
 //! goal `{p, q}`, `h^add = (2 + 1) + (2 + 1) = 6`: the step `a → r` is counted
 //! twice, though the optimal plan costs 4.
 //!
-//! Properties: **not admissible**, not consistent. Negative preconditions and
-//! negative goals are ignored. [`Estimate::DeadEnd`] exactly when h^max says so.
+//! Properties: **not admissible**, not consistent. A fact needed false is a
+//! relaxed fact of its own (see [`super::relaxed`]). [`Estimate::DeadEnd`] exactly when h^max says so.
 
 use super::relaxed::{Combine, Exploration, RelaxedTask};
 use super::{Estimate, Heuristic};

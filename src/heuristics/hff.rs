@@ -19,7 +19,7 @@
 //!
 //! Properties: **not admissible**, not consistent. Since a relaxed plan is at
 //! least as expensive as an optimal one, `h^max <= LM-cut <= h^+ <= h^FF <= h^add`.
-//! Negative preconditions and goals are ignored in the relaxation.
+//! A fact needed false is a relaxed fact of its own (see [`super::relaxed`]).
 //! [`Estimate::DeadEnd`] exactly when h^max says so.
 
 use super::relaxed::{Combine, Exploration, RelaxedTask, add_cost};
@@ -151,14 +151,24 @@ mod tests {
 
     #[test]
     fn operator_blocked_by_a_negative_precondition_is_not_preferred() {
-        // a → b (1) requires not-c; c holds.
-        let mut t = task(3, &[0, 2], &[1], &[(&[0], &[1], &[], 1)]);
+        // a → b (1) requires not-c; c → not-c (2) deletes c.
+        let mut t = task(
+            3,
+            &[0, 2],
+            &[1],
+            &[(&[0], &[1], &[], 1), (&[2], &[], &[2], 2)],
+        );
         t.operators[0].neg_pre = Box::new([FactId(2)]);
         let mut h = Hff::new(&t);
-        assert_eq!(h.estimate(&state(&t, &[0, 2])), Estimate::Value(1));
-        assert!(h.preferred_operators().is_empty());
+        // With c: first delete c, then a → b.
+        assert_eq!(h.estimate(&state(&t, &[0, 2])), Estimate::Value(3));
+        assert_eq!(h.preferred_operators(), &[OpId(1)]);
         assert_eq!(h.estimate(&state(&t, &[0])), Estimate::Value(1));
         assert_eq!(h.preferred_operators(), &[OpId(0)]);
+        // Without a way to delete c, the state is a dead end.
+        t.operators.pop();
+        let mut h = Hff::new(&t);
+        assert_eq!(h.estimate(&state(&t, &[0, 2])), Estimate::DeadEnd);
     }
 
     #[test]

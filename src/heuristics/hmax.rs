@@ -9,9 +9,9 @@
 //! Example: from `{a}` with operators `a → b` (cost 1), `a → c` (cost 3) and the
 //! goal `{b, c}`, `h^max = max(1, 3) = 3`, while the optimal plan costs 4.
 //!
-//! Properties: **admissible** and **consistent**. Negative preconditions and
-//! negative goals are ignored (treated as satisfiable), which keeps both
-//! properties. [`Estimate::DeadEnd`] exactly when the goal is unreachable even
+//! Properties: **admissible** and **consistent**. A fact needed false is a
+//! relaxed fact of its own, made true by the operators that delete it (see
+//! [`super::relaxed`]), which keeps both properties. [`Estimate::DeadEnd`] exactly when the goal is unreachable even
 //! with deletes ignored (this proves only some dead ends).
 
 use super::relaxed::{Combine, Exploration, RelaxedTask};

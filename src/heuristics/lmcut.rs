@@ -36,9 +36,9 @@
 //! copied back afterwards.
 //!
 //! Properties: **admissible**, not consistent in general. It dominates h^max
-//! and is dominated by h^+ (the optimal relaxed plan cost). Negative
-//! preconditions and goals are ignored. [`Estimate::DeadEnd`] exactly when
-//! h^max says so.
+//! and is dominated by h^+ (the optimal relaxed plan cost). A fact
+//! needed false is a relaxed fact of its own (see [`super::relaxed`]).
+//! [`Estimate::DeadEnd`] exactly when h^max says so.
 
 use super::queue::BucketQueue;
 use super::relaxed::{RelaxedOpId, RelaxedTask, UNREACHED, add_cost};

@@ -29,8 +29,10 @@
 //! exactly when the goal is unreachable with deletes ignored, so all four agree;
 //! some real dead ends are not detected.
 //!
-//! The relaxation heuristics ignore negative preconditions and negative goals
-//! (they treat them as satisfiable), which keeps them relaxations. On every
+//! The relaxation heuristics treat a fact that a precondition or goal needs
+//! false as a relaxed fact of its own, "p is false", made true by the
+//! operators that delete `p` (Fast Downward's finite-domain view gives its
+//! heuristics the same), which keeps them relaxations. On every
 //! state, `hmax <= lmcut <= h+ <= hff <= hadd`, and `h+ <= h*`.
 //! [`relaxed::fact_costs`] gives the per-fact h^max or h^add costs that a
 //! regression planner (HSPr) needs.

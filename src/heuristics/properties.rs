@@ -5,9 +5,10 @@
 //!
 //! - `h*`, the optimal cost to a goal state (Dijkstra backwards over the
 //!   state space, negative preconditions and goals respected),
-//! - `h+`, the optimal cost with deletes, negative preconditions and negative
-//!   goals ignored (dynamic programming over the relaxed states, which only
-//!   grow), and
+//! - `h+`, the optimal cost with deletes ignored (dynamic programming over
+//!   the relaxed states, which only grow); a fact needed false is a literal
+//!   of its own, "p is false", true where `p` is false at the start and added
+//!   by every operator that deletes `p`, as in the heuristics' relaxation, and
 //! - the h^max and h^add cost of every fact (a naive Bellman-Ford fixpoint),
 //!
 //! and check `hmax <= lmcut <= h+ <= hff <= hadd`, `h+ <= h*`, exact h^max and
@@ -99,6 +100,9 @@ struct Masks {
     ops: Vec<(u32, u32, u32, u32, u32)>, // pre, neg_pre, add, del, cost
     goal: u32,
     neg_goal: u32,
+    /// The facts some precondition or goal needs false: bit `n + j` of a
+    /// relaxed state is "`negs[j]` is false".
+    negs: Vec<u32>,
 }
 
 impl Masks {
@@ -120,7 +124,43 @@ impl Masks {
                 .collect(),
             goal: mask(&t.goal),
             neg_goal: mask(&t.neg_goal),
+            negs: {
+                let all = t
+                    .operators
+                    .iter()
+                    .fold(mask(&t.neg_goal), |m, o| m | mask(&o.neg_pre));
+                (0..t.facts.len() as u32)
+                    .filter(|f| all >> f & 1 == 1)
+                    .collect()
+            },
         }
+    }
+
+    /// The "is false" bits of the facts of `facts` (a mask) among `negs`.
+    fn neg_bits(&self, facts: u32) -> u32 {
+        (self.negs.iter().enumerate())
+            .filter(|&(_, &f)| facts >> f & 1 == 1)
+            .fold(0, |m, (j, _)| m | 1 << (self.n + j as u32))
+    }
+
+    /// The relaxed state of `s`: its facts and "p is false" for each fact of
+    /// `negs` not in `s`.
+    fn lift(&self, s: u32) -> u32 {
+        let all = self.negs.iter().fold(0, |m, &f| m | 1 << f);
+        s | self.neg_bits(all & !s)
+    }
+
+    /// The relaxed operators: `(pre, add, cost)` over facts and "is false" bits.
+    fn relaxed_ops(&self) -> Vec<(u32, u32, u32)> {
+        (self.ops.iter())
+            .map(|o| {
+                (
+                    o.0 | self.neg_bits(o.1),
+                    o.2 | self.neg_bits(o.3 & !o.2),
+                    o.4,
+                )
+            })
+            .collect()
     }
 
     fn is_goal(&self, s: u32) -> bool {
@@ -163,40 +203,46 @@ impl Masks {
         dist
     }
 
-    /// h+ of every state: deletes, negative preconditions and negative goals
-    /// ignored. Relaxed successors only grow, so larger masks come first.
+    /// h+ of every state, over the relaxed states (see the module docs).
+    /// Relaxed successors only grow, so larger masks come first.
     fn relaxed_optimal_costs(&self) -> Vec<Option<u32>> {
-        let size = 1usize << self.n;
+        let size = 1usize << (self.n as usize + self.negs.len());
+        let ops = self.relaxed_ops();
+        let goal = self.goal | self.neg_bits(self.neg_goal);
         let mut best: Vec<Option<u32>> = vec![None; size];
         for s in (0..size as u32).rev() {
-            best[s as usize] = if s & self.goal == self.goal {
+            best[s as usize] = if s & goal == goal {
                 Some(0)
             } else {
-                self.ops
-                    .iter()
-                    .filter(|o| s & o.0 == o.0 && s | o.2 != s)
-                    .filter_map(|o| best[(s | o.2) as usize].map(|h| h + o.4))
+                ops.iter()
+                    .filter(|o| s & o.0 == o.0 && s | o.1 != s)
+                    .filter_map(|o| best[(s | o.1) as usize].map(|h| h + o.2))
                     .min()
             };
         }
-        best
+        (0..1u32 << self.n)
+            .map(|s| best[self.lift(s) as usize])
+            .collect()
     }
 
-    /// h^max or h^add of every fact from `s`, by naive fixpoint iteration.
+    /// h^max or h^add of every fact, then every "is false" literal, from
+    /// `s`, by naive fixpoint iteration.
     fn relaxed_fact_costs(&self, s: u32, combine: Combine) -> Vec<Option<u32>> {
-        let mut cost: Vec<Option<u32>> = (0..self.n)
-            .map(|f| (s >> f & 1 == 1).then_some(0))
+        let (lits, start) = (self.n + self.negs.len() as u32, self.lift(s));
+        let mut cost: Vec<Option<u32>> = (0..lits)
+            .map(|f| (start >> f & 1 == 1).then_some(0))
             .collect();
+        let ops = self.relaxed_ops();
         loop {
             let mut changed = false;
-            for o in &self.ops {
-                let pre = (0..self.n)
+            for o in &ops {
+                let pre = (0..lits)
                     .filter(|f| o.0 >> f & 1 == 1)
                     .try_fold(0, |acc, f| Some(combine.apply(acc, cost[f as usize]?)));
                 let Some(pre) = pre else { continue };
-                for f in (0..self.n).filter(|f| o.2 >> f & 1 == 1) {
-                    if cost[f as usize].is_none_or(|c| pre + o.4 < c) {
-                        cost[f as usize] = Some(pre + o.4);
+                for f in (0..lits).filter(|f| o.1 >> f & 1 == 1) {
+                    if cost[f as usize].is_none_or(|c| pre + o.2 < c) {
+                        cost[f as usize] = Some(pre + o.2);
                         changed = true;
                     }
                 }
@@ -226,7 +272,6 @@ fn check_task(task: &Task, seed: u64) {
         .map(|n| by_name(n, task).expect("known name"))
         .collect();
     let goal_count_admissible = hs[1].is_admissible();
-    let has_neg_pre = task.operators.iter().any(|o| !o.neg_pre.is_empty());
     let min_cost = task.operators.iter().map(|o| o.cost).min();
     let all: Vec<Vec<Option<u32>>> = (0..1u32 << m.n)
         .map(|s| {
@@ -277,15 +322,18 @@ fn check_task(task: &Task, seed: u64) {
         let state = [u64::from(s)];
         for (combine, v) in [(Combine::Max, hmax), (Combine::Sum, hadd)] {
             let naive = m.relaxed_fact_costs(s, combine);
+            let neg_goal = (m.negs.iter().enumerate())
+                .filter(|&(_, &f)| m.neg_goal >> f & 1 == 1)
+                .map(|(j, _)| crate::task::FactId(m.n + j as u32));
             assert_eq!(
-                subgoal_cost(&naive, task.goal.iter().copied(), combine),
+                subgoal_cost(&naive, task.goal.iter().copied().chain(neg_goal), combine),
                 v,
                 "{ctx}"
             );
             if s % 5 == 0 {
                 assert_eq!(
                     fact_costs(task, &state, combine),
-                    naive,
+                    naive[..m.n as usize],
                     "{combine:?}: {ctx}"
                 );
             }
@@ -306,7 +354,9 @@ fn check_task(task: &Task, seed: u64) {
         }
 
         // Preferred operators: deterministic, sorted, applicable, and present
-        // whenever the relaxed plan is non-empty (absent negative preconditions).
+        // whenever the relaxed plan is non-empty (its first steps are
+        // applicable, negative preconditions included, as "p is false" is a
+        // relaxed fact).
         let v = hs[4].estimate(&state);
         assert_eq!(value(v), hff, "hff changed on re-evaluation: {ctx}");
         let preferred = hs[4].preferred_operators().to_vec();
@@ -318,12 +368,8 @@ fn check_task(task: &Task, seed: u64) {
                 "inapplicable {o:?}: {ctx}"
             );
         }
-        if hff.is_some() && !has_neg_pre {
-            assert_eq!(
-                preferred.is_empty(),
-                s & m.goal == m.goal,
-                "preferred: {ctx}"
-            );
+        if hff.is_some() {
+            assert_eq!(preferred.is_empty(), m.is_goal(s), "preferred: {ctx}");
         }
         if s % 7 == 0 {
             let mut fresh = LmCut::new(task);
@@ -393,6 +439,7 @@ fn lmcut_to_subgoal_sets_lies_between_hmax_and_h_plus() {
             assert_eq!(v, fresh, "reused first exploration: {ctx}");
             let plus = Masks {
                 goal: g,
+                neg_goal: 0,
                 ..Masks::new(&task)
             }
             .relaxed_optimal_costs()[init as usize];

@@ -31,9 +31,14 @@
 //!   in the relaxation), operators left with no add effect are dropped, and
 //!   operators with the same `pre` and `add` are merged into the cheapest one.
 //!   None of this changes h^max, h^add, h^FF or LM-cut values.
-//! - negative preconditions (`neg_pre`) and negative goals (`neg_goal`) are
-//!   ignored: the relaxation treats them as always satisfiable, which keeps it
-//!   a relaxation (relaxed costs never exceed real ones).
+//! - a fact that some precondition or goal needs **false** gets a relaxed
+//!   fact of its own, "p is false": true in a state without `p`, added by the
+//!   operators that delete `p` (for a derived `p`, by the negated axiom rules
+//!   below). Fast Downward's translator gives the same facts to its
+//!   heuristics as values of finite-domain variables; without them, a
+//!   negative precondition would count as free. Measured on tidybot (whose
+//!   actions need `(not (base-obstacle ...))`), LM-cut's initial estimates
+//!   rose to Fast Downward's.
 //! - a conditional effect becomes an operator of its own, with the operator's
 //!   precondition and the effect's condition, at the operator's cost; an axiom
 //!   becomes an operator of cost 0 that stands for no task operator (as in
@@ -123,7 +128,7 @@ pub struct RelaxedTask {
     achievers: Vec<RelaxedOpId>,
     /// The number of task facts (the artificial ones come after them).
     task_facts: usize,
-    /// The derived facts whose falsity is a relaxed fact, sorted: fact
+    /// The facts whose falsity is a relaxed fact, sorted: fact
     /// `task_facts + 2 + k` stands for "`negated[k]` is false".
     negated: Vec<FactId>,
 }
@@ -141,7 +146,11 @@ impl RelaxedTask {
         };
         // Derived facts that conditions need false get a relaxed fact of their
         // own, "d is false", after the two artificial facts (see `negations`).
-        let negated = negated_derived(task);
+        let derived = negated_derived(task);
+        let mut negated = negated_basic(task);
+        negated.extend_from_slice(&derived);
+        negated.sort_unstable();
+        negated.dedup();
         let neg_id = |f: FactId| -> Option<FactId> {
             negated
                 .binary_search(&f)
@@ -172,9 +181,19 @@ impl RelaxedTask {
                 .and_modify(|e| *e = (*e).min(entry))
                 .or_insert(entry);
         };
+        // The effects of deletes on "p is false" (a fact the operator also
+        // adds stays true).
+        let falsified = |add: &[FactId], del: &[FactId]| -> Vec<FactId> {
+            (del.iter())
+                .filter(|f| !add.contains(f))
+                .filter_map(|&f| neg_id(f))
+                .collect()
+        };
         for (i, op) in task.operators.iter().enumerate() {
             let pre = with_negations(&op.pre, &op.neg_pre);
-            offer(pre.clone(), op.add.to_vec(), (op.cost, OpId(i as u32)));
+            let mut add = op.add.to_vec();
+            add.extend(falsified(&op.add, &op.del));
+            offer(pre.clone(), add, (op.cost, OpId(i as u32)));
             // A conditional effect is an operator of its own: the operator's
             // precondition with the effect's condition, at the operator's cost.
             for e in op.conditional.iter() {
@@ -182,7 +201,9 @@ impl RelaxedTask {
                 cond.extend_from_slice(&pre);
                 cond.sort_unstable();
                 cond.dedup();
-                offer(cond, e.add.to_vec(), (op.cost, OpId(i as u32)));
+                let mut add = e.add.to_vec();
+                add.extend(falsified(&e.add, &e.del));
+                offer(cond, add, (op.cost, OpId(i as u32)));
             }
         }
         // An axiom is an operator of cost 0 that stands for no task operator.
@@ -193,13 +214,16 @@ impl RelaxedTask {
                 (0, NO_OPERATOR),
             );
         }
-        for (pre, d) in negations(task, &negated) {
+        for (pre, d) in negations(task, &derived) {
             let not_d = neg_id(d).expect("invariant: d is negated");
             offer(pre, vec![not_d], (0, NO_OPERATOR));
         }
         let mut ops = ops;
         let goal_op = RelaxedOpId(ops.len() as u32);
-        let goal_key: PreAdd = (or_true(&task.goal), Box::new([goal_fact]));
+        let goal_key: PreAdd = (
+            or_true(&with_negations(&task.goal, &task.neg_goal)),
+            Box::new([goal_fact]),
+        );
         ops.insert(goal_key, (0, OpId(u32::MAX)));
 
         let num_facts = n as usize + 2 + negated.len();
@@ -315,6 +339,28 @@ impl RelaxedTask {
             }
         }
     }
+}
+
+/// The facts, not derived, that some precondition, effect condition or goal
+/// needs false. Sorted.
+fn negated_basic(task: &Task) -> Vec<FactId> {
+    let mut out: Vec<FactId> = Vec::new();
+    let mut note = |facts: &[FactId]| {
+        out.extend(facts.iter().copied().filter(|&f| !task.is_derived(f)));
+    };
+    for op in &task.operators {
+        note(&op.neg_pre);
+        for e in op.conditional.iter() {
+            note(&e.neg_cond);
+        }
+    }
+    for a in &task.axioms {
+        note(&a.neg_pre);
+    }
+    note(&task.neg_goal);
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// The derived facts that some condition needs false: in an operator's
@@ -543,7 +589,7 @@ impl Exploration {
 
 /// The h^max (`Combine::Max`) or h^add (`Combine::Sum`) cost of every fact of
 /// `task` from `state`; `None` marks facts unreachable even when deletes are
-/// ignored. Negative preconditions are ignored.
+/// ignored.
 ///
 /// A regression planner calls this once on the initial state and estimates a
 /// subgoal set with [`subgoal_cost`]; that is HSPr's heuristic.
@@ -690,9 +736,11 @@ mod negation_tests {
     fn a_negated_derived_condition_asks_for_what_makes_every_rule_fail() {
         let t = task();
         let rt = RelaxedTask::new(&t);
-        // "d is false" is one relaxed fact, reached by one rule needing b1 and b2.
-        assert_eq!(rt.num_facts(), 4 + 2 + 1);
-        let not_d = FactId(6);
+        // "d is false" is one relaxed fact, reached by one rule needing b1
+        // and b2 (after "b1 is false" and "b2 is false", which the axioms'
+        // conditions need).
+        assert_eq!(rt.num_facts(), 4 + 2 + 3);
+        let not_d = FactId(8);
         assert_eq!(rt.achievers(not_d).len(), 1);
         assert_eq!(rt.pre(rt.achievers(not_d)[0]), &[FactId(0), FactId(1)]);
         let mut state = testing::state(&t, &[]);
