@@ -339,6 +339,17 @@ fn lama_first_and_the_lazy_searches_find_valid_plans() {
     );
     assert_eq!(r["unit_cost_search"], true, "{r}");
     assert_ne!(r["cost"], r["length"], "{r}");
+    // A* with the admissible landmark heuristic: the optimal cost, as LM-cut.
+    let optimal = |h: &str| {
+        let r = planned_and_validated(
+            GRIPPER,
+            &["--search", "astar", "--heuristic", h],
+            "lmcp.plan",
+        );
+        r["cost"].clone()
+    };
+    assert_eq!(optimal("lmcp"), 11);
+    assert_eq!(optimal("lmcp"), optimal("lmcut"));
     let weighted = planned_and_validated(
         "problems/ipc/logistics00/probLOGISTICS-5-0.pddl",
         &[

@@ -39,6 +39,8 @@ pub enum HeuristicName {
     Lmcut,
     /// The landmark count (LAMA's landmark heuristic; path-dependent)
     Lmcount,
+    /// Landmarks with uniform cost partitioning (admissible, for A*)
+    Lmcp,
 }
 
 /// Named configurations, as Fast Downward's `--alias`.
@@ -170,6 +172,7 @@ impl HeuristicName {
             HeuristicName::Hff => "hff",
             HeuristicName::Lmcut => "lmcut",
             HeuristicName::Lmcount => "lmcount",
+            HeuristicName::Lmcp => "lmcp",
         }
     }
 }

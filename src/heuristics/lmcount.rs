@@ -22,7 +22,12 @@
 //! reached, but `at-robby a` must hold again before `carry ball`: still 3.
 //!
 //! Not admissible (one operator may achieve several landmarks), not
-//! consistent. A landmark still needed that no operator achieves makes the
+//! consistent. [`LmCount::admissible`] is the admissible variant for A*
+//! (`lmcp`, after Karpas and Domshlak's landmark heuristics and Fast
+//! Downward's `landmark_cost_partitioning` with uniform costs): each
+//! operator's cost is shared out equally among the landmarks still needed
+//! that it achieves, and each landmark counts its cheapest share; no
+//! reasonable orderings (they are preferences, not facts about every plan). A landmark still needed that no operator achieves makes the
 //! state a dead end (a derived fact, which axioms achieve, never does).
 
 use super::landmarks::LandmarkGraph;
@@ -48,11 +53,26 @@ pub struct LmCount {
     /// Scratch: the landmarks true in a state, and the reached set in use.
     true_now: Vec<u64>,
     scratch: Vec<u64>,
+    /// Uniform cost partitioning (admissible): the operators' costs, and per
+    /// operator the number of needed landmarks it achieves (scratch).
+    uniform: Option<Vec<u32>>,
+    uses: Vec<u32>,
 }
 
 impl LmCount {
     pub fn new(task: &Task) -> Self {
         Self::from_graph(task, LandmarkGraph::new(task))
+    }
+
+    /// The admissible variant: uniform cost partitioning over the landmarks
+    /// still needed, no reasonable orderings (see the module docs).
+    pub fn admissible(task: &Task) -> Self {
+        let mut graph = LandmarkGraph::new(task);
+        graph.reasonable.iter_mut().for_each(Vec::clear);
+        let mut h = Self::from_graph(task, graph);
+        h.uses = vec![0; task.operators.len()];
+        h.uniform = Some(task.operators.iter().map(|o| o.cost).collect());
+        h
     }
 
     /// With the mutexes `is_mutex` for the reasonable orderings (see
@@ -83,6 +103,8 @@ impl LmCount {
             current: None,
             true_now: vec![0; words],
             scratch: vec![0; words],
+            uniform: None,
+            uses: Vec::new(),
         }
     }
 
@@ -151,11 +173,15 @@ fn has(set: &[u64], l: usize) -> bool {
 
 impl Heuristic for LmCount {
     fn name(&self) -> &'static str {
-        "lmcount"
+        if self.uniform.is_some() {
+            "lmcp"
+        } else {
+            "lmcount"
+        }
     }
 
     fn is_admissible(&self) -> bool {
-        false
+        self.uniform.is_some()
     }
 
     /// In Fast Downward's words: `Discovered N landmarks, ...`.
@@ -225,23 +251,63 @@ impl Heuristic for LmCount {
             }
         }
         let (reached, now) = (&self.scratch, &self.true_now);
-        let mut h: u32 = 0;
-        for (l, lm) in self.graph.landmarks.iter().enumerate() {
-            let needed = if !has(reached, l) {
+        let needed = |l: usize, lm: &super::landmarks::Landmark| {
+            if !has(reached, l) {
                 true
             } else if has(now, l) {
                 false
             } else {
                 lm.goal || self.graph.children[l].iter().any(|&c| !has(reached, c))
-            };
-            if needed {
-                match self.cost[l] {
-                    Some(c) => h = h.saturating_add(c),
-                    None => return Estimate::DeadEnd,
+            }
+        };
+        let Some(op_cost) = &self.uniform else {
+            let mut h: u32 = 0;
+            for (l, lm) in self.graph.landmarks.iter().enumerate() {
+                if needed(l, lm) {
+                    match self.cost[l] {
+                        Some(c) => h = h.saturating_add(c),
+                        None => return Estimate::DeadEnd,
+                    }
+                }
+            }
+            return Estimate::Value(h);
+        };
+        // Uniform cost partitioning: count, per operator, the needed
+        // landmarks it achieves (derived ones cost nothing and take no
+        // share), then give each landmark its cheapest share.
+        let counted =
+            |l: usize, lm: &super::landmarks::Landmark| needed(l, lm) && self.cost[l] != Some(0);
+        let mut dead = false;
+        for (l, lm) in self.graph.landmarks.iter().enumerate() {
+            if counted(l, lm) {
+                dead |= lm.achievers.is_empty();
+                for o in &lm.achievers {
+                    self.uses[o.index()] += 1;
                 }
             }
         }
-        Estimate::Value(h)
+        let mut h = 0.0f64;
+        for (l, lm) in self.graph.landmarks.iter().enumerate() {
+            if counted(l, lm) {
+                let share = (lm.achievers.iter())
+                    .map(|o| f64::from(op_cost[o.index()]) / f64::from(self.uses[o.index()]))
+                    .fold(f64::INFINITY, f64::min);
+                if share.is_finite() {
+                    h += share;
+                }
+            }
+        }
+        for lm in &self.graph.landmarks {
+            for o in &lm.achievers {
+                self.uses[o.index()] = 0;
+            }
+        }
+        if dead {
+            return Estimate::DeadEnd;
+        }
+        // Costs are whole numbers, so the bound may be rounded up (less a
+        // margin for the float sums).
+        Estimate::Value((h - 1e-6).max(0.0).ceil() as u32)
     }
 }
 

@@ -453,3 +453,39 @@ fn lmcut_to_subgoal_sets_lies_between_hmax_and_h_plus() {
     }
     assert!(above_hmax, "no subgoal set where LM-cut beats h^max");
 }
+
+/// The admissible landmark heuristic (`lmcp`) is path-dependent, so h <= h*
+/// cannot be checked state by state; what it promises is A*'s: on random
+/// tasks (negative preconditions and goals included), A* with it returns
+/// plans as cheap as blind A*'s, and proves the same tasks unsolvable.
+#[test]
+fn astar_with_the_admissible_landmark_heuristic_is_optimal() {
+    use crate::search::{Limits, Monitor, Outcome, Progression, astar};
+    let mut rng = Rng(0x1A4D);
+    let (mut solved, mut informed) = (0, 0);
+    for seed in 0..300 {
+        let task = random_task(&mut rng);
+        let run = |h: &mut dyn Heuristic| {
+            let mut space = Progression::new(&task);
+            astar(&mut space, h, &mut Monitor::new(Limits::none()))
+        };
+        let blind = run(&mut Blind::new(&task));
+        let landmarks = run(&mut LmCount::admissible(&task));
+        match (&blind.outcome, &landmarks.outcome) {
+            (Outcome::Plan(a), Outcome::Plan(b)) => {
+                assert_eq!(
+                    task.plan_cost(a),
+                    task.plan_cost(b),
+                    "seed {seed}: {task:?}"
+                );
+                solved += 1;
+                informed += usize::from(landmarks.stats.expanded < blind.stats.expanded);
+            }
+            (a, b) => assert_eq!(a, b, "seed {seed}: {task:?}"),
+        }
+    }
+    assert!(
+        solved > 50 && informed > 10,
+        "{solved} solved, {informed} informed"
+    );
+}
