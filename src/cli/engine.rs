@@ -265,6 +265,7 @@ fn anytime(
     let preferred = !o.no_preferred;
     search::iterated(
         phases.len(),
+        |i| phases[i].0.is_some(),
         |i, bound, monitor| {
             let (weight, first) = phases[i];
             let options = LazyOptions {

@@ -19,12 +19,19 @@ use crate::task::OpId;
 
 /// Runs phase `0, 1, ..., phases - 1` (then the last again and again),
 /// each as `phase(i, bound, monitor)` with the cost of the best plan so far
-/// as its bound, until a phase finds no plan or stops on a limit. Every
+/// as its bound, until a *complete* phase (`complete(i)`: one that finds a
+/// plan under its bound whenever there is one, as weighted A* with
+/// reopening does) finds no plan, the last phase finds none, or a phase stops
+/// on a limit. A phase that is not complete (greedy search, which never
+/// reopens a state reached first by a dearer path) may miss a cheaper plan
+/// under its bound, so its failure hands over to the next phase; Fast
+/// Downward's `iterated` stops there instead. Every
 /// cheaper plan found goes to `on_plan` with its cost (`cost` measures it)
 /// as it is found. The result is the best plan, or the first phase's
 /// outcome if no phase found one; the counters are those of all phases.
 pub fn iterated(
     phases: usize,
+    complete: impl Fn(usize) -> bool,
     mut phase: impl FnMut(usize, Option<u32>, &mut Monitor) -> SearchResult,
     cost: impl Fn(&[OpId]) -> u32,
     mut on_plan: impl FnMut(&[OpId], u32),
@@ -58,6 +65,9 @@ pub fn iterated(
                 }
                 i = (i + 1).min(phases - 1);
             }
+            // Without a bound any phase searches the whole space: its
+            // failure proves the task unsolvable.
+            Outcome::Unsolvable if bound.is_some() && !complete(i) && i + 1 < phases => i += 1,
             other => break other,
         }
     };
@@ -88,6 +98,7 @@ mod tests {
             let mut m = Monitor::new(Limits::none());
             let r = iterated(
                 2,
+                |i| i > 0,
                 |i, bound, m| {
                     let options = LazyOptions {
                         weight: (i > 0).then_some(1),
@@ -111,5 +122,47 @@ mod tests {
             }
         }
         assert!(solved > 20, "too few solvable graphs: {solved}");
+    }
+
+    #[test]
+    fn a_failed_incomplete_phase_hands_over_and_a_failed_complete_one_ends() {
+        // Phase 0 finds a plan of cost 5, phase 1 (incomplete) finds nothing
+        // under it, phase 2 finds one of cost 3, then nothing.
+        let answers = |i: usize, bound: Option<u32>| -> Outcome {
+            match (i, bound) {
+                (0, None) => Outcome::Plan(vec![OpId(5)]),
+                (2, Some(5)) => Outcome::Plan(vec![OpId(3)]),
+                _ => Outcome::Unsolvable,
+            }
+        };
+        let run = |complete: fn(usize) -> bool| {
+            let (mut calls, mut costs) = (Vec::new(), Vec::new());
+            let r = iterated(
+                3,
+                complete,
+                |i, bound, _| {
+                    calls.push((i, bound));
+                    SearchResult {
+                        outcome: answers(i, bound),
+                        stats: Stats::default(),
+                    }
+                },
+                |plan| plan[0].0,
+                |_, c| costs.push(c),
+                &mut Monitor::new(Limits::none()),
+            );
+            (r.outcome, calls, costs)
+        };
+        let (outcome, calls, costs) = run(|i| i == 2);
+        assert_eq!(outcome, Outcome::Plan(vec![OpId(3)]));
+        assert_eq!(
+            calls,
+            vec![(0, None), (1, Some(5)), (2, Some(5)), (2, Some(3))]
+        );
+        assert_eq!(costs, vec![5, 3]);
+        // Were phase 1 complete, its failure would end the sequence.
+        let (outcome, calls, _) = run(|i| i >= 1);
+        assert_eq!(outcome, Outcome::Plan(vec![OpId(5)]));
+        assert_eq!(calls, vec![(0, None), (1, Some(5))]);
     }
 }
