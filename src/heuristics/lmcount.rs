@@ -203,6 +203,10 @@ impl Heuristic for LmCount {
         ]
     }
 
+    fn is_path_dependent(&self) -> bool {
+        true
+    }
+
     /// A new search starts: the nodes of an earlier one are forgotten.
     fn notify_start(&mut self, node: u32, state: &[u64]) {
         self.known.fill(false);

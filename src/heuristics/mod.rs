@@ -137,6 +137,13 @@ pub trait Heuristic {
         Vec::new()
     }
 
+    /// Whether the heuristic wants [`Heuristic::notify_start`] and
+    /// [`Heuristic::notify_transition`] (the searches skip the calls
+    /// otherwise, one per generated node).
+    fn is_path_dependent(&self) -> bool {
+        false
+    }
+
     /// Path-dependent heuristics (the landmark count, which remembers the
     /// landmarks reached on the way to a state): the search names the start
     /// node (by its dense node number) before it evaluates it.

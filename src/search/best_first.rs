@@ -273,7 +273,10 @@ impl BestFirst {
             op: OpId(u32::MAX),
             g: 0,
         };
-        h.notify_start(root.0, &start);
+        let path_dependent = h.is_path_dependent();
+        if path_dependent {
+            h.notify_start(root.0, &start);
+        }
         let h0 = h.estimate(&start);
         self.stats.initial_h = Some((
             h.name(),
@@ -356,7 +359,9 @@ impl BestFirst {
                 self.stats.generated += 1;
                 let is_pref = self.is_preferred.get(op.index()).copied().unwrap_or(false);
                 let (child_id, new) = self.registry.insert_successor(id, &self.node, child)?;
-                h.notify_transition(id.0, op, child_id.0, child);
+                if path_dependent {
+                    h.notify_transition(id.0, op, child_id.0, child);
+                }
                 let child_node = SearchNode {
                     parent: id,
                     op,

@@ -202,7 +202,7 @@ impl Lazy {
                 space.on_duplicate(&self.child);
                 continue;
             }
-            for h in hs.iter_mut() {
+            for h in hs.iter_mut().filter(|h| h.is_path_dependent()) {
                 h.notify_transition(parent.0, op, id.0, &self.child);
             }
             current = Some((id, g));
