@@ -146,11 +146,11 @@ impl RelaxedTask {
         };
         // Derived facts that conditions need false get a relaxed fact of their
         // own, "d is false", after the two artificial facts (see `negations`).
-        let derived = negated_derived(task);
-        let mut negated = negated_basic(task);
-        negated.extend_from_slice(&derived);
-        negated.sort_unstable();
-        negated.dedup();
+        let negated = negated_facts(task);
+        // Those derived get the negated axiom rules (see `negations`).
+        let derived: Vec<FactId> = (negated.iter().copied())
+            .filter(|&f| task.is_derived(f))
+            .collect();
         let neg_id = |f: FactId| -> Option<FactId> {
             negated
                 .binary_search(&f)
@@ -341,46 +341,19 @@ impl RelaxedTask {
     }
 }
 
-/// The facts, not derived, that some precondition, effect condition or goal
-/// needs false. Sorted.
-fn negated_basic(task: &Task) -> Vec<FactId> {
-    let mut out: Vec<FactId> = Vec::new();
-    let mut note = |facts: &[FactId]| {
-        out.extend(facts.iter().copied().filter(|&f| !task.is_derived(f)));
-    };
+/// The facts that some condition or goal needs false: in an operator's
+/// `neg_pre`, an effect's `neg_cond`, an axiom's `neg_pre` or `neg_goal`.
+/// Sorted.
+fn negated_facts(task: &Task) -> Vec<FactId> {
+    let mut out: Vec<FactId> = task.neg_goal.to_vec();
     for op in &task.operators {
-        note(&op.neg_pre);
+        out.extend_from_slice(&op.neg_pre);
         for e in op.conditional.iter() {
-            note(&e.neg_cond);
+            out.extend_from_slice(&e.neg_cond);
         }
     }
     for a in &task.axioms {
-        note(&a.neg_pre);
-    }
-    note(&task.neg_goal);
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
-/// The derived facts that some condition needs false: in an operator's
-/// `neg_pre`, an effect's `neg_cond` or an axiom's `neg_pre`. Sorted.
-fn negated_derived(task: &Task) -> Vec<FactId> {
-    let mut out: Vec<FactId> = Vec::new();
-    if task.axioms.is_empty() {
-        return out;
-    }
-    let mut note = |facts: &[FactId]| {
-        out.extend(facts.iter().copied().filter(|&f| task.is_derived(f)));
-    };
-    for op in &task.operators {
-        note(&op.neg_pre);
-        for e in op.conditional.iter() {
-            note(&e.neg_cond);
-        }
-    }
-    for a in &task.axioms {
-        note(&a.neg_pre);
+        out.extend_from_slice(&a.neg_pre);
     }
     out.sort_unstable();
     out.dedup();
