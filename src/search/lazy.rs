@@ -376,6 +376,24 @@ mod tests {
     }
 
     #[test]
+    fn a_bound_keeps_only_cheaper_paths() {
+        // 0 -> 3 costs 10; 0 -> 1 -> 2 -> 3 costs 3.
+        let edges = [(0, 3, 10), (0, 1, 1), (1, 2, 1), (2, 3, 1)];
+        let mut g = Graph::new(4, &edges, 0, &[3]);
+        let bounded = |bound| LazyOptions {
+            bound: Some(bound),
+            ..LazyOptions::GREEDY
+        };
+        let r = lazy(&mut g, &mut [&mut Zero], bounded(4), &mut monitor());
+        let Outcome::Plan(plan) = &r.outcome else {
+            panic!("{:?}", r.outcome)
+        };
+        assert_eq!(g.plan_cost(plan), Some(3));
+        let r = lazy(&mut g, &mut [&mut Zero], bounded(3), &mut monitor());
+        assert_eq!(r.outcome, Outcome::Unsolvable);
+    }
+
+    #[test]
     fn lazy_search_proves_unsolvability_and_is_deterministic() {
         let edges = [(0, 1, 1), (1, 2, 1), (2, 0, 1)];
         let mut g = Graph::new(4, &edges, 0, &[3]);
