@@ -37,7 +37,7 @@ fn ground_finds_domain_pddl_beside_the_problem() {
     let out = planbox(&["ground", "problems/ipc/gripper/prob01.pddl"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("Ground operators: 36"),
+        stdout(&out).contains("Ground operators: 34"),
         "{}",
         stdout(&out)
     );
@@ -80,7 +80,8 @@ fn ground_dump_prints_every_operator() {
     let out = planbox(&["ground", "--dump", "problems/ipc/gripper/prob01.pddl"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
-    assert_eq!(text.matches("(:action ").count(), 36);
+    // 34, as Fast Downward's translator: `move rooma rooma` changes nothing.
+    assert_eq!(text.matches("(:action ").count(), 34);
     assert!(text.contains("(:action move rooma roomb"), "{text}");
 }
 
@@ -103,7 +104,7 @@ fn domain_lookup_follows_fast_downward_names() {
             "{domain_name}: {}",
             stderr(&out)
         );
-        assert_eq!(json(&out)["operators"], 36);
+        assert_eq!(json(&out)["operators"], 34);
     }
 }
 

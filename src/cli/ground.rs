@@ -42,7 +42,10 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
             "actions": stats.actions,
             "static_facts": stats.static_facts,
             "facts": stats.facts,
+            "reachable_operators": stats.reachable_operators,
             "operators": stats.operators,
+            "operators_without_effect": stats.dropped.no_effect,
+            "irrelevant_operators": stats.dropped.irrelevant,
             "action_costs": task.has_action_costs,
             "parse_time_s": parse_time.as_secs_f64(),
             "lifted_time_s": stats.lifted_time.as_secs_f64(),
@@ -64,7 +67,11 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
         println!("Actions: {}", stats.actions);
         println!("Static facts: {}", stats.static_facts);
         println!("Reachable fluent facts: {}", stats.facts);
-        println!("Ground operators: {}", stats.operators);
+        println!("Reachable operators: {}", stats.reachable_operators);
+        println!(
+            "Ground operators: {} ({} change nothing, {} irrelevant to the goal)",
+            stats.operators, stats.dropped.no_effect, stats.dropped.irrelevant
+        );
         println!(
             "Action costs: {}",
             if task.has_action_costs {

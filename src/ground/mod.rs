@@ -15,7 +15,8 @@
 //! 2. [`reachability`]: the relaxed-reachability fixpoint finds the atoms and
 //!    action instances that can ever occur (never a product of all objects).
 //! 3. [`instantiate`]: reachable instances become operators with sorted
-//!    `pre`/`add`/`del` fact lists and integer costs.
+//!    `pre`/`add`/`del` fact lists and integer costs; [`relevance`] then drops
+//!    the operators no plan needs (backwards from the goal).
 //!
 //! Grounding is deterministic: the same files give the same facts and
 //! operators, in the same order, on every run.
@@ -24,6 +25,7 @@ pub mod instantiate;
 pub mod lifted;
 pub mod normalize;
 pub mod reachability;
+pub mod relevance;
 
 use crate::pddl::ast::{Domain, Problem};
 use crate::pddl::{ErrorKind, PddlError};
@@ -135,8 +137,14 @@ pub struct GroundStats {
     pub static_facts: usize,
     /// Reachable fluent facts (the size of `Task::facts`).
     pub facts: usize,
-    /// Relaxed-reachable ground operators (the size of `Task::operators`).
+    /// Relaxed-reachable ground operators with an effect (what Fast
+    /// Downward's `instantiate.explore` returns).
+    pub reachable_operators: usize,
+    /// Those left after [`relevance::simplify`] (the size of
+    /// `Task::operators`; Fast Downward's "operators necessary").
     pub operators: usize,
+    /// What [`relevance::simplify`] dropped.
+    pub dropped: relevance::Dropped,
     /// Time to translate names into ids.
     pub lifted_time: Duration,
     /// Time of the relaxed reachability fixpoint.
@@ -196,7 +204,9 @@ pub fn ground_all_with(
     let reachability_time = start.elapsed();
 
     let start = Instant::now();
-    let task = instantiate::build_task(&lifted, &reachable, domain)?;
+    let mut task = instantiate::build_task(&lifted, &reachable, domain)?;
+    let reachable_operators = task.operators.len();
+    let dropped = relevance::simplify(&mut task);
     let instantiate_time = start.elapsed();
 
     let stats = GroundStats {
@@ -206,7 +216,9 @@ pub fn ground_all_with(
         actions: lifted.schemas.len(),
         static_facts: lifted.static_init.len(),
         facts: task.facts.len(),
+        reachable_operators,
         operators: task.operators.len(),
+        dropped,
         lifted_time,
         reachability_time,
         instantiate_time,
