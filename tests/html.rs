@@ -288,3 +288,32 @@ fn bad_uses_get_clear_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`--json-trace` is not available"));
 }
+
+/// With the whole search in the trace, the plan's path runs from the start
+/// to the try that reached the target: one node per step before the last,
+/// and one goal, in each direction.
+#[test]
+fn the_plans_path_ends_at_the_goal() {
+    let dir = scratch("html-plan-path");
+    let (records, html) = compare(
+        &dir,
+        &[
+            "--search",
+            "bfs",
+            "--engines",
+            "progression,regression",
+            "--trace-limit",
+            "200",
+        ],
+    );
+    for engine in ["progression", "regression"] {
+        let length = records[engine]["length"].as_u64().expect("a plan") as usize;
+        assert_eq!(length, 13);
+        let col = column(&html, engine);
+        assert_eq!(
+            col.matches("<details class=\"node on-plan\"").count(),
+            length
+        );
+        assert_eq!(col.matches("class=\"try on-plan goal\"").count(), 1);
+    }
+}
