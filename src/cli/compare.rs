@@ -13,6 +13,11 @@
 //! inherit the first one's memory high-water mark. The children's stderr
 //! (progress lines every 5 s, each led by the engine's name, and `--trace`)
 //! passes through.
+//!
+//! `--html FILE` also writes the comparison as a web page ([`super::html`]):
+//! the children then add their first expansions to their records (`plan
+//! --json-trace`), which the page draws as trees and the table and `--json`
+//! leave out.
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -25,7 +30,7 @@ use clap::ValueEnum;
 
 use super::options::{self, EngineName, SearchName, SearchOptions};
 use super::report::PRUNING_KEYS;
-use super::{Coded, exit};
+use super::{Coded, exit, html};
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -42,6 +47,12 @@ pub struct CompareArgs {
     /// The columns, in this order [default: all four].
     #[arg(long, value_enum, value_delimiter = ',', value_name = "ENGINE,...")]
     pub engines: Vec<EngineName>,
+    /// Also write the comparison as one self-contained web page: the counters,
+    /// and the first --trace-limit expansions of progression and regression as
+    /// trees to explore, with each Sokoban node's board and the pruning rule
+    /// at each cut branch.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// The engines, in the order of the columns, unless `--engines` says
@@ -98,6 +109,30 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
         }
         records.push(child(args, engine)?);
     }
+    // The traces go to the page, not into the table or the JSON.
+    let traces: Vec<Option<Value>> = records
+        .iter_mut()
+        .map(|r| r.as_object_mut().and_then(|r| r.remove("trace")))
+        .collect();
+    if let Some(path) = &args.html {
+        let problem = args.files.last().map(|p| p.display().to_string());
+        let page = html::Page {
+            command: command_line(),
+            problem: problem.unwrap_or_default(),
+            engines: engines
+                .iter()
+                .zip(&records)
+                .zip(&traces)
+                .map(|((e, r), t)| (e.name(), r, t.as_ref()))
+                .collect(),
+            limit: args.options.trace_limit,
+        };
+        std::fs::write(path, html::render(&page))
+            .with_context(|| format!("cannot write page `{}`", path.display()))?;
+        if !args.json {
+            eprintln!("Page written to {}", path.display());
+        }
+    }
     if args.json {
         let mut all = serde_json::Map::new();
         for (engine, record) in engines.iter().zip(records) {
@@ -110,6 +145,26 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
     Ok(exit::SUCCESS)
 }
 
+/// This run's command line, as the page shows it: `planbox compare ...`,
+/// with arguments quoted where a shell needs it.
+fn command_line() -> String {
+    let quote = |a: String| {
+        let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=,:+@%".contains(c);
+        if !a.is_empty() && a.chars().all(plain) {
+            a
+        } else {
+            format!("'{}'", a.replace('\'', "'\\''"))
+        }
+    };
+    let args = std::env::args_os()
+        .skip(1)
+        .map(|a| quote(a.to_string_lossy().into_owned()));
+    std::iter::once("planbox".to_string())
+        .chain(args)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Runs `planbox plan --engine ENGINE --json` with the shared options.
 fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
     let exe = std::env::current_exe().context("cannot find the planbox executable")?;
@@ -120,6 +175,16 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
         .args(match args.json {
             true => vec![],
             false => vec!["--progress-label", engine.name()],
+        })
+        .args(match traced(args, engine) {
+            // (`--trace` forwards the limit already.)
+            true if args.options.trace => vec!["--json-trace".to_string()],
+            true => vec![
+                "--json-trace".to_string(),
+                "--trace-limit".into(),
+                args.options.trace_limit.to_string(),
+            ],
+            false => vec![],
         })
         .args(&args.files)
         .stdin(Stdio::null())
@@ -145,6 +210,12 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
             message: format!("the {} search failed (see above)", engine.name()),
         }),
     }
+}
+
+/// Whether `engine`'s child records its first expansions for the page
+/// (the two engines that search one direction state by state).
+fn traced(args: &CompareArgs, engine: EngineName) -> bool {
+    args.html.is_some() && matches!(engine, EngineName::Progression | EngineName::Regression)
 }
 
 /// The command-line options of `plan` that reproduce `o` for `engine`: the
@@ -234,49 +305,71 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     a
 }
 
-/// The side-by-side table, one column per engine.
-fn table(engines: &[EngineName], records: &[Value]) -> String {
-    let cell = |v: &Value| -> String {
-        match v {
-            Value::Null => "-".into(),
-            Value::String(s) => s.clone(),
-            Value::Number(n) => match n.as_f64() {
-                Some(f) if n.is_f64() && f >= 100.0 => format!("{f:.0}"),
-                Some(f) if n.is_f64() => format!("{f:.4}"),
-                _ => n.to_string(),
-            },
-            other => other.to_string(),
-        }
-    };
-    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
-    let mut row = |label: &str, key: &str| {
-        rows.push((
-            label.into(),
-            records.iter().map(|r| cell(&r[key])).collect(),
-        ));
-    };
-    row("outcome", "outcome");
-    row("plan length", "length");
-    row("plan cost", "cost");
-    row("expanded", "expanded");
-    row("expanded forward", "forward_expanded");
-    row("expanded backward", "backward_expanded");
-    row("generated", "generated");
-    row("evaluated", "evaluated");
-    row("horizons tried", "horizons_tried");
-    row("makespan", "makespan");
+/// The rows of the table (and of `--html`'s counters): each label with the
+/// key of the `--json` record it shows.
+pub fn rows() -> Vec<(String, &'static str)> {
+    let mut rows: Vec<(String, &'static str)> = [
+        ("outcome", "outcome"),
+        ("plan length", "length"),
+        ("plan cost", "cost"),
+        ("expanded", "expanded"),
+        ("expanded forward", "forward_expanded"),
+        ("expanded backward", "backward_expanded"),
+        ("generated", "generated"),
+        ("evaluated", "evaluated"),
+        ("horizons tried", "horizons_tried"),
+        ("makespan", "makespan"),
+    ]
+    .map(|(label, key)| (label.to_string(), key))
+    .to_vec();
     for key in PRUNING_KEYS {
-        row(&format!("pruned: {key}"), key);
+        rows.push((format!("pruned: {key}"), key));
     }
-    row("search time (s)", "search_time_s");
-    row("total time (s)", "total_time_s");
-    row("expansions per second", "expansions_per_s");
-    row("peak memory (KB)", "peak_memory_kb");
-    // The algorithm of the searching engines (the SAT engine has none).
-    let p = records
+    rows.extend(
+        [
+            ("search time (s)", "search_time_s"),
+            ("total time (s)", "total_time_s"),
+            ("expansions per second", "expansions_per_s"),
+            ("peak memory (KB)", "peak_memory_kb"),
+        ]
+        .map(|(label, key)| (label.to_string(), key)),
+    );
+    rows
+}
+
+/// The keys whose values change from run to run (times, memory).
+pub const MEASURED_KEYS: &[&str] = &[
+    "search_time_s",
+    "total_time_s",
+    "expansions_per_s",
+    "peak_memory_kb",
+];
+
+/// One value of a record as a table cell: `-` for none, seconds with four
+/// decimals, large rates rounded.
+pub fn cell(v: &Value) -> String {
+    match v {
+        Value::Null => "-".into(),
+        Value::String(s) => s.clone(),
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if n.is_f64() && f >= 100.0 => format!("{f:.0}"),
+            Some(f) if n.is_f64() => format!("{f:.4}"),
+            _ => n.to_string(),
+        },
+        other => other.to_string(),
+    }
+}
+
+/// The heading of the table: the algorithm, its heuristic and depth limit,
+/// from the first record of an engine that searches states.
+pub fn heading(records: &[Value]) -> String {
+    let Some(p) = records
         .iter()
         .find(|r| r["search"].is_string())
-        .unwrap_or(&records[0]);
+        .or(records.first())
+    else {
+        return String::new();
+    };
     let mut heading = cell(&p["search"]);
     if let Some(h) = p["heuristic"].as_str() {
         heading = format!("{heading} {h}");
@@ -284,6 +377,16 @@ fn table(engines: &[EngineName], records: &[Value]) -> String {
     if let Some(d) = p["depth_limit"].as_u64() {
         heading = format!("{heading} (depth limit {d})");
     }
+    heading
+}
+
+/// The side-by-side table, one column per engine.
+fn table(engines: &[EngineName], records: &[Value]) -> String {
+    let rows: Vec<(String, Vec<String>)> = rows()
+        .into_iter()
+        .map(|(label, key)| (label, records.iter().map(|r| cell(&r[key])).collect()))
+        .collect();
+    let heading = heading(records);
     let w0 = rows
         .iter()
         .map(|r| r.0.len())

@@ -142,8 +142,12 @@ pub fn run(
     };
     let mut heuristic = build(config.heuristic)?;
     let mut second = build(config.second)?;
-    let limit =
-        if o.trace { o.trace_limit } else { 0 }.max(if o.dot.is_some() { o.dot_limit } else { 0 });
+    let traced_limit = if o.trace || o.json_trace {
+        o.trace_limit
+    } else {
+        0
+    };
+    let limit = traced_limit.max(if o.dot.is_some() { o.dot_limit } else { 0 });
     let mut hs: Vec<&mut dyn Heuristic> = Vec::new();
     for b in [heuristic.as_mut(), second.as_mut()].into_iter().flatten() {
         hs.push(&mut **b);

@@ -5,6 +5,7 @@ mod check;
 mod compare;
 mod engine;
 mod ground;
+mod html;
 mod input;
 mod invariants;
 mod lurd;

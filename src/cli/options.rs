@@ -255,9 +255,13 @@ pub struct SearchOptions {
     /// operator tried, its successor or the rule that pruned it.
     #[arg(long)]
     pub trace: bool,
-    /// How many expansions --trace prints.
+    /// How many expansions --trace prints (and `compare --html` draws).
     #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true, value_parser = count::<usize>)]
     pub trace_limit: usize,
+    /// Record the first --trace-limit expansions for the `--json` record
+    /// (`plan --json-trace`, which `compare --html` asks its children for).
+    #[arg(skip)]
+    pub json_trace: bool,
     /// Write the explored search graph (its first expansions) to FILE in
     /// Graphviz format.
     #[arg(long, value_name = "FILE")]

@@ -52,6 +52,10 @@ pub struct PlanArgs {
     /// (`compare` runs its searches so).
     #[arg(long, hide = true, value_name = "LABEL")]
     pub progress_label: Option<String>,
+    /// Add the first expansions (see --trace-limit) to the `--json` record as
+    /// `trace` (`compare --html` draws them).
+    #[arg(long, hide = true, requires = "json")]
+    pub json_trace: bool,
 }
 
 /// A grounded problem with what the commands that search need about it.
@@ -119,6 +123,16 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     let start = Instant::now();
     args.options.check_engine(args.engine)?;
     let mut config = options::configure(&args.options, args.engine)?;
+    if args.json_trace && matches!(args.engine, EngineName::Bidirectional | EngineName::Sat) {
+        bail!(options::usage(format!(
+            "`--json-trace` is not available for {}: it records one direction's expansions",
+            args.engine.name()
+        )));
+    }
+    let options = SearchOptions {
+        json_trace: args.json_trace,
+        ..args.options.clone()
+    };
     let loaded = load(&args.files, &args.options)?;
     let task = &loaded.task;
     engine::check_support(task, &mut config, &args.options)?;
@@ -186,7 +200,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     let run = engine::run(
         unit_task.as_ref().unwrap_or(task),
         &config,
-        &args.options,
+        &options,
         engine::Known {
             mutexes: oracle.as_deref(),
             invariants: &invariants,
@@ -245,6 +259,9 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         }
         if args.lurd {
             record["lurd"] = serde_json::json!(solution);
+        }
+        if args.json_trace {
+            record["trace"] = viewer.json(&run.trace[..run.trace.len().min(options.trace_limit)]);
         }
         println!("{record}");
     } else {

@@ -1,4 +1,5 @@
-//! Showing a recorded search to a student: `--trace` text and `--dot` graphs.
+//! Showing a recorded search to a student: `--trace` text, `--dot` graphs,
+//! and the JSON trace that `compare --html` draws as a tree.
 //!
 //! A progression node is a state (the facts that hold); a regression node is a
 //! subgoal set (positive and negative literals that must hold). For problems
@@ -113,6 +114,66 @@ impl Viewer<'_> {
             }
         }
         out
+    }
+
+    /// The recorded expansions as JSON, for `plan --json --json-trace` (and
+    /// so for `compare --html`): one object per expansion with its number
+    /// `id` (from 1), the `parent` expansion and the try of it (`via`, from
+    /// 0) that led here, `op`, `g`, its literals (`facts`), its `board` as
+    /// text rows (Sokoban), and its `tries`: each with the operator `op`,
+    /// the successor (`change`: the facts added and deleted for a state, the
+    /// literals of a subgoal set; `board`), the pruning `rule` that cut it,
+    /// and the expansion it became (`child`), each `null` when there is none.
+    pub fn json(&self, expansions: &[Expansion]) -> serde_json::Value {
+        use serde_json::json;
+        let rows = |node: &[u64]| -> Option<Vec<String>> {
+            self.board(node)
+                .map(|b| b.lines().map(str::to_string).collect())
+        };
+        let mut children: HashMap<(usize, usize), usize> = HashMap::new();
+        for (k, e) in expansions.iter().enumerate() {
+            if let Some(at) = e.parent {
+                children.entry(at).or_insert(k);
+            }
+        }
+        let records: Vec<serde_json::Value> = expansions
+            .iter()
+            .enumerate()
+            .map(|(k, e)| {
+                let tries: Vec<serde_json::Value> = e
+                    .tries
+                    .iter()
+                    .enumerate()
+                    .map(|(t, tried)| {
+                        let change = tried.successor.as_ref().map(|next| match self.engine {
+                            EngineName::Regression => self.literals(next).join(" "),
+                            _ => self.change(&e.node, next).trim_start().to_string(),
+                        });
+                        json!({
+                            "op": self.task.operator(tried.op).plan_step(),
+                            "change": change,
+                            "board": tried.successor.as_deref().and_then(rows),
+                            "rule": tried.pruned,
+                            "child": children.get(&(k, t)).map(|c| c + 1),
+                        })
+                    })
+                    .collect();
+                let op = e
+                    .parent
+                    .map(|(p, t)| self.task.operator(expansions[p].tries[t].op).plan_step());
+                json!({
+                    "id": k + 1,
+                    "parent": e.parent.map(|(p, _)| p + 1),
+                    "via": e.parent.map(|(_, t)| t),
+                    "op": op,
+                    "g": e.g,
+                    "facts": self.literals(&e.node),
+                    "board": rows(&e.node),
+                    "tries": tries,
+                })
+            })
+            .collect();
+        serde_json::Value::Array(records)
     }
 
     /// A node's label in the graph: the board, or its literals.

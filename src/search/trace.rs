@@ -17,11 +17,21 @@
 //! expansions whose successors are still being looked at, as the depth-first
 //! search does, and counts each successor off as `prune` sees it.
 //!
+//! Each expansion also remembers the try that led to it (its *parent*), so
+//! that the record can be drawn as the tree the search grew: the try the
+//! search accepted last for that node before expanding it. Breadth-first and
+//! best-first search expand a node long after they generated it, and depth-first
+//! search right after; either way no accepted try for the same node comes in
+//! between (a later one would be a duplicate, or, in A*, a cheaper path that
+//! reopens the node, which is then the parent indeed). The start node has none,
+//! also when iterative deepening starts again from it.
+//!
 //! The record is plain data; the command line turns it into text, Sokoban
-//! boards, or a Graphviz graph.
+//! boards, a Graphviz graph, or a web page.
 
 use super::{SearchSpace, Successors};
 use crate::task::OpId;
+use std::collections::HashMap;
 
 /// What became of one operator tried at an expansion.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +49,13 @@ pub struct Expansion {
     pub node: Vec<u64>,
     pub g: u32,
     pub tries: Vec<Try>,
+    /// The try that led to this node, as (expansion, try) indices into the
+    /// record; `None` for the start node.
+    pub parent: Option<(usize, usize)>,
 }
+
+/// A try, as (expansion, try) indices into the record.
+type TryAt = (usize, usize);
 
 /// An expansion whose successors the algorithm is still looking at.
 #[derive(Clone, Copy, Debug)]
@@ -67,6 +83,14 @@ pub struct Traced<'s, S: SearchSpace + ?Sized> {
     frames: Vec<Frame>,
     /// The try of the successor `prune` saw last, if recorded.
     last: Option<(usize, usize)>,
+    /// For each recorded successor the search accepted, the try that did so
+    /// last (the parent of its expansion, if it comes).
+    accepted: HashMap<Vec<u64>, TryAt>,
+    /// What `accepted` held for the successor `prune` saw last, so that a
+    /// duplicate (accepted by `prune`, then dropped) can be taken back.
+    undo: Option<(Vec<u64>, Option<TryAt>)>,
+    /// The next expansion is of the start node (the search began or began again).
+    at_start: bool,
 }
 
 impl<'s, S: SearchSpace + ?Sized> Traced<'s, S> {
@@ -79,6 +103,9 @@ impl<'s, S: SearchSpace + ?Sized> Traced<'s, S> {
             expanding: false,
             frames: Vec::new(),
             last: None,
+            accepted: HashMap::new(),
+            undo: None,
+            at_start: true,
         }
     }
 
@@ -155,12 +182,21 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         self.inner.on_expand(node, g);
         self.expanding = true;
         self.recording = self.expansions.len() < self.limit;
+        let at_start = std::mem::take(&mut self.at_start);
         if self.recording {
+            let parent = match at_start {
+                true => None,
+                false => self.accepted.get(node).copied(),
+            };
             self.expansions.push(Expansion {
                 node: node.to_vec(),
                 g,
                 tries: Vec::new(),
+                parent,
             });
+        } else if !self.accepted.is_empty() {
+            // Past the record, no expansion needs a parent any more.
+            self.accepted = HashMap::new();
         }
     }
 
@@ -170,6 +206,7 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         // successors left (depth-first search has come back up to it).
         self.drop_finished_frames();
         self.last = None;
+        self.undo = None;
         if let Some(frame) = self.frames.last_mut() {
             let k = frame.seen;
             frame.seen += 1;
@@ -184,6 +221,9 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         if pruned {
             let rule = self.inner.pruned_by();
             self.mark_last(rule);
+        } else if let Some(at) = self.last {
+            let before = self.accepted.insert(node.to_vec(), at);
+            self.undo = Some((node.to_vec(), before));
         }
         pruned
     }
@@ -191,6 +231,15 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
     fn on_duplicate(&mut self, node: &[u64]) {
         self.inner.on_duplicate(node);
         self.mark_last("duplicate");
+        match self.undo.take() {
+            Some((key, Some(before))) => {
+                self.accepted.insert(key, before);
+            }
+            Some((key, None)) => {
+                self.accepted.remove(&key);
+            }
+            None => {}
+        }
     }
 
     fn rejections(&self) -> Vec<(OpId, &'static str)> {
@@ -204,6 +253,8 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
     fn on_restart(&mut self) {
         self.frames.clear();
         self.last = None;
+        self.undo = None;
+        self.at_start = true;
         self.inner.on_restart()
     }
 
@@ -286,6 +337,71 @@ mod tests {
             ]
         );
         assert_eq!(result.stats.duplicates, 3);
+    }
+
+    /// Each expansion names the try that led to it: breadth-first from 1 to
+    /// 4, 0 and 2 come from the start's two tries, 3 from 2's second try.
+    #[test]
+    fn breadth_first_records_each_parent() {
+        let mut g = Graph::line(5, 1, 4);
+        let mut traced = Traced::new(&mut g, 10);
+        bfs(&mut traced, &mut Monitor::new(Limits::none()));
+        let parents: Vec<_> = traced.expansions.iter().map(|e| e.parent).collect();
+        assert_eq!(parents, [None, Some((0, 0)), Some((0, 1)), Some((2, 1))]);
+        // A duplicate met before the node is expanded is not its parent:
+        // 3 comes from 1; 2 meets it again.
+        let edges = [(0, 1, 1), (0, 2, 1), (1, 3, 1), (2, 3, 1), (3, 4, 1)];
+        let mut g = Graph::new(5, &edges, 0, &[4]);
+        let mut traced = Traced::new(&mut g, 10);
+        bfs(&mut traced, &mut Monitor::new(Limits::none()));
+        let parents: Vec<_> = traced.expansions.iter().map(|e| e.parent).collect();
+        assert_eq!(parents, [None, Some((0, 0)), Some((0, 1)), Some((1, 0))]);
+        assert_eq!(traced.expansions[2].tries[0].pruned, Some("duplicate"));
+    }
+
+    /// A tree search meets the same node on several paths: each expansion's
+    /// parent is the try it came down from. From 1, `dec` first, to depth 3:
+    /// 1, 0, 1 again (from 0), then 2 from the root's second try, though 2 was
+    /// also generated (at the bound, not expanded) below the second 1.
+    #[test]
+    fn depth_first_parents_follow_the_path() {
+        let mut g = Graph::line(5, 1, 4);
+        let mut traced = Traced::new(&mut g, 10);
+        dfs(
+            &mut traced,
+            Some(3),
+            false,
+            &mut Monitor::new(Limits::none()),
+        );
+        let nodes: Vec<_> = traced.expansions.iter().map(|e| e.node[0]).collect();
+        let parents: Vec<_> = traced.expansions.iter().map(|e| e.parent).collect();
+        assert_eq!(nodes[..4], [1, 0, 1, 2]);
+        assert_eq!(
+            parents[..4],
+            [None, Some((0, 0)), Some((1, 0)), Some((0, 1))]
+        );
+    }
+
+    /// Iterative deepening starts again at the start node, which has no
+    /// parent though an earlier iteration generated it below another node.
+    #[test]
+    fn iterative_deepening_roots_have_no_parent() {
+        let mut g = Graph::line(5, 1, 4);
+        let mut traced = Traced::new(&mut g, 10);
+        crate::search::iddfs(&mut traced, None, false, &mut Monitor::new(Limits::none()));
+        let roots: Vec<usize> = (0..traced.expansions.len())
+            .filter(|&k| traced.expansions[k].parent.is_none())
+            .collect();
+        assert!(roots.len() >= 2, "{:?}", traced.expansions);
+        assert!(roots.iter().all(|&k| traced.expansions[k].node == [1]));
+        for (k, e) in traced.expansions.iter().enumerate() {
+            if let Some((p, t)) = e.parent {
+                assert!(p < k);
+                let tried = &traced.expansions[p].tries[t];
+                assert_eq!(tried.successor.as_deref(), Some(&e.node[..]));
+                assert_eq!(tried.pruned, None);
+            }
+        }
     }
 
     /// Depth-first search goes down into a successor before it looks at the

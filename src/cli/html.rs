@@ -1,0 +1,490 @@
+//! `compare --html FILE`: the comparison as one web page for the classroom.
+//!
+//! A text trace lists the expansions one after the other; a reader has to
+//! rebuild the tree in their head. The page draws it: each search's first
+//! expansions (`--trace-limit`) as nested `<details>` elements, one per
+//! expanded node, whose summary is the operator that led there and whose
+//! body holds the node's board (Sokoban) or facts and the operators tried
+//! from it. A tried operator either became a node expanded later (nested
+//! inside), was generated but not expanded within the trace, or was *cut*: its
+//! branch carries the name of the pruning rule (`duplicate`, `invariant`,
+//! `subsumed`, ...). The path of the plan found is drawn in green.
+//!
+//! ```text
+//! #1 start, g = 0
+//! ├─ #2 (move r4c3 r3c3 up), g = 1
+//! │   ├─ (move r3c3 r2c3 up)          generated, not expanded here
+//! │   └─ (move r3c3 r4c3 down)        ✂ pruned: duplicate
+//! └─ ...
+//! ```
+//!
+//! The page is self-contained, so it opens without a network: the style
+//! sheet and the script are inlined (`html/page.css`, `html/page.js`), and the
+//! data (each engine's `--json` record and its trace) sits in a
+//! `<script type="application/json">` element, written with `<`, `>` and `&`
+//! escaped so that no string in it can end the element. The counters table
+//! is plain HTML, written here; the script only adds the summary line of
+//! each engine and the view of the node clicked. The same records give the
+//! same page, byte for byte: nothing in it depends on the clock or on hash
+//! order (only the measured times and memory differ between runs).
+
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::compare::{MEASURED_KEYS, cell, heading, rows};
+use super::report::PRUNING_KEYS;
+
+const CSS: &str = include_str!("html/page.css");
+const JS: &str = include_str!("html/page.js");
+
+/// What the page shows: one column per engine, in the order of `compare`'s.
+pub struct Page<'a> {
+    /// The command that made the page, shown so that a reader can repeat it.
+    pub command: String,
+    /// The problem file, for the title.
+    pub problem: String,
+    /// The engines' names, each with its `--json` record (without the trace)
+    /// and its trace, if it recorded one.
+    pub engines: Vec<(&'a str, &'a Value, Option<&'a Value>)>,
+    /// How many expansions each trace holds at most (`--trace-limit`).
+    pub limit: usize,
+}
+
+/// Escapes text for HTML element content and attribute values.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON that can sit inside a `<script>` element: `<`, `>` and `&` only
+/// occur inside JSON strings, where `\u003c` and friends mean the same.
+fn script_json(value: &Value) -> String {
+    value
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// A Sokoban board as HTML, each symbol in the class the style sheet colours.
+fn board(rows: &[Value]) -> String {
+    let mut out = String::from("<pre class=\"board\">");
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        for c in row.as_str().unwrap_or("").chars() {
+            let class = match c {
+                '#' => "wall",
+                '$' => "box",
+                '*' => "done",
+                '.' | '!' => "goal",
+                '@' | '+' => "man",
+                '-' | '=' => "clear",
+                _ => "",
+            };
+            match class {
+                "" => out.push_str(&esc(&c.to_string())),
+                _ => {
+                    let _ = write!(
+                        out,
+                        "<span class=\"{class}\">{}</span>",
+                        esc(&c.to_string())
+                    );
+                }
+            }
+        }
+    }
+    out.push_str("</pre>");
+    out
+}
+
+/// The page.
+pub fn render(page: &Page) -> String {
+    let records: Vec<Value> = page.engines.iter().map(|(_, r, _)| (*r).clone()).collect();
+    let algorithm = heading(&records);
+    let mut out = String::new();
+    let title = format!("planbox compare: {} ({algorithm})", page.problem);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n",
+        esc(&title)
+    );
+    let _ = write!(
+        out,
+        "<header>\n<h1>Forward and backward search on <code>{}</code></h1>\n\
+         <p class=\"config\">Algorithm <code>{}</code>; made by <code>{}</code></p>\n\
+         <div id=\"summary\">The summary of each search appears here when JavaScript runs.</div>\n\
+         </header>\n",
+        esc(&page.problem),
+        esc(&algorithm),
+        esc(&page.command)
+    );
+    out.push_str("<div class=\"top\">\n");
+    counters(&mut out, page);
+    legend(&mut out);
+    out.push_str("</div>\n<section class=\"columns\" id=\"trees\">\n");
+    for (name, record, trace) in &page.engines {
+        if let Some(trace) = trace {
+            column(&mut out, name, record, trace, page.limit);
+        }
+    }
+    out.push_str("</section>\n");
+    let mut data_records = BTreeMap::new();
+    let mut data_traces = BTreeMap::new();
+    for (name, record, trace) in &page.engines {
+        data_records.insert(*name, (*record).clone());
+        if let Some(trace) = trace {
+            data_traces.insert(*name, (*trace).clone());
+        }
+    }
+    let data = json!({
+        "problem": page.problem,
+        "engines": page.engines.iter().map(|(n, _, _)| *n).collect::<Vec<_>>(),
+        "pruning": PRUNING_KEYS,
+        "records": data_records,
+        "traces": data_traces,
+    });
+    let _ = write!(
+        out,
+        "<footer>Made by planbox. The page needs no network; its data is in the \
+         <code>planbox-data</code> element below, as JSON.</footer>\n\
+         <script type=\"application/json\" id=\"planbox-data\">{}</script>\n\
+         <script>\n{JS}</script>\n</body>\n</html>\n",
+        script_json(&data)
+    );
+    out
+}
+
+/// The counters table: one row per counter, one column per engine; each
+/// cell's id is `c-ENGINE-KEY` (`c-progression-expanded`).
+fn counters(out: &mut String, page: &Page) {
+    out.push_str(
+        "<section id=\"counters\">\n<h2>Counters</h2>\n<table class=\"counters\" id=\"counters-table\">\n<thead><tr><th>counter</th>",
+    );
+    for (name, _, _) in &page.engines {
+        let _ = write!(out, "<th>{}</th>", esc(name));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for (label, key) in rows() {
+        let class = if PRUNING_KEYS.contains(&key) {
+            " class=\"pruning\""
+        } else if MEASURED_KEYS.contains(&key) {
+            " class=\"measured\""
+        } else {
+            ""
+        };
+        let _ = write!(
+            out,
+            "<tr{class} data-key=\"{key}\"><th>{}</th>",
+            esc(&label)
+        );
+        for (name, record, _) in &page.engines {
+            let value = &record[key];
+            let nonzero = PRUNING_KEYS.contains(&key) && value.as_u64().is_some_and(|n| n > 0);
+            let _ = write!(
+                out,
+                "<td id=\"c-{}-{key}\"{}>{}</td>",
+                esc(name),
+                if nonzero { " class=\"nonzero\"" } else { "" },
+                esc(&cell(value))
+            );
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n");
+    if let Some(reason) = page
+        .engines
+        .iter()
+        .find_map(|(_, r, _)| r["reason"].as_str())
+    {
+        let _ = writeln!(out, "<p class=\"note\">({})</p>", esc(reason));
+    }
+    out.push_str("</section>\n");
+}
+
+/// Which tries lie on the plan's path: the operators from the start to a
+/// node, in the order the search applied them, are the plan's first steps
+/// (progression) or its last steps, backwards (regression).
+fn on_plan(record: &Value, trace: &[Value], regression: bool) -> Vec<Vec<bool>> {
+    let mut plan: Vec<&str> = record["plan"]
+        .as_array()
+        .map(|p| p.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    if regression {
+        plan.reverse();
+    }
+    // The path to each expansion, as long as it follows the plan.
+    let mut depth: Vec<Option<usize>> = vec![None; trace.len()];
+    let mut marks: Vec<Vec<bool>> = Vec::with_capacity(trace.len());
+    for (k, e) in trace.iter().enumerate() {
+        depth[k] = match parent_of(e) {
+            None => Some(0).filter(|_| !plan.is_empty()),
+            Some((p, t)) if p < k => {
+                let follows = marks[p].get(t).copied().unwrap_or(false);
+                depth[p].filter(|_| follows).map(|d| d + 1)
+            }
+            Some(_) => None,
+        };
+        let tries = e["tries"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+        marks.push(
+            tries
+                .iter()
+                .map(|t| {
+                    depth[k].is_some_and(|d| {
+                        t["rule"].is_null() && plan.get(d).copied() == t["op"].as_str()
+                    })
+                })
+                .collect(),
+        );
+    }
+    marks
+}
+
+/// An expansion's parent as (index of the parent expansion, try).
+fn parent_of(e: &Value) -> Option<(usize, usize)> {
+    let p = e["parent"].as_u64()?.checked_sub(1)?;
+    let t = e["via"].as_u64()?;
+    Some((usize::try_from(p).ok()?, usize::try_from(t).ok()?))
+}
+
+/// One engine's column: its view and its tree.
+fn column(out: &mut String, name: &str, record: &Value, trace: &Value, limit: usize) {
+    let trace = trace.as_array().map(Vec::as_slice).unwrap_or(&[]);
+    let regression = name == "regression";
+    let expanded = record["expanded"].as_u64().unwrap_or(0);
+    let what = if regression { "subgoal set" } else { "state" };
+    let _ = write!(
+        out,
+        "<div class=\"column\" id=\"column-{0}\" data-engine=\"{0}\">\n<h2>{0}</h2>\n\
+         <p class=\"note\">The first {1} of {2} expansion(s) (<code>--trace-limit {3}</code>). \
+         Open a node to see its {what} and what was tried from it; click a node or a branch to \
+         see it above the tree.</p>\n\
+         <div class=\"buttons\"><button type=\"button\" data-action=\"plan\">the plan's path</button>\
+         <button type=\"button\" data-action=\"open\">open all</button>\
+         <button type=\"button\" data-action=\"close\">close all</button></div>\n\
+         <div class=\"view\" id=\"view-{0}\"><p class=\"hint\">Click a node or a branch.</p></div>\n\
+         <div class=\"tree\" id=\"tree-{0}\">\n",
+        esc(name),
+        trace.len(),
+        expanded,
+        limit
+    );
+    let marks = on_plan(record, trace, regression);
+    let plan_len = record["plan"].as_array().map_or(0, Vec::len);
+    // children[(k, t)]: the expansions that try t of expansion k became.
+    let mut children: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
+    let mut roots = Vec::new();
+    for (k, e) in trace.iter().enumerate() {
+        match parent_of(e) {
+            Some((p, t)) if p < k => children.entry((p, t)).or_default().push(k),
+            _ => roots.push(k),
+        }
+    }
+    let depth_on_plan = |k: usize| -> bool {
+        parent_of(&trace[k]).is_none_or(|(p, t)| marks[p].get(t).copied().unwrap_or(false))
+    };
+    // Depth-first, with an explicit stack: a trace may be thousands deep.
+    enum Step {
+        Node(usize, usize),
+        Try(usize, usize),
+        Close(&'static str),
+    }
+    out.push_str("<ul>\n");
+    let mut stack: Vec<Step> = roots.iter().rev().map(|&k| Step::Node(k, 0)).collect();
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Close(tags) => out.push_str(tags),
+            Step::Node(k, depth) => {
+                let e = &trace[k];
+                let tries = e["tries"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+                let cut = tries.iter().filter(|t| !t["rule"].is_null()).count();
+                let plan_class = if depth_on_plan(k) && plan_len > 0 {
+                    " on-plan"
+                } else {
+                    ""
+                };
+                let op = e["op"].as_str().unwrap_or("start");
+                let _ = write!(
+                    out,
+                    "<li><details class=\"node{plan_class}\" data-id=\"{}\"{}>\
+                     <summary><span class=\"nid\">#{}</span> <span class=\"op\">{}</span> \
+                     <span class=\"g\">g = {}</span> <span class=\"counts\">{} tried, {} cut</span></summary>\n\
+                     <div class=\"body\">",
+                    k + 1,
+                    if depth < 2 { " open" } else { "" },
+                    k + 1,
+                    esc(op),
+                    e["g"].as_u64().unwrap_or(0),
+                    tries.len(),
+                    cut
+                );
+                match e["board"].as_array() {
+                    Some(rows) => out.push_str(&board(rows)),
+                    None => {
+                        let facts: Vec<&str> = e["facts"]
+                            .as_array()
+                            .map(|f| f.iter().filter_map(Value::as_str).collect())
+                            .unwrap_or_default();
+                        let _ = write!(out, "<p class=\"facts\">{}</p>", esc(&facts.join(" ")));
+                    }
+                }
+                if tries.is_empty() {
+                    out.push_str("<p class=\"tag\">no operator applies</p>");
+                }
+                out.push_str("\n<ul>\n");
+                stack.push(Step::Close("</ul></div></details></li>\n"));
+                for t in (0..tries.len()).rev() {
+                    match children.get(&(k, t)) {
+                        Some(kids) => {
+                            for &c in kids.iter().rev() {
+                                stack.push(Step::Node(c, depth + 1));
+                            }
+                        }
+                        None => stack.push(Step::Try(k, t)),
+                    }
+                }
+            }
+            Step::Try(k, t) => {
+                let tried = &trace[k]["tries"][t];
+                let plan = marks[k].get(t).copied().unwrap_or(false);
+                let goal = plan && {
+                    // The last step of the plan: the target was reached here.
+                    let mut d = 0;
+                    let mut at = Some(k);
+                    while let Some(a) = at {
+                        d += 1;
+                        at = parent_of(&trace[a]).map(|(p, _)| p);
+                    }
+                    d == plan_len
+                };
+                let (class, tag) = match tried["rule"].as_str() {
+                    Some(rule) => (
+                        "cut".to_string(),
+                        format!("<span class=\"rule rule-{0}\">{0}</span>", esc(rule)),
+                    ),
+                    None if goal => (
+                        "on-plan goal".into(),
+                        "<span class=\"tag goal\">the search reached its target: plan found</span>"
+                            .into(),
+                    ),
+                    None => (
+                        if plan { "on-plan open" } else { "open" }.into(),
+                        "<span class=\"tag\">generated, not expanded here</span>".into(),
+                    ),
+                };
+                let _ = writeln!(
+                    out,
+                    "<li class=\"try {class}\" data-node=\"{}\" data-try=\"{t}\"><span class=\"op\">{}</span> {tag}</li>",
+                    k + 1,
+                    esc(tried["op"].as_str().unwrap_or("?"))
+                );
+            }
+        }
+    }
+    out.push_str("</ul>\n</div>\n</div>\n");
+}
+
+/// What each pruning rule means.
+fn legend(out: &mut String) {
+    const RULES: [(&str, &str); 6] = [
+        (
+            "duplicate",
+            "the node was reached before (graph search), or is on the current path (--cycle-check)",
+        ),
+        (
+            "irrelevant",
+            "regression: the operator achieves none of the subgoals (counted, not drawn)",
+        ),
+        (
+            "inconsistent",
+            "regression: the operator destroys a subgoal, or the set would need a fact and its negation",
+        ),
+        (
+            "invariant",
+            "regression: the set breaks a state invariant (the man in two places, a box on the man)",
+        ),
+        (
+            "h2_mutex",
+            "regression: the set holds two facts that are never true together (h\u{b2})",
+        ),
+        (
+            "subsumed",
+            "regression: a subset of the set was expanded already, at no greater cost",
+        ),
+    ];
+    out.push_str("<section id=\"rules\">\n<h2>Pruning rules</h2>\n<dl class=\"legend\">\n");
+    for (rule, meaning) in RULES {
+        let _ = writeln!(
+            out,
+            "<div><dt><span class=\"rule rule-{rule}\">{rule}</span></dt> <dd>{}</dd></div>",
+            esc(meaning)
+        );
+    }
+    out.push_str("</dl>\n</section>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_data_cannot_close_its_element() {
+        let v = json!({"op": "</script><script>alert(1)</script>", "x": "a & b > c"});
+        let s = script_json(&v);
+        assert!(
+            !s.contains('<') && !s.contains('>') && !s.contains('&'),
+            "{s}"
+        );
+        let back: Value = serde_json::from_str(&s).expect("still JSON");
+        assert_eq!(back, v);
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(
+            esc("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+    }
+
+    /// The start's second try leads to #2, which is on the plan `[b, c]`;
+    /// #2's try `c` is the last step.
+    #[test]
+    fn the_plan_path_is_marked() {
+        let trace = vec![
+            json!({"parent": null, "via": null, "tries": [
+                {"op": "a", "rule": null}, {"op": "b", "rule": null}]}),
+            json!({"parent": 1, "via": 1, "tries": [
+                {"op": "c", "rule": "duplicate"}, {"op": "c", "rule": null}]}),
+        ];
+        let record = json!({"plan": ["b", "c"]});
+        assert_eq!(
+            on_plan(&record, &trace, false),
+            [vec![false, true], vec![false, true]]
+        );
+        // Backwards, the plan [c, b] is regressed from b.
+        let record = json!({"plan": ["c", "b"]});
+        assert_eq!(
+            on_plan(&record, &trace, true),
+            [vec![false, true], vec![false, true]]
+        );
+        assert_eq!(
+            on_plan(&json!({"plan": []}), &trace, false),
+            [vec![false, false], vec![false, false]]
+        );
+    }
+}
