@@ -67,4 +67,6 @@ grep -q "^planbox-val: VALID" <<<"$output"
 
 echo "== UP's engine test cases (up_test_cases) for the declared kinds"
 # From a folder outside the repository, so Python imports the installed package.
-(cd "$work" && in_venv python "$root/python/tests/run_test_cases.py" "$@")
+# 20 s per case and engine, not report.py's 3 s: every case takes about a
+# second at most, and the machine may be busy; a timeout still fails the run.
+(cd "$work" && in_venv python "$root/python/tests/run_test_cases.py" --timeout 20 "$@")

@@ -12,6 +12,8 @@ and so on. It adds what the report leaves out:
   files are missing from the PyPI distribution of unified-planning (the
   depots and tpp domains, among others) are listed as not loadable instead of
   stopping the whole run;
+- it adds `bundled_cases`: planbox's bundled IPC problems read with UP's
+  PDDL reader and written back by its writer, real domains beside the toys;
 - it counts cases run, passed, invalid plans and unsolved, per kind (the set
   of UP features the case uses);
 - a solvable case of a declared kind must be solved within the timeout (the
@@ -51,7 +53,8 @@ from unified_planning.environment import get_environment  # noqa: E402
 from unified_planning.shortcuts import OneshotPlanner, PlanValidator  # noqa: E402
 from unified_planning.test import TestCase  # noqa: E402
 
-PACKAGES = ["builtin", "unified_planning.test"]  # report.py's default packages
+# report.py's default packages, then planbox's bundled problems (bundled_cases.py).
+PACKAGES = ["builtin", "unified_planning.test", "bundled_cases"]
 
 
 def collect(package: str, skipped: List[Tuple[str, str]]) -> Dict[str, TestCase]:
