@@ -517,6 +517,19 @@ fn declare_once<'a, T>(
     Ok(())
 }
 
+/// The first of `requirements` that planbox knows and refuses, as the error
+/// `check_domain` would give for it (exit 34).
+pub(super) fn refused_requirement(
+    requirements: &[Name],
+    source: &crate::pddl::ast::Source,
+) -> Option<PddlError> {
+    requirements.iter().find_map(|r| {
+        check_requirements(std::slice::from_ref(r), source)
+            .err()
+            .filter(|e| e.kind == crate::pddl::error::ErrorKind::Unsupported)
+    })
+}
+
 fn check_requirements(
     requirements: &[Name],
     source: &crate::pddl::ast::Source,

@@ -31,7 +31,12 @@ pub(super) struct PddlParser;
 /// Parses a domain file.
 pub fn parse_domain(source: Source) -> Result<ast::Domain, PddlError> {
     let source = without_bom(source);
-    let tree = parse(&source, Rule::domain)?;
+    // A domain that declares a requirement planbox refuses fails to parse at
+    // the first construct of it (`(= (fuel) 1)`): name the requirement, exit 34.
+    let tree = parse(&source, Rule::domain).map_err(|syntax| {
+        let declared = super::syntax::declared_requirements(&source.text);
+        super::check::refused_requirement(&declared, &source).unwrap_or(syntax)
+    })?;
     let walker = Walker { source: &source };
     let domain = walker.domain(tree)?;
     Ok(ast::Domain { source, ..domain })

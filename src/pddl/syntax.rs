@@ -9,7 +9,7 @@
 //! Example: `(:parameters (?x y)` gives "expected a variable such as `?x` or
 //! `)`, found `y`" at the `y`.
 
-use super::ast::{Source, Span};
+use super::ast::{Name, Source, Span};
 use super::error::PddlError;
 use super::parser::Rule;
 
@@ -246,4 +246,86 @@ pub(super) fn check_nesting(source: &Source) -> Result<(), PddlError> {
         i += 1;
     }
     Ok(())
+}
+
+/// The requirements a file declares, read from its raw text: the `:name`
+/// tokens after `(:requirements`, outside comments, up to the closing `)`,
+/// in lower case as the parser keeps them. The parser uses them when the
+/// grammar rejects a domain: a declared requirement that planbox refuses
+/// (`:numeric-fluents`, `:durative-actions`) is then the real reason, since
+/// the constructs it allows are not in planbox's grammar.
+///
+/// Example: `(:requirements :strips :numeric-fluents)` gives `:strips` and
+/// `:numeric-fluents`, each with its span.
+pub(super) fn declared_requirements(text: &str) -> Vec<Name> {
+    // Comments blanked out, letters in lower case: byte offsets stay as they are.
+    let mut bytes = text.as_bytes().to_ascii_lowercase();
+    let mut in_comment = false;
+    for b in bytes.iter_mut() {
+        match *b {
+            b';' => in_comment = true,
+            b'\n' => in_comment = false,
+            _ => {}
+        }
+        if in_comment {
+            *b = b' ';
+        }
+    }
+    let keyword = b":requirements";
+    let Some(at) = bytes.windows(keyword.len()).enumerate().find_map(|(i, w)| {
+        let opened = bytes[..i].iter().rev().find(|b| !b.is_ascii_whitespace()) == Some(&b'(');
+        (w == keyword && opened).then_some(i + keyword.len())
+    }) else {
+        return Vec::new();
+    };
+    let mut names = Vec::new();
+    let mut i = at;
+    while i < bytes.len() && !matches!(bytes[i], b')' | b'(') {
+        if bytes[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !matches!(bytes[i], b')' | b'(')
+        {
+            i += 1;
+        }
+        names.push(Name {
+            text: String::from_utf8_lossy(&bytes[start..i]).into_owned(),
+            span: Span { start, end: i },
+        });
+    }
+    names
+}
+
+#[cfg(test)]
+mod requirement_tests {
+    use super::declared_requirements;
+
+    fn texts(text: &str) -> Vec<(String, usize)> {
+        declared_requirements(text)
+            .into_iter()
+            .map(|n| (n.text, n.span.start))
+            .collect()
+    }
+
+    #[test]
+    fn reads_the_requirements_in_lower_case_with_their_offsets() {
+        let text =
+            "(define (domain d)\n ( :REQUIREMENTS :strips :Numeric-Fluents)\n (:x (= (f) 1)))";
+        assert_eq!(
+            texts(text),
+            [
+                (":strips".to_string(), 36),
+                (":numeric-fluents".to_string(), 44)
+            ]
+        );
+    }
+
+    #[test]
+    fn skips_comments_and_needs_the_opening_parenthesis() {
+        let text = "; (:requirements :durative-actions)\n(define (domain d) :requirements :fluents\n (:requirements :typing))";
+        assert_eq!(texts(text), [(":typing".to_string(), 94)]);
+        assert!(texts("(define (domain d))").is_empty());
+    }
 }
