@@ -13,7 +13,7 @@ What must hold (each failure is printed; the exit code is the number of them):
 - the runs Lab stopped are recorded as such (search-out-of-time,
   search-out-of-memory, and the killed one as exitcode--15) while every other
   run completed;
-- the reports exist: the table names both planners, the scatter plots are PNGs.
+- the reports exist: the tables name both planners, the scatter plots are PNGs.
 """
 
 import json
@@ -83,6 +83,9 @@ def main():
         for word in ["coverage", "expansions", "search_time", "memory",
                      "planbox-astar-lmcut", "fd-astar-lmcut"]:
             check(word in html, f"{table.name} lacks {word}")
+    coverage = eval_dir / "coverage.md"
+    check(coverage.exists() and "planbox-astar-lmcut" in coverage.read_text(),
+          "no Markdown coverage table")
     for config in configs:
         for attribute in ("expansions", "search_time"):
             png = eval_dir / f"scatter-{attribute}-{config}.png"

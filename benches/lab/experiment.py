@@ -14,9 +14,9 @@ experiment goes on. Lab's stock `downward` parsers read both planners' logs:
 the exit code parser, the single-search parser and the planner parser.
 
 Steps: build, start, parse, fetch, then the reports in <exp>-eval/: an
-absolute table (coverage, error, cost, expansions, search time, memory, ...)
-and, per configuration, scatter plots of expansions and search time, planbox
-against FD.
+absolute table (coverage, error, cost, expansions, search time, memory, ...),
+the coverage table alone in Markdown (coverage.md) and, per configuration,
+scatter plots of expansions and search time, planbox against FD.
 
     python experiment.py --all                 # the bundled IPC Sokoban sets, both cores
     python experiment.py --tiny --all          # a handful of tiny tasks, plus a killed
@@ -215,8 +215,9 @@ def main():
         algorithms += list(STOPPED)
     exp.add_report(AbsoluteReport(attributes=attributes, filter_algorithm=algorithms),
                    name="report", outfile=f"{exp.name}.html")
-    exp.add_report(AbsoluteReport(attributes=attributes, filter_algorithm=algorithms,
-                                  format="tex"), name="report-tex", outfile=f"{exp.name}.tex")
+    # The coverage table in Markdown, for benches/README.md.
+    exp.add_report(AbsoluteReport(attributes=["coverage"], filter_algorithm=algorithms,
+                                  format="md"), name="coverage-md", outfile="coverage.md")
     for config in configs:
         for attribute in ("expansions", "search_time"):
             exp.add_report(
