@@ -19,8 +19,8 @@ the coverage table alone in Markdown (coverage.md) and, per configuration,
 scatter plots of expansions and search time, planbox against FD.
 
     python experiment.py --all                 # the bundled IPC Sokoban sets, both cores
-    python experiment.py --tiny --all          # a handful of tiny tasks, plus a killed
-                                               # and a crashing run (see TINY)
+    python experiment.py --tiny --all          # 4 tiny tasks (TINY), plus three runs
+                                               # stopped by Lab's limits (STOPPED)
     python experiment.py --slurm --partition P --qos Q --all    # on a Slurm cluster
 
 Options are passed to the cluster's step jobs (which call this script with a
