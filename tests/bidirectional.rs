@@ -205,7 +205,8 @@ fn plan_writes_a_valid_plan_and_reports_both_sides() {
         LVL9,
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let log = stderr(&out);
+    // The log goes to stdout, as Fast Downward's does.
+    let log = String::from_utf8_lossy(&out.stdout);
     for line in [
         "Solution found!",
         "Plan cost: 27",

@@ -59,7 +59,9 @@ fn writes_sas_plan_that_validates() {
         ],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let log = stderr(&out);
+    // The log goes to stdout, as Fast Downward's does; stderr is for errors.
+    let log = stdout(&out);
+    assert_eq!(stderr(&out), "");
     for line in [
         "Solution found!",
         "Plan length: 11 step(s).",
@@ -209,7 +211,7 @@ fn a_tiny_memory_limit_stops_cleanly_with_exit_22() {
         SOKOBAN_BIG,
     ]);
     assert_eq!(out.status.code(), Some(22), "{}", stderr(&out));
-    let log = stderr(&out);
+    let log = stdout(&out);
     assert!(log.contains("Memory limit reached"), "{log}");
     assert!(log.contains("Expanded "), "statistics so far: {log}");
     // A real limit: the search stops near it, not far beyond.
@@ -253,6 +255,7 @@ fn a_cpu_time_rlimit_stops_cleanly_with_exit_23() {
     ] {
         assert!(log.contains(line), "missing `{line}` in:\n{log}");
     }
+    assert_eq!(log.lines().last(), Some("search exit code: 23"), "{log}");
 }
 
 #[test]

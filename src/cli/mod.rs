@@ -105,11 +105,18 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Invariants(args) => invariants::run(args),
     };
-    match result {
-        Ok(code) => ExitCode::from(code),
+    let code = match result {
+        Ok(code) => code,
         Err(err) => {
             eprintln!("error: {err:#}");
-            ExitCode::from(exit_code_of(&err))
+            exit_code_of(&err)
         }
+    };
+    // `plan`'s log ends with its exit code, whichever way the run ended.
+    if let Command::Plan(args) = &cli.command
+        && !args.json
+    {
+        report::exit_code_line(args.log(), code);
     }
+    ExitCode::from(code)
 }

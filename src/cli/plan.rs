@@ -1,10 +1,11 @@
 //! `planbox plan [DOMAIN] PROBLEM`: ground, search (forward, backward or
 //! bidirectional), write the plan.
 //!
-//! The statistics go to stderr in Fast Downward's words, the plan to
-//! `sas_plan` (or stdout with `--plan-file -`); `--json` prints one JSON record
-//! on stdout instead of the log. Every plan is replayed on the ground task
-//! before it is written.
+//! The statistics go to stdout in Fast Downward's words, ending with
+//! `search exit code: N` (see `report` for why, and for when they go to
+//! stderr instead), the plan to `sas_plan` (or stdout with `--plan-file -`);
+//! `--json` prints one JSON record on stdout instead of the log. Every plan is
+//! replayed on the ground task before it is written.
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -17,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::options::{self, EngineName, HeuristicName, SearchOptions};
+use super::report::{Log, logln};
 use super::{Coded, engine, exit, input, mutexes, report, show};
 
 /// Fast Downward's `SEARCH_CRITICAL_ERROR`: planbox found a plan that does not
@@ -56,6 +58,18 @@ pub struct PlanArgs {
     /// `trace` (`compare --html` draws them).
     #[arg(long, hide = true, requires = "json")]
     pub json_trace: bool,
+}
+
+impl PlanArgs {
+    /// Where the log goes: stdout, as Fast Downward's, unless stdout carries
+    /// the plan, the LURD string or the JSON record.
+    pub fn log(&self) -> Log {
+        if self.json || self.lurd || self.plan_file == "-" {
+            Log::Stderr
+        } else {
+            Log::Stdout
+        }
+    }
 }
 
 /// A grounded problem with what the commands that search need about it.
@@ -143,7 +157,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         Invariants::default()
     };
     if let (Some(path), Some(t)) = (&args.options.dump_cnf, args.options.horizon) {
-        return dump_cnf(path, &loaded, &invariants, &args.options, t);
+        return dump_cnf(args.log(), path, &loaded, &invariants, &args.options, t);
     }
     // The time limit covers the whole run, as Fast Downward's does: the search
     // gets what reading and grounding left.
@@ -153,8 +167,9 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         .time
         .map(|t| t.saturating_sub(start.elapsed()));
     let label = args.progress_label.as_deref();
+    let log = args.log();
     let mut monitor =
-        Monitor::new(search_limits).with_progress(|p| report::progress_line(label, p));
+        Monitor::new(search_limits).with_progress(|p| report::progress_line(log, label, p));
     // LAMA's first search counts every action as 1 and reports real costs.
     let unit_task = config.unit_search.then(|| task.clone().with_unit_costs());
     // The landmark heuristic orders landmarks by the state invariants'
@@ -190,10 +205,10 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             return;
         }
         if !args.json {
-            eprintln!(
-                "Plan of cost {cost} ({} steps) written to {name}",
-                plan.len()
-            );
+            report::plan_found(log, task, plan);
+            if args.plan_file != "-" {
+                logln!(log, "Plan written to {name}");
+            }
         }
         written.push((name, cost));
     };
@@ -219,10 +234,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         level: loaded.level.as_ref(),
     };
     if args.options.trace {
-        eprint!(
-            "{}",
-            viewer.trace(&run.trace[..run.trace.len().min(args.options.trace_limit)])
-        );
+        log.text(&viewer.trace(&run.trace[..run.trace.len().min(args.options.trace_limit)]));
     }
     if let Some(path) = &args.options.dot {
         let n = run.trace.len().min(args.options.dot_limit);
@@ -269,13 +281,13 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             println!("{lurd}");
         }
         for line in &run.summary {
-            eprintln!("{line}");
+            logln!(log, "{line}");
         }
-        report::log(task, result, total_time);
+        report::log(log, task, result, total_time, config.anytime);
         if let Some((name, _)) = written.last() {
-            eprintln!("Best plan: {name} (of {} found)", written.len());
+            logln!(log, "Best plan: {name} (of {} found)", written.len());
         } else if matches!(result.outcome, Outcome::Plan(_)) && args.plan_file != "-" {
-            eprintln!("Plan written to {}", args.plan_file);
+            logln!(log, "Plan written to {}", args.plan_file);
         }
     }
     Ok(exit_code(&result.outcome))
@@ -283,6 +295,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
 
 /// Writes the SAT engine's formula for horizon `t` in DIMACS.
 fn dump_cnf(
+    log: Log,
     path: &Path,
     loaded: &Loaded,
     invariants: &Invariants,
@@ -302,7 +315,8 @@ fn dump_cnf(
     ];
     std::fs::write(path, cnf.to_dimacs(&comments))
         .with_context(|| format!("cannot write CNF file `{}`", path.display()))?;
-    eprintln!(
+    logln!(
+        log,
         "Formula written to {}: {} variable(s), {} clause(s), horizon {t}, {} encoding.",
         path.display(),
         cnf.variables,

@@ -1,5 +1,15 @@
 //! What `planbox plan` and `compare` print: the progress lines, the statistics in Fast
-//! Downward's words (stderr), and the `--json` record (stdout).
+//! Downward's words, and the `--json` record (stdout).
+//!
+//! The log goes where Fast Downward's goes, to stdout, with errors alone on
+//! stderr: experiment tools read it so. Downward Lab keeps a run's stdout in
+//! `run.log`, which its parsers read, and counts any output on stderr
+//! (`run.err`) as an unexplained error. Each line its parsers look for
+//! (`Plan cost: 11`, `Expanded 172 state(s).`, `Search time: 0.001s`,
+//! `Peak memory: 5576 KB`, ...) is printed once per run, and the last line is
+//! `search exit code: N`, as Fast Downward's driver ends its log. When stdout
+//! carries something else (the plan with `--plan-file -`, the LURD string,
+//! the JSON record), the log moves to stderr so that stdout stays clean.
 
 use planbox::search::{Outcome, Progress, SearchResult};
 use planbox::task::Task;
@@ -9,15 +19,56 @@ use std::time::Duration;
 
 use super::options::{AliasName, Config, EngineName, SearchName, SearchOptions};
 
-/// One progress line on stderr: `[t=5.0s, 812 KB] f = 12, 1000 expanded, ...`.
-/// One progress line on stderr, after `label: ` if there is a label.
-pub fn progress_line(label: Option<&str>, p: &Progress) {
+/// The stream a log goes to (see the module comment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Log {
+    Stdout,
+    Stderr,
+}
+
+impl Log {
+    /// Prints `text` and a newline.
+    pub fn line(self, text: std::fmt::Arguments) {
+        match self {
+            Log::Stdout => println!("{text}"),
+            Log::Stderr => eprintln!("{text}"),
+        }
+    }
+
+    /// Prints `text` as it is (several lines, ending with a newline).
+    pub fn text(self, text: &str) {
+        match self {
+            Log::Stdout => print!("{text}"),
+            Log::Stderr => eprint!("{text}"),
+        }
+    }
+}
+
+/// `logln!(log, "Expanded {n} state(s).")`: one line on the log's stream.
+macro_rules! logln {
+    ($log:expr, $($arg:tt)*) => {
+        $log.line(format_args!($($arg)*))
+    };
+}
+pub(crate) use logln;
+
+/// The line that ends the log of `planbox plan`, as Fast Downward's driver
+/// ends its own: Downward Lab reads the exit code in Fast Downward's current
+/// numbering (23 out of time, 11 unsolvable, ...) only when it sees it.
+pub fn exit_code_line(log: Log, code: u8) {
+    logln!(log, "search exit code: {code}");
+}
+
+/// One progress line: `[t=5.0s, ~812 KB estimated] f = 12, 1000 expanded, ...`,
+/// after `label: ` if there is a label.
+pub fn progress_line(log: Log, label: Option<&str>, p: &Progress) {
     let label = label.map(|l| format!("{l}: ")).unwrap_or_default();
     let value = p
         .value
         .map(|(name, v)| format!("{name} = {v}, "))
         .unwrap_or_default();
-    eprintln!(
+    logln!(
+        log,
         "{label}[t={:.1}s, ~{} KB estimated] {value}{} expanded, {} evaluated, {} generated",
         p.elapsed.as_secs_f64(),
         p.memory / 1024,
@@ -38,54 +89,67 @@ fn outcome_key(outcome: &Outcome) -> &'static str {
     }
 }
 
-/// The statistics on stderr, in Fast Downward's words.
-pub fn log(task: &Task, result: &SearchResult, total_time: Duration) {
+/// One plan found, in Fast Downward's words: an anytime search prints this
+/// for each better plan, a single search once.
+pub fn plan_found(log: Log, task: &Task, plan: &[planbox::task::OpId]) {
+    logln!(log, "Solution found!");
+    logln!(log, "Plan length: {} step(s).", plan.len());
+    logln!(log, "Plan cost: {}", task.plan_cost(plan));
+    // IPC Sokoban's moves cost 0: say why the cost is below the length.
+    let free = plan.iter().filter(|&&o| task.operator(o).cost == 0).count();
+    if free > 0 {
+        logln!(
+            log,
+            "Zero-cost steps: {free} of {} (the length counts steps, the cost their costs)",
+            plan.len()
+        );
+    }
+}
+
+/// The statistics, in Fast Downward's words. After an anytime search
+/// (`anytime`), whose plans were reported as they were found, they come under
+/// `Cumulative statistics:` without the plan again, as after Fast Downward's
+/// iterated search (Lab's anytime parser collects every `Plan cost:` line).
+pub fn log(log: Log, task: &Task, result: &SearchResult, total_time: Duration, anytime: bool) {
     let s = &result.stats;
     match s.initial_h {
-        Some((name, Some(h))) => eprintln!("Initial heuristic value for {name}: {h}"),
-        Some((name, None)) => eprintln!("Initial heuristic value for {name}: infinity"),
+        Some((name, Some(h))) => logln!(log, "Initial heuristic value for {name}: {h}"),
+        Some((name, None)) => logln!(log, "Initial heuristic value for {name}: infinity"),
         None => {}
     }
     match &result.outcome {
-        Outcome::Plan(plan) => {
-            eprintln!("Solution found!");
-            eprintln!("Plan length: {} step(s).", plan.len());
-            eprintln!("Plan cost: {}", task.plan_cost(plan));
-            // IPC Sokoban's moves cost 0: say why the cost is below the length.
-            let free = plan.iter().filter(|&&o| task.operator(o).cost == 0).count();
-            if free > 0 {
-                eprintln!(
-                    "Zero-cost steps: {free} of {} (the length counts steps, the cost their costs)",
-                    plan.len()
-                );
-            }
-        }
-        Outcome::Unsolvable => eprintln!("Completely explored state space -- no solution!"),
+        Outcome::Plan(_) if anytime => logln!(log, "Cumulative statistics:"),
+        Outcome::Plan(plan) => plan_found(log, task, plan),
+        Outcome::Unsolvable => logln!(log, "Completely explored state space -- no solution!"),
         Outcome::Incomplete => {
-            eprintln!("Search stopped without finding a solution (depth limit reached).")
+            logln!(
+                log,
+                "Search stopped without finding a solution (depth limit reached)."
+            )
         }
-        Outcome::OutOfTime => eprintln!("Time limit reached. Abort search."),
-        Outcome::OutOfMemory => eprintln!("Memory limit reached. Abort search."),
+        Outcome::OutOfTime => logln!(log, "Time limit reached. Abort search."),
+        Outcome::OutOfMemory => logln!(log, "Memory limit reached. Abort search."),
     }
-    eprintln!("Expanded {} state(s).", s.expanded);
+    logln!(log, "Expanded {} state(s).", s.expanded);
     if let Some(n) = s.expanded_until_last_jump {
-        eprintln!("Expanded until last jump: {n} state(s).");
+        logln!(log, "Expanded until last jump: {n} state(s).");
     }
-    eprintln!("Reopened {} state(s).", s.reopened);
-    eprintln!("Evaluated {} state(s).", s.evaluated);
-    eprintln!("Generated {} state(s).", s.generated);
+    logln!(log, "Reopened {} state(s).", s.reopened);
+    logln!(log, "Evaluated {} state(s).", s.evaluated);
+    logln!(log, "Generated {} state(s).", s.generated);
     if let Some([f, b]) = s.sides {
-        eprintln!("Expanded forward: {} state(s).", f.expanded);
-        eprintln!("Expanded backward: {} state(s).", b.expanded);
-        eprintln!("Generated forward: {} state(s).", f.generated);
-        eprintln!("Generated backward: {} state(s).", b.generated);
+        logln!(log, "Expanded forward: {} state(s).", f.expanded);
+        logln!(log, "Expanded backward: {} state(s).", b.expanded);
+        logln!(log, "Generated forward: {} state(s).", f.generated);
+        logln!(log, "Generated backward: {} state(s).", b.generated);
     }
     if !s.horizons.is_empty() {
-        eprintln!("Horizons tried: {}", s.horizons.len());
+        logln!(log, "Horizons tried: {}", s.horizons.len());
         let conflicts: u64 = s.horizons.iter().map(|h| h.conflicts).sum();
-        eprintln!("Conflicts: {conflicts} (all horizons)");
+        logln!(log, "Conflicts: {conflicts} (all horizons)");
         for h in &s.horizons {
-            eprintln!(
+            logln!(
+                log,
                 "Horizon {}: {}, {} variable(s), {} clause(s), {} conflict(s), {:.3}s",
                 h.horizon,
                 h.answer,
@@ -96,15 +160,15 @@ pub fn log(task: &Task, result: &SearchResult, total_time: Duration) {
             );
         }
     }
-    eprintln!("Dead ends: {} state(s).", s.dead_ends);
-    eprintln!("Duplicates: {} state(s).", s.duplicates);
+    logln!(log, "Dead ends: {} state(s).", s.dead_ends);
+    logln!(log, "Duplicates: {} state(s).", s.duplicates);
     for (rule, count) in &s.pruned {
-        eprintln!("Pruned ({rule}): {count} state(s).");
+        logln!(log, "Pruned ({rule}): {count} state(s).");
     }
-    eprintln!("Search time: {:.3}s", s.search_time.as_secs_f64());
-    eprintln!("Total time: {:.3}s", total_time.as_secs_f64());
+    logln!(log, "Search time: {:.3}s", s.search_time.as_secs_f64());
+    logln!(log, "Total time: {:.3}s", total_time.as_secs_f64());
     if let Some(kb) = s.peak_memory_kb {
-        eprintln!("Peak memory: {kb} KB");
+        logln!(log, "Peak memory: {kb} KB");
     }
 }
 
