@@ -272,10 +272,13 @@ pub(super) fn declared_requirements(text: &str) -> Vec<Name> {
         }
     }
     let keyword = b":requirements";
-    let Some(at) = bytes.windows(keyword.len()).enumerate().find_map(|(i, w)| {
-        let opened = bytes[..i].iter().rev().find(|b| !b.is_ascii_whitespace()) == Some(&b'(');
-        (w == keyword && opened).then_some(i + keyword.len())
-    }) else {
+    // The keyword first: the look back for `(` then runs only at a match, not
+    // at every offset (a long run of blanks would make that quadratic).
+    let opened =
+        |i: usize| bytes[..i].iter().rev().find(|b| !b.is_ascii_whitespace()) == Some(&b'(');
+    let Some(at) = (bytes.windows(keyword.len()).enumerate())
+        .find_map(|(i, w)| (w == keyword && opened(i)).then_some(i + keyword.len()))
+    else {
         return Vec::new();
     };
     let mut names = Vec::new();
