@@ -64,11 +64,12 @@ pub fn check_support(task: &Task, config: &mut Config, o: &SearchOptions) -> Res
         config.heuristic = Some(HeuristicName::Hmax);
     }
     if let Some(h) = config.heuristic
-        && h.name() == "lmcut"
+        && h.name().starts_with("lmcut")
     {
         return refuse(format!(
-            "heuristic `lmcut` does not support {feature}, which this task has; \
-             expected `hmax` (admissible), `hadd`, `hff`, `goalcount` or `blind`"
+            "heuristic `{}` does not support {feature}, which this task has; \
+             expected `hmax` (admissible), `hadd`, `hff`, `goalcount` or `blind`",
+            h.name()
         ));
     }
     Ok(())

@@ -36,7 +36,11 @@ pub enum HeuristicName {
     Hmax,
     Hadd,
     Hff,
+    /// LM-cut, incremental: a state reached by the search starts from the
+    /// landmarks of its parent (Pommerening & Helmert 2013)
     Lmcut,
+    /// LM-cut computed anew in every state, as Fast Downward's lmcut()
+    LmcutScratch,
     /// The landmark count (LAMA's landmark heuristic; path-dependent)
     Lmcount,
     /// Landmarks with uniform cost partitioning (admissible, for A*)
@@ -171,6 +175,7 @@ impl HeuristicName {
             HeuristicName::Hadd => "hadd",
             HeuristicName::Hff => "hff",
             HeuristicName::Lmcut => "lmcut",
+            HeuristicName::LmcutScratch => "lmcut-scratch",
             HeuristicName::Lmcount => "lmcount",
             HeuristicName::Lmcp => "lmcp",
         }

@@ -35,6 +35,11 @@
 //! from a fixed state is the same on every call, it is computed once and
 //! copied back afterwards.
 //!
+//! [`LmCut::incremental`] (the `lmcut` of the command line) lets a search
+//! hand each child the landmarks of its parent that the operator applied is
+//! not in (module `reuse`, file `lmcut_reuse.rs`); [`LmCut::new`]
+//! (`lmcut-scratch`) computes every state anew, as Fast Downward does.
+//!
 //! Properties: **admissible**, not consistent in general. It dominates h^max
 //! and is dominated by h^+ (the optimal relaxed plan cost). A fact
 //! needed false is a relaxed fact of its own (see [`super::relaxed`]).
@@ -43,7 +48,7 @@
 use super::queue::BucketQueue;
 use super::relaxed::{RelaxedOpId, RelaxedTask, UNREACHED, add_cost};
 use super::{Estimate, Heuristic};
-use crate::task::{FactId, Task};
+use crate::task::{FactId, OpId, Task};
 
 const NO_FACT: FactId = FactId(u32::MAX);
 
@@ -99,6 +104,9 @@ pub struct LmCut {
     scratch: Vec<RelaxedOpId>,
     /// The first exploration of the last [`LmCut::estimate_goal`] state.
     first: Option<Box<FirstExploration>>,
+    /// The landmarks of evaluated nodes, for incremental LM-cut (see
+    /// [`reuse`]); `None` computes every estimate from scratch.
+    reuse: Option<Box<reuse::Reuse>>,
 }
 
 impl LmCut {
@@ -121,6 +129,7 @@ impl LmCut {
             supported_len: vec![0; facts],
             scratch: Vec::new(),
             first: None,
+            reuse: None,
             relaxed,
         }
     }
@@ -498,6 +507,9 @@ impl LmCut {
                 debug_assert!(false, "LM-cut found an empty or free cut");
                 break;
             };
+            if let (Target::TaskGoal, Some(reuse)) = (target, self.reuse.as_deref_mut()) {
+                reuse.found_cut(m, &self.cut);
+            }
             for &op in &self.cut {
                 self.op_cost[op.index()] -= m;
             }
@@ -552,7 +564,11 @@ impl LmCut {
 
 impl Heuristic for LmCut {
     fn name(&self) -> &'static str {
-        "lmcut"
+        if self.reuse.is_some() {
+            "lmcut"
+        } else {
+            "lmcut-scratch"
+        }
     }
 
     fn is_admissible(&self) -> bool {
@@ -560,9 +576,35 @@ impl Heuristic for LmCut {
     }
 
     fn estimate(&mut self, state: &[u64]) -> Estimate {
-        self.op_cost.copy_from_slice(self.relaxed.costs());
+        let (node, reused) = self.start_from_parent();
         self.first_exploration(state);
-        self.cut_rounds(state, Target::TaskGoal)
+        match self.cut_rounds(state, Target::TaskGoal) {
+            Estimate::Value(h) => {
+                self.finish(node);
+                Estimate::Value(add_cost(reused, h))
+            }
+            Estimate::DeadEnd => Estimate::DeadEnd,
+        }
+    }
+
+    fn is_path_dependent(&self) -> bool {
+        self.reuse.is_some()
+    }
+
+    fn notify_start(&mut self, node: u32, _state: &[u64]) {
+        if let Some(reuse) = self.reuse.as_deref_mut() {
+            reuse.start(node);
+        }
+    }
+
+    fn notify_transition(&mut self, parent: u32, op: OpId, child: u32, _state: &[u64]) {
+        if let Some(reuse) = self.reuse.as_deref_mut() {
+            reuse.transition(parent, op, child);
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.reuse.as_deref().map_or(0, reuse::Reuse::bytes)
     }
 }
 
@@ -578,6 +620,9 @@ fn dearest(fact_cost: &[u32], goal: &[FactId]) -> (u32, FactId) {
     }
     best
 }
+
+#[path = "lmcut_reuse.rs"]
+mod reuse;
 
 #[cfg(test)]
 #[path = "lmcut_tests.rs"]

@@ -3,6 +3,7 @@
 use super::*;
 use crate::heuristics::testing::{OpSpec, apply, blocksworld, shared_supporter, state, task};
 use crate::heuristics::{Hmax, testing::chain};
+use crate::task::OpId;
 
 fn lmcut(t: &Task, facts: &[u32]) -> Estimate {
     LmCut::new(t).estimate(&state(t, facts))
@@ -171,4 +172,34 @@ fn goal_zone_tie_break_keeps_the_cuts_apart() {
     let goal = [FactId(6), FactId(4), FactId(5)];
     let mut h = LmCut::new(&t);
     assert_eq!(h.estimate_goal(&state(&t, &[0]), &goal), Estimate::Value(3));
+}
+
+#[test]
+fn incremental_lmcut_drops_the_landmarks_of_the_operator_applied() {
+    // a -(1)-> b -(2)-> c: from {a} the landmarks are {a→b} (1) and {b→c}
+    // (2). After a→b only {b→c} survives: h = 2 = h*, found without a cut.
+    let t = chain();
+    let mut h = LmCut::incremental(&t);
+    let a = state(&t, &[0]);
+    h.notify_start(0, &a);
+    assert_eq!(h.estimate(&a), Estimate::Value(3));
+    let b = apply(&t, &a, "op0");
+    h.notify_transition(0, OpId(0), 1, &b);
+    assert_eq!(h.estimate(&b), Estimate::Value(2));
+    assert_eq!(h.reuse_counts(), (1, 2), "reused {{b→c}}, no new cut");
+    // Without a transition the estimate is LM-cut from scratch.
+    assert_eq!(h.estimate(&b), lmcut(&t, &[1]));
+}
+
+#[test]
+fn incremental_lmcut_of_an_unstored_parent_starts_from_scratch() {
+    let t = chain();
+    let mut h = LmCut::incremental(&t);
+    let a = state(&t, &[0]);
+    let b = apply(&t, &a, "op0");
+    h.notify_start(0, &a);
+    // Node 7 was never estimated: its child is estimated from scratch.
+    h.notify_transition(7, OpId(0), 8, &b);
+    assert_eq!(h.estimate(&b), Estimate::Value(2));
+    assert_eq!(h.reuse_counts(), (0, 1));
 }

@@ -19,7 +19,8 @@
 //! | `hmax`      | [`hmax`]        | yes        | yes        | relaxed³      |
 //! | `hadd`      | [`hadd`]        | no         | no         | relaxed³      |
 //! | `hff`       | [`hff`]         | no         | no         | relaxed³      |
-//! | `lmcut`     | [`lmcut`]       | yes        | no         | relaxed³      |
+//! | `lmcut`     | [`lmcut`]⁵      | yes        | no         | relaxed³      |
+//! | `lmcut-scratch` | [`lmcut`]   | yes        | no         | relaxed³      |
 //! | `lmcount`   | [`lmcount`]     | no         | no         | landmarks⁴    |
 //! | `lmcp`      | [`lmcount`]     | yes        | no         | landmarks⁴    |
 //!
@@ -29,7 +30,9 @@
 //! a goal break it); `is_admissible()` checks this on the task. ³ `DeadEnd`
 //! exactly when the goal is unreachable with deletes ignored, so all four agree;
 //! some real dead ends are not detected. ⁴ When a landmark still needed has
-//! no achiever.
+//! no achiever. ⁵ Incremental: a state the search reaches starts from its
+//! parent's landmarks (path-dependent); `lmcut-scratch` computes every
+//! state anew, as Fast Downward's `lmcut()`.
 //!
 //! The relaxation heuristics treat a fact that a precondition or goal needs
 //! false as a relaxed fact of its own, "p is false", made true by the
@@ -74,6 +77,7 @@ pub const NAMES: &[&str] = &[
     "hadd",
     "hff",
     "lmcut",
+    "lmcut-scratch",
     "lmcount",
     "lmcp",
 ];
@@ -87,7 +91,8 @@ pub fn by_name(name: &str, task: &Task) -> Option<Box<dyn Heuristic>> {
         "hmax" => Box::new(Hmax::new(task)),
         "hadd" => Box::new(Hadd::new(task)),
         "hff" => Box::new(Hff::new(task)),
-        "lmcut" => Box::new(LmCut::new(task)),
+        "lmcut" => Box::new(LmCut::incremental(task)),
+        "lmcut-scratch" => Box::new(LmCut::new(task)),
         "lmcount" => Box::new(LmCount::new(task)),
         "lmcp" => Box::new(LmCount::admissible(task)),
         _ => return None,
@@ -154,6 +159,12 @@ pub trait Heuristic {
     /// transition they generate, to new and known nodes alike, before they
     /// evaluate `child`; `estimate(state)` then answers for `child`.
     fn notify_transition(&mut self, _parent: u32, _op: OpId, _child: u32, _state: &[u64]) {}
+
+    /// The bytes the heuristic holds per node of the search (what a
+    /// path-dependent heuristic remembers), for the memory limit.
+    fn bytes(&self) -> usize {
+        0
+    }
 }
 
 #[cfg(test)]
@@ -180,7 +191,7 @@ mod tests {
             .collect();
         assert_eq!(
             admissible,
-            [true, true, true, false, false, true, false, true]
+            [true, true, true, false, false, true, true, false, true]
         );
     }
 }

@@ -489,3 +489,63 @@ fn astar_with_the_admissible_landmark_heuristic_is_optimal() {
         "{solved} solved, {informed} informed"
     );
 }
+
+/// Incremental LM-cut is path-dependent, so it is checked along
+/// transitions: from every (sampled) state, estimated from scratch, to each
+/// successor and on to each of theirs, every estimate must call a state a
+/// dead end exactly when h+ does and stay at most h+ (so at most h*).
+#[test]
+fn incremental_lmcut_stays_below_h_plus_along_transitions() {
+    let mut rng = Rng(0x1C07);
+    let (mut checked, mut below_scratch, mut reused) = (0, 0, 0);
+    for seed in 0..150 {
+        let task = random_task(&mut rng);
+        let m = Masks::new(&task);
+        let h_plus = m.relaxed_optimal_costs();
+        let mut scratch = LmCut::new(&task);
+        let mut inc = LmCut::incremental(&task);
+        let step = ((1u32 << m.n) / 24).max(1) as usize;
+        let applicable = |s: u32| {
+            (m.ops.iter().enumerate())
+                .filter(move |(_, o)| s & o.0 == o.0 && s & o.1 == 0)
+                .map(move |(i, o)| (OpId(i as u32), (s & !o.3) | o.2))
+        };
+        let mut check = |inc: &mut LmCut, s: u32, ctx: &str| {
+            let v = value(inc.estimate(&[u64::from(s)]));
+            let plus = h_plus[s as usize];
+            assert_eq!(v.is_some(), plus.is_some(), "dead end: {ctx}");
+            assert!(v <= plus, "incremental lmcut {v:?} > h+ {plus:?}: {ctx}");
+            if v < value(scratch.estimate(&[u64::from(s)])) {
+                below_scratch += 1;
+            }
+            checked += 1;
+            v.is_some()
+        };
+        for s in (0..1u32 << m.n).step_by(step) {
+            inc.notify_start(0, &[u64::from(s)]);
+            if !check(&mut inc, s, &format!("seed {seed}, start {s:#b}")) {
+                continue;
+            }
+            for (o, t) in applicable(s) {
+                inc.notify_transition(0, o, 1, &[u64::from(t)]);
+                let ctx = format!("seed {seed}, {s:#b} -{o:?}-> {t:#b}, task {task:?}");
+                if !check(&mut inc, t, &ctx) {
+                    continue;
+                }
+                for (o2, u) in applicable(t) {
+                    inc.notify_transition(1, o2, 2, &[u64::from(u)]);
+                    check(&mut inc, u, &format!("{ctx} -{o2:?}-> {u:#b}"));
+                }
+            }
+        }
+        reused += inc.reuse_counts().0;
+    }
+    assert!(
+        checked > 10_000 && reused > 1_000,
+        "{checked} checked, {reused} reused"
+    );
+    assert!(
+        below_scratch > 0,
+        "never below LM-cut from scratch: the test is weak"
+    );
+}

@@ -128,6 +128,10 @@ pub struct RelaxedTask {
     achievers: Vec<RelaxedOpId>,
     /// The number of task facts (the artificial ones come after them).
     task_facts: usize,
+    /// The relaxed operators each task operator became (its own and those of
+    /// its conditional effects, after merging), in compressed rows.
+    relaxed_start: Vec<u32>,
+    relaxed: Vec<RelaxedOpId>,
     /// The facts whose falsity is a relaxed fact, sorted: fact
     /// `task_facts + 2 + k` stands for "`negated[k]` is false".
     negated: Vec<FactId>,
@@ -170,17 +174,21 @@ impl RelaxedTask {
         // (pre, add) -> (cost, origin), in order of first appearance; operators
         // with the same pre and add merge into the cheapest.
         let mut ops: IndexMap<PreAdd, (u32, OpId)> = IndexMap::new();
+        // The relaxed operator (its index in `ops`) that each task operator
+        // and conditional effect became, if any.
         let mut offer = |pre: Vec<FactId>, add: Vec<FactId>, entry: (u32, OpId)| {
             let add: Box<[FactId]> = (add.into_iter())
                 .filter(|f| pre.binary_search(f).is_err())
                 .collect();
             if add.is_empty() {
-                return;
+                return None;
             }
-            ops.entry((or_true(&pre), add))
-                .and_modify(|e| *e = (*e).min(entry))
-                .or_insert(entry);
+            let e = ops.entry((or_true(&pre), add));
+            let index = e.index();
+            e.and_modify(|e| *e = (*e).min(entry)).or_insert(entry);
+            Some(RelaxedOpId(index as u32))
         };
+        let mut relaxed_of: Vec<Vec<RelaxedOpId>> = Vec::with_capacity(task.operators.len());
         // The effects of deletes on "p is false" (a fact the operator also
         // adds stays true).
         let falsified = |add: &[FactId], del: &[FactId]| -> Vec<FactId> {
@@ -193,7 +201,8 @@ impl RelaxedTask {
             let pre = with_negations(&op.pre, &op.neg_pre);
             let mut add = op.add.to_vec();
             add.extend(falsified(&op.add, &op.del));
-            offer(pre.clone(), add, (op.cost, OpId(i as u32)));
+            let mut mine: Vec<RelaxedOpId> = Vec::new();
+            mine.extend(offer(pre.clone(), add, (op.cost, OpId(i as u32))));
             // A conditional effect is an operator of its own: the operator's
             // precondition with the effect's condition, at the operator's cost.
             for e in op.conditional.iter() {
@@ -203,12 +212,15 @@ impl RelaxedTask {
                 cond.dedup();
                 let mut add = e.add.to_vec();
                 add.extend(falsified(&e.add, &e.del));
-                offer(cond, add, (op.cost, OpId(i as u32)));
+                mine.extend(offer(cond, add, (op.cost, OpId(i as u32))));
             }
+            mine.sort_unstable();
+            mine.dedup();
+            relaxed_of.push(mine);
         }
         // An axiom is an operator of cost 0 that stands for no task operator.
         for a in &task.axioms {
-            offer(
+            let _ = offer(
                 with_negations(&a.pre, &a.neg_pre),
                 vec![a.head],
                 (0, NO_OPERATOR),
@@ -216,7 +228,7 @@ impl RelaxedTask {
         }
         for (pre, d) in negations(task, &derived) {
             let not_d = neg_id(d).expect("invariant: d is negated");
-            offer(pre, vec![not_d], (0, NO_OPERATOR));
+            let _ = offer(pre, vec![not_d], (0, NO_OPERATOR));
         }
         let mut ops = ops;
         let goal_op = RelaxedOpId(ops.len() as u32);
@@ -231,7 +243,14 @@ impl RelaxedTask {
         let (add_start, add) = rows(ops.keys().map(|k| &k.1[..]));
         let (consumer_start, consumers) = invert(num_facts, &pre_start, &pre);
         let (achiever_start, achievers) = invert(num_facts, &add_start, &add);
+        let (mut relaxed_start, mut relaxed) = (vec![0], Vec::new());
+        for mine in relaxed_of {
+            relaxed.extend(mine);
+            relaxed_start.push(relaxed.len() as u32);
+        }
         RelaxedTask {
+            relaxed_start,
+            relaxed,
             num_facts,
             true_fact,
             goal_fact,
@@ -293,6 +312,15 @@ impl RelaxedTask {
             .get(op.index())
             .copied()
             .filter(|&o| o != NO_OPERATOR)
+    }
+
+    /// The relaxed operators that task operator `op` became, in increasing
+    /// order: its own (unless it adds nothing beyond its precondition) and
+    /// one per conditional effect, each possibly merged with other task
+    /// operators of the same precondition and add effects.
+    pub fn relaxed_of(&self, op: OpId) -> &[RelaxedOpId] {
+        let i = op.index();
+        &self.relaxed[self.relaxed_start[i] as usize..self.relaxed_start[i + 1] as usize]
     }
 
     /// The operators with `fact` in their precondition.
@@ -613,6 +641,12 @@ mod tests {
         assert_eq!(rt.num_ops(), 3);
         assert_eq!(rt.pre(RelaxedOpId(0)), &[rt.true_fact]);
         assert_eq!(rt.origin(RelaxedOpId(1)), Some(OpId(3)));
+        // Each task operator maps to the relaxed operator it became: none for
+        // op1, the merged one for op2 and op3 alike.
+        let of = |i: u32| rt.relaxed_of(OpId(i)).to_vec();
+        assert_eq!(of(0), [RelaxedOpId(0)]);
+        assert!(of(1).is_empty());
+        assert_eq!((of(2), of(3)), (vec![RelaxedOpId(1)], vec![RelaxedOpId(1)]));
         assert_eq!(rt.cost(RelaxedOpId(1)), 2);
         assert_eq!(rt.pre(rt.goal_op), &[FactId(2)]);
         assert_eq!(rt.add(rt.goal_op), &[rt.goal_fact]);

@@ -317,7 +317,7 @@ impl BestFirst {
             monitor.tick(
                 || {
                     let mut f = self.footprint();
-                    f.total += space.bytes();
+                    f.total += space.bytes() + h.bytes();
                     f
                 },
                 || Progress {
