@@ -3,8 +3,10 @@
 //! operators (Fast Downward's `eager_greedy([ff()])`, the configuration
 //! `benches/fd/compare_search.py` calls `gbfs-ff`), next to the same search
 //! with them (what `planbox plan --search gbfs --heuristic hff` runs), and A*
-//! with LM-cut. Each bench prints its search's counts once, so that a median
-//! time gives expansions per second.
+//! with LM-cut, incremental (`lmcut`, the default) beside LM-cut from
+//! scratch (`lmcut-scratch`, Fast Downward's computation) on the same
+//! problems, so their ratio comes from one process. Each bench prints its
+//! search's counts once, so that a median time gives expansions per second.
 //!
 //! Run with `cargo bench --bench search`; about a minute on two cores.
 
@@ -20,6 +22,8 @@ const PROBLEMS: &[(&str, &str, &str)] = &[
     ("sat08-p04", "sokoban-sat08-strips", "p04.pddl"),
     ("sat08-p09", "sokoban-sat08-strips", "p09.pddl"),
     ("opt08-p04", "sokoban-opt08-strips", "p04.pddl"),
+    ("gripper-prob04", "gripper", "prob04.pddl"),
+    ("logistics-7-0", "logistics00", "probLOGISTICS-7-0.pddl"),
 ];
 
 fn load(set: &str, file: &str) -> Task {
@@ -38,15 +42,12 @@ fn load(set: &str, file: &str) -> Task {
         .0
 }
 
-/// One search: `gbfs-hff`, `gbfs-hff-pref` or `astar-lmcut`.
+/// One search: `gbfs-hff`, `gbfs-hff-pref`, `astar-lmcut` or
+/// `astar-lmcut-scratch`.
 fn run(task: &Task, config: &str) -> SearchResult {
     let mut monitor = Monitor::new(Limits::none());
     let mut space = Progression::new(task);
-    let name = if config == "astar-lmcut" {
-        "lmcut"
-    } else {
-        "hff"
-    };
+    let name = config.strip_prefix("astar-").unwrap_or("hff");
     let mut h = heuristics::by_name(name, task).expect("known heuristic");
     match config {
         "gbfs-hff" => search::gbfs(&mut space, h.as_mut(), false, &mut monitor),
@@ -61,7 +62,7 @@ fn searches(c: &mut Criterion) {
         let configs: &[&str] = if set.contains("sat08") {
             &["gbfs-hff", "gbfs-hff-pref"]
         } else {
-            &["astar-lmcut"]
+            &["astar-lmcut", "astar-lmcut-scratch"]
         };
         for &config in configs {
             let s = run(&task, config).stats;

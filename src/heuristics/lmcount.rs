@@ -207,6 +207,10 @@ impl Heuristic for LmCount {
         true
     }
 
+    fn footprint(&self) -> crate::search::Footprint {
+        crate::search::Footprint::of(&[8 * self.reached.capacity(), self.known.capacity()])
+    }
+
     /// A new search starts: the nodes of an earlier one are forgotten.
     fn notify_start(&mut self, node: u32, state: &[u64]) {
         self.known.fill(false);

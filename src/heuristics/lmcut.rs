@@ -603,8 +603,10 @@ impl Heuristic for LmCut {
         }
     }
 
-    fn bytes(&self) -> usize {
-        self.reuse.as_deref().map_or(0, reuse::Reuse::bytes)
+    fn footprint(&self) -> crate::search::Footprint {
+        self.reuse
+            .as_deref()
+            .map_or_else(Default::default, reuse::Reuse::footprint)
     }
 }
 

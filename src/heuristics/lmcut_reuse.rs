@@ -28,6 +28,7 @@
 
 use super::LmCut;
 use super::RelaxedOpId;
+use crate::search::Footprint;
 use crate::task::OpId;
 
 /// The most bytes the landmark tables may hold; past it, nodes are no
@@ -74,10 +75,15 @@ impl Reuse {
     }
 
     /// The bytes the tables hold.
-    pub(super) fn bytes(&self) -> usize {
-        4 * (self.lm_cost.capacity() + self.lm_ops.capacity() + self.node_lms.capacity())
-            + 8 * (self.lm_start.capacity() + self.node_start.capacity())
-            + 4 * self.node_len.capacity()
+    pub(super) fn footprint(&self) -> Footprint {
+        Footprint::of(&[
+            4 * self.lm_cost.capacity(),
+            8 * self.lm_start.capacity(),
+            4 * self.lm_ops.capacity(),
+            8 * self.node_start.capacity(),
+            4 * self.node_len.capacity(),
+            4 * self.node_lms.capacity(),
+        ])
     }
 
     /// A new search: forget every node.
@@ -109,7 +115,7 @@ impl Reuse {
 
     /// Stores the current landmarks under `node`, unless the tables are full.
     fn store(&mut self, node: u32) {
-        if self.bytes() > STORE_LIMIT {
+        if self.footprint().total > STORE_LIMIT {
             return;
         }
         let n = node as usize;

@@ -67,6 +67,7 @@ pub use lmcount::LmCount;
 pub use lmcut::LmCut;
 pub use relaxed::{Combine, fact_costs, subgoal_cost};
 
+use crate::search::Footprint;
 use crate::task::{OpId, Task};
 
 /// The names [`by_name`] accepts, in the order the CLI lists them.
@@ -160,10 +161,10 @@ pub trait Heuristic {
     /// evaluate `child`; `estimate(state)` then answers for `child`.
     fn notify_transition(&mut self, _parent: u32, _op: OpId, _child: u32, _state: &[u64]) {}
 
-    /// The bytes the heuristic holds per node of the search (what a
+    /// What the heuristic stores per node of the search (what a
     /// path-dependent heuristic remembers), for the memory limit.
-    fn bytes(&self) -> usize {
-        0
+    fn footprint(&self) -> Footprint {
+        Footprint::default()
     }
 }
 

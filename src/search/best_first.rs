@@ -316,8 +316,8 @@ impl BestFirst {
             };
             monitor.tick(
                 || {
-                    let mut f = self.footprint();
-                    f.total += space.bytes() + h.bytes();
+                    let mut f = self.footprint().and(h.footprint());
+                    f.total += space.bytes();
                     f
                 },
                 || Progress {

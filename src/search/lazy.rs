@@ -225,7 +225,11 @@ impl Lazy {
         S: SearchSpace + ?Sized,
     {
         monitor.tick(
-            || self.footprint(),
+            || {
+                (hs.iter())
+                    .map(|h| h.footprint())
+                    .fold(self.footprint(), Footprint::and)
+            },
             || Progress {
                 expanded: self.stats.expanded,
                 generated: self.stats.generated,

@@ -80,6 +80,14 @@ impl Footprint {
         }
     }
 
+    /// Both footprints together.
+    pub fn and(self, other: Footprint) -> Footprint {
+        Footprint {
+            total: self.total.saturating_add(other.total),
+            largest: self.largest.max(other.largest),
+        }
+    }
+
     /// The most the structures can hold at once: everything, plus the new
     /// buffer of the largest while it grows (up to twice its size).
     pub fn peak(&self) -> usize {
