@@ -203,3 +203,20 @@ fn incremental_lmcut_of_an_unstored_parent_starts_from_scratch() {
     assert_eq!(h.estimate(&b), Estimate::Value(2));
     assert_eq!(h.reuse_counts(), (0, 1));
 }
+
+#[test]
+fn incremental_lmcut_reports_what_it_stores_for_the_memory_limit() {
+    let t = chain();
+    let a = state(&t, &[0]);
+    let mut scratch = LmCut::new(&t);
+    scratch.estimate(&a);
+    assert_eq!(scratch.footprint().total, 0);
+    let mut h = LmCut::incremental(&t);
+    let empty = h.footprint().total;
+    h.notify_start(0, &a);
+    h.estimate(&a);
+    assert!(
+        h.footprint().total > empty,
+        "the start's landmarks are stored"
+    );
+}
