@@ -63,6 +63,8 @@ pub(super) struct Reuse {
     /// Landmarks reused and found by cut rounds.
     reused: u64,
     found: u64,
+    /// The most bytes the tables may hold ([`STORE_LIMIT`]).
+    limit: usize,
 }
 
 impl Reuse {
@@ -70,6 +72,7 @@ impl Reuse {
         Reuse {
             lm_start: vec![0],
             applied: vec![false; num_ops],
+            limit: STORE_LIMIT,
             ..Reuse::default()
         }
     }
@@ -113,9 +116,10 @@ impl Reuse {
         self.found += 1;
     }
 
-    /// Stores the current landmarks under `node`, unless the tables are full.
+    /// Stores the current landmarks under `node` (only while recording:
+    /// not once the tables are full).
     fn store(&mut self, node: u32) {
-        if self.footprint().total > STORE_LIMIT {
+        if !self.recording {
             return;
         }
         let n = node as usize;
@@ -148,7 +152,8 @@ impl LmCut {
             return (None, 0);
         };
         reuse.current.clear();
-        reuse.recording = reuse.pending.is_some();
+        // Once the tables are full, neither new landmarks nor nodes are kept.
+        reuse.recording = reuse.pending.is_some() && reuse.footprint().total <= reuse.limit;
         let Some((node, from)) = reuse.pending.take() else {
             return (None, 0);
         };
@@ -197,6 +202,24 @@ impl LmCut {
         }
         *reused += current.len() as u64;
         (Some(node), h)
+    }
+
+    /// Incremental LM-cut whose tables hold at most `bytes`.
+    #[cfg(test)]
+    pub(crate) fn with_store_limit(mut self, bytes: usize) -> Self {
+        if let Some(reuse) = self.reuse.as_deref_mut() {
+            reuse.limit = bytes;
+        }
+        self
+    }
+
+    /// The landmarks and the nodes the tables hold.
+    #[cfg(test)]
+    pub(crate) fn stored_counts(&self) -> (usize, usize) {
+        self.reuse.as_deref().map_or((0, 0), |r| {
+            let nodes = r.node_start.iter().filter(|&&s| s != NOT_STORED).count();
+            (r.lm_cost.len(), nodes)
+        })
     }
 
     /// Landmarks reused from parents and found by cut rounds so far.

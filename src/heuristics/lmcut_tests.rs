@@ -220,3 +220,24 @@ fn incremental_lmcut_reports_what_it_stores_for_the_memory_limit() {
         "the start's landmarks are stored"
     );
 }
+
+#[test]
+fn incremental_lmcut_stops_growing_once_its_tables_are_full() {
+    let t = chain();
+    let a = state(&t, &[0]);
+    let b = apply(&t, &a, "op0");
+    let h = LmCut::incremental(&t);
+    let empty = h.footprint().total;
+    let mut h = h.with_store_limit(empty);
+    h.notify_start(0, &a);
+    assert_eq!(h.estimate(&a), Estimate::Value(3));
+    assert_eq!(h.stored_counts(), (2, 1));
+    // The start is stored; from then on the tables are over the limit, but
+    // what they hold still serves the start's children.
+    h.notify_transition(0, OpId(0), 1, &b);
+    assert_eq!(h.estimate(&b), Estimate::Value(2));
+    h.notify_transition(0, OpId(0), 2, &b);
+    assert_eq!(h.estimate(&b), Estimate::Value(2));
+    assert_eq!(h.stored_counts(), (2, 1), "no landmark or node added");
+    assert_eq!(h.reuse_counts(), (2, 2));
+}
