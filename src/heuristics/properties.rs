@@ -169,10 +169,14 @@ impl Masks {
 
     /// `(successor, cost)` for every applicable operator.
     fn successors(&self, s: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.ops
-            .iter()
-            .filter(move |o| s & o.0 == o.0 && s & o.1 == 0)
-            .map(move |o| ((s & !o.3) | o.2, o.4))
+        self.transitions(s).map(|(_, t, c)| (t, c))
+    }
+
+    /// The operators applicable in `s`, each with its successor and cost.
+    fn transitions(&self, s: u32) -> impl Iterator<Item = (OpId, u32, u32)> + '_ {
+        (self.ops.iter().enumerate())
+            .filter(move |(_, o)| s & o.0 == o.0 && s & o.1 == 0)
+            .map(move |(i, o)| (OpId(i as u32), (s & !o.3) | o.2, o.4))
     }
 
     /// h* of every state, by Dijkstra backwards from the goal states.
@@ -505,11 +509,6 @@ fn incremental_lmcut_stays_below_h_plus_along_transitions() {
         let mut scratch = LmCut::new(&task);
         let mut inc = LmCut::incremental(&task);
         let step = ((1u32 << m.n) / 24).max(1) as usize;
-        let applicable = |s: u32| {
-            (m.ops.iter().enumerate())
-                .filter(move |(_, o)| s & o.0 == o.0 && s & o.1 == 0)
-                .map(move |(i, o)| (OpId(i as u32), (s & !o.3) | o.2))
-        };
         let mut check = |inc: &mut LmCut, s: u32, ctx: &str| {
             let v = value(inc.estimate(&[u64::from(s)]));
             let plus = h_plus[s as usize];
@@ -526,13 +525,13 @@ fn incremental_lmcut_stays_below_h_plus_along_transitions() {
             if !check(&mut inc, s, &format!("seed {seed}, start {s:#b}")) {
                 continue;
             }
-            for (o, t) in applicable(s) {
+            for (o, t, _) in m.transitions(s) {
                 inc.notify_transition(0, o, 1, &[u64::from(t)]);
                 let ctx = format!("seed {seed}, {s:#b} -{o:?}-> {t:#b}, task {task:?}");
                 if !check(&mut inc, t, &ctx) {
                     continue;
                 }
-                for (o2, u) in applicable(t) {
+                for (o2, u, _) in m.transitions(t) {
                     inc.notify_transition(1, o2, 2, &[u64::from(u)]);
                     check(&mut inc, u, &format!("{ctx} -{o2:?}-> {u:#b}"));
                 }
