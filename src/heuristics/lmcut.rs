@@ -71,6 +71,7 @@ struct FirstExploration {
     supporter_cost: Vec<u32>,
     supported: Vec<RelaxedOpId>,
     supported_len: Vec<u32>,
+    supported_at: Vec<u32>,
 }
 
 /// The LM-cut heuristic; see the module docs.
@@ -95,11 +96,16 @@ pub struct LmCut {
     /// index of its next achiever.
     frames: Vec<(FactId, u32)>,
     cut: Vec<RelaxedOpId>,
-    /// The operators each fact supports, in increasing order: fact `f`'s list
-    /// is `supported[offset(f)..offset(f) + supported_len[f]]`, inside the
+    /// The operators each fact supports, in no particular order: fact `f`'s
+    /// list is `supported[offset(f)..offset(f) + supported_len[f]]`, inside the
     /// space of `f`'s consumer row (a supporter is always a precondition).
     supported: Vec<RelaxedOpId>,
     supported_len: Vec<u32>,
+    /// Where each operator with a supporter stands in its supporter's list,
+    /// so that a change of supporter moves it in constant time.
+    supported_at: Vec<u32>,
+    /// Whether `supported` lists the supporters of the last exploration.
+    indexed: bool,
     /// A copy of one fact's supported list while the list changes.
     scratch: Vec<RelaxedOpId>,
     /// The first exploration of the last [`LmCut::estimate_goal`] state.
@@ -127,6 +133,8 @@ impl LmCut {
             cut: Vec::new(),
             supported: vec![RelaxedOpId(0); relaxed.num_consumer_entries()],
             supported_len: vec![0; facts],
+            supported_at: vec![0; ops],
+            indexed: false,
             scratch: Vec::new(),
             first: None,
             reuse: None,
@@ -163,8 +171,14 @@ impl LmCut {
             unsatisfied,
             fact_cost,
             queue,
+            indexed,
             ..
         } = self;
+        // Plain slices, so that the loop keeps their lengths in registers
+        // across the queue's pushes.
+        let (fact_cost, supporter) = (&mut fact_cost[..], &mut supporter[..]);
+        let (supporter_cost, unsatisfied) = (&mut supporter_cost[..], &mut unsatisfied[..]);
+        let op_cost = &op_cost[..];
         fact_cost.fill(UNREACHED);
         supporter.fill(NO_FACT);
         unsatisfied.copy_from_slice(rt.pre_counts());
@@ -188,16 +202,24 @@ impl LmCut {
                 }
             }
         }
-        self.index_supporters();
+        *indexed = false;
     }
 
-    /// Lists, for every fact, the operators it supports, in increasing order.
+    /// Lists, for every fact, the operators it supports (in increasing order,
+    /// which later moves do not keep), unless the lists are up to date. Only cut rounds need them, so an
+    /// estimate whose first exploration already finds h^max 0 (common once
+    /// a parent's landmarks are reused) never builds them.
     fn index_supporters(&mut self) {
+        if self.indexed {
+            return;
+        }
+        self.indexed = true;
         let LmCut {
             relaxed: rt,
             supporter,
             supported,
             supported_len,
+            supported_at,
             ..
         } = self;
         supported_len.fill(0);
@@ -205,12 +227,13 @@ impl LmCut {
             if s != NO_FACT {
                 let len = &mut supported_len[s.index()];
                 supported[rt.consumer_offset(s) + *len as usize] = RelaxedOpId(op as u32);
+                supported_at[op] = *len;
                 *len += 1;
             }
         }
     }
 
-    /// The operators that `fact` supports, in increasing order.
+    /// The operators that `fact` supports.
     #[inline]
     fn supported_by<'a>(
         rt: &RelaxedTask,
@@ -222,25 +245,22 @@ impl LmCut {
         &supported[start..start + supported_len[fact.index()] as usize]
     }
 
-    /// Moves `op` from the supported list of `from` to that of `to`, keeping
-    /// both lists in increasing order.
+    /// Moves `op` from the supported list of `from` to the end of that of
+    /// `to`; the last operator of `from`'s list takes its place.
     fn move_supported(&mut self, op: RelaxedOpId, from: FactId, to: FactId) {
         let rt = &self.relaxed;
-        let (start, len) = (rt.consumer_offset(from), self.supported_len[from.index()]);
-        let list = &mut self.supported[start..start + len as usize];
-        let at = list
-            .binary_search(&op)
-            .expect("op is listed under its supporter");
-        list[at..].rotate_left(1);
+        let start = rt.consumer_offset(from);
+        let last = start + self.supported_len[from.index()] as usize - 1;
+        let at = self.supported_at[op.index()];
+        debug_assert_eq!(self.supported[start + at as usize], op);
+        let moved = self.supported[last];
+        self.supported[start + at as usize] = moved;
+        self.supported_at[moved.index()] = at;
         self.supported_len[from.index()] -= 1;
-        let (start, len) = (rt.consumer_offset(to), self.supported_len[to.index()]);
-        let list = &mut self.supported[start..start + len as usize + 1];
-        let at = list[..len as usize]
-            .binary_search(&op)
-            .unwrap_or_else(|at| at);
-        list[at..].rotate_right(1);
-        list[at] = op;
-        self.supported_len[to.index()] += 1;
+        let len = &mut self.supported_len[to.index()];
+        self.supported[rt.consumer_offset(to) + *len as usize] = op;
+        self.supported_at[op.index()] = *len;
+        *len += 1;
     }
 
     /// Step 4's update: after the costs of the cut operators dropped, settle
@@ -267,9 +287,10 @@ impl LmCut {
             if self.fact_cost[fact.index()] < key {
                 continue;
             }
-            // The operators `fact` supports, in increasing order (the consumers
-            // of `fact` whose supporter it is); copied, since their supporters
-            // may change below.
+            // The operators `fact` supports (the consumers of `fact` whose
+            // supporter it is), copied, since their supporters may change
+            // below, and taken in increasing order, as Fast Downward walks
+            // the consumers, so that ties fall the same way.
             let mut ops = std::mem::take(&mut self.scratch);
             ops.clear();
             ops.extend_from_slice(Self::supported_by(
@@ -278,6 +299,7 @@ impl LmCut {
                 &self.supported_len,
                 fact,
             ));
+            ops.sort_unstable();
             for &op in &ops {
                 let i = op.index();
                 let old = self.supporter_cost[i];
@@ -411,6 +433,8 @@ impl LmCut {
                 }
             }
         }
+        // The same cut whatever the order of the supported lists.
+        cut.sort_unstable();
     }
 
     /// Test-only check (Fast Downward's `validate_h_max`): the incrementally
@@ -441,17 +465,21 @@ impl LmCut {
         }
         assert_eq!(cost, self.fact_cost, "incremental h^max went wrong");
         let mut listed = 0;
-        for f in (0..rt.num_facts() as u32).map(FactId) {
+        for f in (0..rt.num_facts() as u32)
+            .map(FactId)
+            .filter(|_| self.indexed)
+        {
             let list = Self::supported_by(rt, &self.supported, &self.supported_len, f);
-            assert!(
-                list.windows(2).all(|w| w[0] < w[1]),
-                "supported list unsorted"
-            );
-            assert!(list.iter().all(|op| self.supporter[op.index()] == f));
+            for (k, op) in list.iter().enumerate() {
+                assert_eq!(self.supporter[op.index()], f, "listed under another fact");
+                assert_eq!(self.supported_at[op.index()], k as u32, "position wrong");
+            }
             listed += list.len();
         }
         let with_supporter = self.supporter.iter().filter(|&&s| s != NO_FACT).count();
-        assert_eq!(listed, with_supporter, "supported lists incomplete");
+        if self.indexed {
+            assert_eq!(listed, with_supporter, "supported lists incomplete");
+        }
         for op in (0..rt.num_ops() as u32).map(RelaxedOpId) {
             let supporter = self.supporter[op.index()];
             if supporter != NO_FACT {
@@ -497,6 +525,7 @@ impl LmCut {
             if cost == 0 {
                 break;
             }
+            self.index_supporters();
             self.next_round();
             self.mark_goal_zone(start);
             self.find_cut(state);
@@ -534,9 +563,12 @@ impl LmCut {
                 self.supporter_cost.copy_from_slice(&first.supporter_cost);
                 self.supported.copy_from_slice(&first.supported);
                 self.supported_len.copy_from_slice(&first.supported_len);
+                self.supported_at.copy_from_slice(&first.supported_at);
+                self.indexed = true;
             }
             _ => {
                 self.first_exploration(state);
+                self.index_supporters();
                 self.first = Some(Box::new(FirstExploration {
                     state: state.to_vec(),
                     fact_cost: self.fact_cost.clone(),
@@ -544,6 +576,7 @@ impl LmCut {
                     supporter_cost: self.supporter_cost.clone(),
                     supported: self.supported.clone(),
                     supported_len: self.supported_len.clone(),
+                    supported_at: self.supported_at.clone(),
                 }));
             }
         }
