@@ -32,7 +32,7 @@ early.
 With `--skip-after N`, once an engine has failed on N problems of a set in a
 row (problems are taken from the smallest file to the largest), it is not run
 on the rest of that set: those problems count as unsolved and the table says
-how many were skipped. This makes a sweep of all 511 problems take about an
+how many were skipped. This makes a sweep of all 531 problems take about an
 hour on two jobs instead of most of a day; it can only under-count coverage.
 """
 
