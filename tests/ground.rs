@@ -105,7 +105,8 @@ fn every_ipc_problem_grounds_like_fast_downward() {
                 task.facts.len()
             ));
         }
-        let dropped = stats.dropped.no_effect + stats.dropped.irrelevant;
+        let dropped =
+            stats.dropped.no_effect + stats.dropped.irrelevant + stats.dropped.contradictory;
         assert_eq!(task.operators.len() + dropped, stats.reachable_operators);
         // Basic sanity of the result: sorted, in-range fact lists.
         let n = task.facts.len() as u32;

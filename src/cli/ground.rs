@@ -46,6 +46,7 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
             "operators": stats.operators,
             "operators_without_effect": stats.dropped.no_effect,
             "irrelevant_operators": stats.dropped.irrelevant,
+            "contradictory_operators": stats.dropped.contradictory,
             "action_costs": task.has_action_costs,
             "parse_time_s": parse_time.as_secs_f64(),
             "lifted_time_s": stats.lifted_time.as_secs_f64(),
@@ -69,8 +70,11 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
         println!("Reachable fluent facts: {}", stats.facts);
         println!("Reachable operators: {}", stats.reachable_operators);
         println!(
-            "Ground operators: {} ({} change nothing, {} irrelevant to the goal)",
-            stats.operators, stats.dropped.no_effect, stats.dropped.irrelevant
+            "Ground operators: {} ({} with a precondition no state meets, {} change nothing, {} irrelevant to the goal)",
+            stats.operators,
+            stats.dropped.contradictory,
+            stats.dropped.no_effect,
+            stats.dropped.irrelevant
         );
         println!(
             "Action costs: {}",

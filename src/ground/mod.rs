@@ -15,12 +15,15 @@
 //! 2. [`reachability`]: the relaxed-reachability fixpoint finds the atoms and
 //!    action instances that can ever occur (never a product of all objects).
 //! 3. [`instantiate`]: reachable instances become operators with sorted
-//!    `pre`/`add`/`del` fact lists and integer costs; [`relevance`] then drops
-//!    the operators no plan needs (backwards from the goal).
+//!    `pre`/`add`/`del` fact lists and integer costs; [`contradiction`] drops
+//!    those whose precondition no reachable state meets (by the state
+//!    invariants) and [`relevance`] those no plan needs (backwards from the
+//!    goal).
 //!
 //! Grounding is deterministic: the same files give the same facts and
 //! operators, in the same order, on every run.
 
+pub mod contradiction;
 pub mod instantiate;
 pub mod lifted;
 pub mod normalize;
@@ -206,7 +209,11 @@ pub fn ground_all_with(
     let start = Instant::now();
     let mut task = instantiate::build_task(&lifted, &reachable, domain)?;
     let reachable_operators = task.operators.len();
-    let dropped = relevance::simplify(&mut task);
+    let contradictory = contradiction::drop_contradictory(&mut task, &lifted, &reachable);
+    let dropped = relevance::Dropped {
+        contradictory,
+        ..relevance::simplify(&mut task)
+    };
     let instantiate_time = start.elapsed();
 
     let stats = GroundStats {

@@ -40,6 +40,9 @@ pub struct Dropped {
     pub no_effect: usize,
     /// Operators no plan needs (see the module docs).
     pub irrelevant: usize,
+    /// Operators whose precondition no reachable state satisfies (see
+    /// [`super::contradiction`]), dropped before the others.
+    pub contradictory: usize,
 }
 
 /// Drops the add effects an operator's precondition already requires (Fast
@@ -72,6 +75,7 @@ pub fn simplify(task: &mut Task) -> Dropped {
     Dropped {
         no_effect,
         irrelevant: relevant.len() - task.operators.len(),
+        contradictory: 0,
     }
 }
 
