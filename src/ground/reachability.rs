@@ -307,7 +307,9 @@ pub fn explore(lifted: &Lifted, limits: &GroundLimits) -> Result<Reachable, Halt
             ) {
                 let mut remaining: Vec<u32> =
                     (0..schema.pos.len() as u32).filter(|&i| i != c).collect();
+                found.pivot = Some((id, c));
                 join(&db, &mut found, s, &mut binding, &mut remaining);
+                found.pivot = None;
             }
             found.trail.clear();
         }
@@ -525,4 +527,50 @@ fn conditions_hold(lifted: &Lifted, schema: &Schema, binding: &[ObjId]) -> bool 
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::pddl::{self, ast};
+    use std::path::PathBuf;
+
+    /// Two preconditions of one fluent predicate both match the atom being
+    /// processed when their parameters are bound alike: `join x x` is met
+    /// through either, and must be found once (Fast Downward's translator
+    /// has each of the nine `join` instances once).
+    #[test]
+    fn an_atom_matching_two_preconditions_gives_one_instance() {
+        let source = |text: &str, name: &str| ast::Source {
+            path: PathBuf::from(name),
+            text: text.to_string(),
+        };
+        let d = pddl::parse_domain(source(
+            "(define (domain t) (:requirements :strips)
+               (:predicates (at ?p) (free ?p) (joined))
+               (:action join :parameters (?p ?q)
+                 :precondition (and (at ?p) (at ?q))
+                 :effect (joined))
+               (:action step :parameters (?p ?q)
+                 :precondition (and (at ?p) (free ?q))
+                 :effect (and (not (at ?p)) (free ?p) (not (free ?q)) (at ?q))))",
+            "domain.pddl",
+        ))
+        .expect("domain");
+        let p = pddl::parse_problem(source(
+            "(define (problem p) (:domain t) (:objects x y z)
+               (:init (at x) (at y) (free z))
+               (:goal (joined)))",
+            "problem.pddl",
+        ))
+        .expect("problem");
+        let (task, _) = crate::ground::ground(&d, &p).expect("grounds");
+        let mut joins: Vec<&str> = (task.operators.iter())
+            .map(|o| o.name.as_str())
+            .filter(|n| n.starts_with("join"))
+            .collect();
+        joins.sort_unstable();
+        let before = joins.len();
+        joins.dedup();
+        assert_eq!((before, joins.len()), (9, 9), "{joins:?}");
+    }
 }
