@@ -36,45 +36,18 @@ pub fn drop_contradictory(task: &mut Task, lifted: &Lifted, reachable: &Reachabl
         return 0;
     }
     let groups = invariants::ground_groups(lifted, &synthesis.invariants, task).groups;
-    // The groups of every fact, as one flat list with offsets.
-    let mut start = vec![0u32; task.facts.len() + 1];
-    for g in &groups {
-        for f in &g.facts {
-            start[f.index() + 1] += 1;
-        }
-    }
-    for i in 0..task.facts.len() {
-        start[i + 1] += start[i];
-    }
-    let mut fill = start.clone();
-    let mut of_fact = vec![0u32; start[task.facts.len()] as usize];
-    for (k, g) in groups.iter().enumerate() {
-        for f in &g.facts {
-            of_fact[fill[f.index()] as usize] = k as u32;
-            fill[f.index()] += 1;
-        }
-    }
-    // Per operator, count its precondition facts in each group they lie in;
-    // `touched` resets the counts afterwards.
-    let mut count = vec![0u32; groups.len()];
-    let mut touched = Vec::new();
+    // The regression planner's check of subgoal sets, on each precondition.
+    let mutexes = invariants::Mutexes::new(task.facts.len(), groups, None);
+    let mut pre = vec![0u64; crate::bits::words_for(task.facts.len())];
     let before = task.operators.len();
     task.operators.retain(|op| {
-        let mut met = true;
-        for f in op.pre.iter() {
-            let i = f.index();
-            for &g in &of_fact[start[i] as usize..start[i + 1] as usize] {
-                let c = &mut count[g as usize];
-                if *c == 0 {
-                    touched.push(g);
-                }
-                *c += 1;
-                met &= *c <= groups[g as usize].at_most;
-            }
-        }
-        for g in touched.drain(..) {
-            count[g as usize] = 0;
-        }
+        op.pre
+            .iter()
+            .for_each(|&f| crate::bits::insert(&mut pre, f));
+        let met = !mutexes.violates_invariant(&pre);
+        op.pre
+            .iter()
+            .for_each(|&f| crate::bits::remove(&mut pre, f));
         met
     });
     before - task.operators.len()
@@ -82,18 +55,7 @@ pub fn drop_contradictory(task: &mut Task, lifted: &Lifted, reachable: &Reachabl
 
 #[cfg(test)]
 mod tests {
-    use crate::pddl::{self, ast};
-    use std::path::PathBuf;
-
-    fn ground(domain: &str, problem: &str) -> (crate::task::Task, crate::ground::GroundStats) {
-        let source = |text: &str, name: &str| ast::Source {
-            path: PathBuf::from(name),
-            text: text.to_string(),
-        };
-        let d = pddl::parse_domain(source(domain, "domain.pddl")).expect("domain");
-        let p = pddl::parse_problem(source(problem, "problem.pddl")).expect("problem");
-        crate::ground::ground(&d, &p).expect("grounds")
-    }
+    use crate::ground::reachability::tests::{TOKENS, ground_text};
 
     const BLOCKS: &str = "(define (domain b) (:requirements :strips)
       (:predicates (on ?x ?y) (ontable ?x) (clear ?x) (handempty) (holding ?x))
@@ -106,12 +68,12 @@ mod tests {
 
     #[test]
     fn stacking_a_block_on_itself_is_dropped() {
-        let (task, stats) = ground(
+        let (task, stats) = ground_text((
             BLOCKS,
             "(define (problem p) (:domain b) (:objects a b)
                (:init (ontable a) (ontable b) (clear a) (clear b) (handempty))
                (:goal (on a b)))",
-        );
+        ));
         let names: Vec<&str> = task.operators.iter().map(|o| o.name.as_str()).collect();
         assert!(names.contains(&"stack a b"), "{names:?}");
         assert!(!names.contains(&"stack a a"), "{names:?}");
@@ -125,19 +87,7 @@ mod tests {
         // no place both holds one and is free. `join x y` needs two tokens
         // at once, which the initial state has; `step x x` needs `x` to hold
         // a token and be free.
-        let (task, stats) = ground(
-            "(define (domain t) (:requirements :strips)
-               (:predicates (at ?p) (free ?p) (joined))
-               (:action join :parameters (?p ?q)
-                 :precondition (and (at ?p) (at ?q))
-                 :effect (joined))
-               (:action step :parameters (?p ?q)
-                 :precondition (and (at ?p) (free ?q))
-                 :effect (and (not (at ?p)) (free ?p) (not (free ?q)) (at ?q))))",
-            "(define (problem p) (:domain t) (:objects x y z)
-               (:init (at x) (at y) (free z))
-               (:goal (joined)))",
-        );
+        let (task, stats) = ground_text(TOKENS);
         let has = |name: &str| task.operators.iter().any(|o| o.name == name);
         assert!(has("join x y") && has("step x z"));
         assert!(!has("step x x") && !has("step z z"));
