@@ -151,9 +151,14 @@ pub struct SolveArgs {
     /// one step (on only for --optimize none with gbfs or wastar).
     #[arg(long)]
     no_tunnels: bool,
-    /// Do not search PI-corrals for deadlocks (to measure the rule).
+    /// Do not search PI-corrals for deadlocks (to measure the rule; no
+    /// deadlock patterns are learnt either).
     #[arg(long)]
     no_corral_deadlocks: bool,
+    /// Do not match the corral deadlocks proved so far against later
+    /// positions with more boxes (to measure the rule).
+    #[arg(long)]
+    no_deadlock_patterns: bool,
     /// Keep boxes that cannot all be matched to distinct goals (to measure
     /// the rule; the matching bound then gives such nodes a finite value).
     #[arg(long)]
@@ -533,6 +538,7 @@ fn search_direction(
         tunnels: greedy && !args.no_tunnels && (forward || backward),
         corral_deadlocks: !args.no_corral_deadlocks,
         matching: !args.no_matching,
+        patterns: !args.no_deadlock_patterns,
     };
     // The greedy pulls aim at a perimeter of pushed positions around the start.
     // Traced pulls go without it, so that the trace shows pulls.

@@ -38,9 +38,34 @@ pub fn pi_corral_pushes(board: &Board, boxes: &[u64], reach: &Reach) -> Option<V
 
 /// The PI-corral with the fewest pushes, if the node has one.
 pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral> {
+    let mut best: Option<PiCorral> = None;
+    each_corral(board, boxes, reach, |area, fence| {
+        if let Some(pushes) = pi_pushes(board, boxes, reach, area, fence)
+            && best.as_ref().is_none_or(|b| pushes.len() < b.pushes.len())
+        {
+            best = Some(corral_of(boxes, area, fence, pushes));
+        }
+    });
+    best
+}
+
+fn corral_of(boxes: &[u64], area: &[u32], fence: &[u32], pushes: Vec<(u32, usize)>) -> PiCorral {
+    let (inside, free) = area.iter().partition(|&&c| has(boxes, c));
+    let mut corral_boxes: Vec<u32> = inside;
+    corral_boxes.extend(fence);
+    PiCorral {
+        pushes,
+        boxes: corral_boxes,
+        free,
+    }
+}
+
+/// Calls `f(area, fence)` for each corral of the node: a connected area of
+/// cells the man cannot reach (free cells and the boxes inside), and the
+/// boxes next to his region that fence it.
+fn each_corral(board: &Board, boxes: &[u64], reach: &Reach, mut f: impl FnMut(&[u32], &[u32])) {
     let n = board.len();
     let mut seen = vec![false; n];
-    let mut best: Option<PiCorral> = None;
     let touches_region =
         |b: u32| (board.next[b as usize].iter()).any(|&m| m != NONE && reach.reached(m));
     for start in 0..n as u32 {
@@ -71,20 +96,8 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral
         for &b in &fence {
             seen[b as usize] = false;
         }
-        if let Some(pushes) = pi_pushes(board, boxes, reach, &area, &fence)
-            && best.as_ref().is_none_or(|b| pushes.len() < b.pushes.len())
-        {
-            let (inside, free) = area.iter().partition(|&&c| has(boxes, c));
-            let mut corral_boxes: Vec<u32> = inside;
-            corral_boxes.extend(&fence);
-            best = Some(PiCorral {
-                pushes,
-                boxes: corral_boxes,
-                free,
-            });
-        }
+        f(&area, &fence);
     }
-    best
 }
 
 /// Proves PI-corrals deadlocked by a small search of their own boxes.
@@ -97,17 +110,34 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral
 /// a deadlock. A search that hits its node limit proves nothing. Results are
 /// kept per (corral boxes, man), as the same corral recurs under many
 /// arrangements of the boxes outside it.
+///
+/// Each deadlock proved is also kept as a *pattern* (Junghanns and
+/// Schaeffer's deadlock patterns, learnt here from the corral searches): the
+/// corral's boxes, and the region the man had on a board with only those
+/// boxes. Any later position whose boxes include the pattern's, with the
+/// man in that region, is deadlocked too: taking its other boxes away gives
+/// the pattern's position, and fewer boxes never make a position harder
+/// (the man's region among more boxes lies inside the pattern's). The
+/// pattern matches where the corral's exact key does not: an extra box
+/// inside the corral, or a corral that is no longer PI, or none at all.
 #[derive(Clone, Debug, Default)]
 pub struct CorralDeadlocks {
     known: HashMap<Vec<u64>, bool>,
     reach: Option<Reach>,
     key: Vec<u64>,
+    /// Deadlocks proved so far, as patterns: `[boxes..., region...]`, the
+    /// corral's boxes and the man's region on a board with only them.
+    patterns: Vec<Vec<u64>>,
+    /// Per cell, the patterns whose lowest box off a goal stands there.
+    by_cell: Vec<Vec<u32>>,
 }
 
 /// Corrals with more boxes than this are not searched.
 pub const MAX_CORRAL_BOXES: usize = 10;
 /// Nodes one corral search may expand before it gives up.
 pub const MAX_CORRAL_NODES: usize = 2000;
+/// Deadlock patterns kept at most; later deadlocks are not learnt.
+pub const MAX_PATTERNS: usize = 1 << 16;
 
 impl CorralDeadlocks {
     /// Whether `corral`, found in a node whose man stands in the region
@@ -130,19 +160,68 @@ impl CorralDeadlocks {
         if let Some(&dead) = self.known.get(start.as_slice()) {
             return dead;
         }
+        let mut region = vec![0u64; words];
+        for c in 0..board.len() as u32 {
+            if reach.reached(c) {
+                region[(c / 64) as usize] |= 1 << (c % 64);
+            }
+        }
         let dead = search(board, reach, start, &corral.free);
         if self.known.len() >= 1 << 16 {
             self.known.clear();
         }
         self.known.insert(start.clone(), dead);
+        if dead
+            && self.patterns.len() < MAX_PATTERNS
+            && let Some(first) = corral
+                .boxes
+                .iter()
+                .filter(|&&b| !board.goal[b as usize])
+                .min()
+        {
+            if self.by_cell.is_empty() {
+                self.by_cell = vec![Vec::new(); board.len()];
+            }
+            let mut pattern = start[..words].to_vec();
+            pattern.extend(region);
+            self.by_cell[*first as usize].push(self.patterns.len() as u32);
+            self.patterns.push(pattern);
+        }
         dead
+    }
+
+    /// Whether a deadlock proved before lies within the node: its boxes
+    /// among `boxes` and the man (`man`, any cell of his region) in its
+    /// region. Fewer boxes never make a position harder, and the man's
+    /// region among more boxes lies within the pattern's.
+    pub fn matches_pattern(&self, board: &Board, boxes: &[u64], man: u32) -> bool {
+        if self.patterns.is_empty() {
+            return false;
+        }
+        let words = boxes.len();
+        cells_of(boxes)
+            .filter(|&b| !board.goal[b as usize])
+            .any(|b| {
+                self.by_cell[b as usize].iter().any(|&p| {
+                    let p = &self.patterns[p as usize];
+                    has(&p[words..], man) && p[..words].iter().zip(boxes).all(|(q, b)| q & !b == 0)
+                })
+            })
+    }
+
+    /// How many deadlock patterns are known.
+    pub fn patterns(&self) -> usize {
+        self.patterns.len()
     }
 
     /// Bytes held by the table of known corrals.
     pub fn bytes(&self) -> usize {
         let key = self.known.keys().next().map_or(0, |k| k.len() * 8);
+        let pattern = self.patterns.first().map_or(0, |p| p.len() * 8);
         self.known.capacity() * (std::mem::size_of::<(Vec<u64>, bool)>() + 1)
             + self.known.len() * key
+            + self.patterns.len() * (pattern + std::mem::size_of::<Vec<u64>>() + 4)
+            + self.by_cell.len() * std::mem::size_of::<Vec<u32>>()
     }
 }
 
@@ -196,6 +275,14 @@ fn search(board: &Board, reach: &mut Reach, start: &[u64], free: &[u32]) -> bool
     true
 }
 
+/// Whether a corral has work to do: an empty goal inside, or a box inside
+/// or on the fence off a goal.
+fn needs_work(board: &Board, boxes: &[u64], area: &[u32], fence: &[u32]) -> bool {
+    area.iter()
+        .any(|&c| board.goal[c as usize] != has(boxes, c))
+        || fence.iter().any(|&b| !board.goal[b as usize])
+}
+
 /// The pushes into the corral `area` (free cells and inside boxes) with
 /// `fence`, if it is a PI-corral that needs work.
 fn pi_pushes(
@@ -205,12 +292,7 @@ fn pi_pushes(
     area: &[u32],
     fence: &[u32],
 ) -> Option<Vec<(u32, usize)>> {
-    // Work to do: an empty goal inside, or a box inside or on the fence off a goal.
-    let needs_work = area
-        .iter()
-        .any(|&c| board.goal[c as usize] != has(boxes, c))
-        || fence.iter().any(|&b| !board.goal[b as usize]);
-    if !needs_work || fence.is_empty() {
+    if !needs_work(board, boxes, area, fence) || fence.is_empty() {
         return None;
     }
     let inside = |c: u32| area.contains(&c);
@@ -261,6 +343,46 @@ mod tests {
                 })
                 .collect()
         })
+    }
+
+    #[test]
+    fn a_proved_deadlock_matches_later_positions_with_more_boxes() {
+        // A corridor with a goal at each end: the man, left of both boxes,
+        // can only push them right, where one goal waits for two boxes.
+        let board = Board::new(&level("#########\n#.@ $ $.#\n##$.#####\n#########\n"));
+        let at = |row, col| board.cell(Cell { row, col }).expect("floor");
+        let corral = PiCorral {
+            pushes: Vec::new(),
+            boxes: vec![at(1, 4), at(1, 6)],
+            free: Vec::new(),
+        };
+        let mut deadlocks = CorralDeadlocks::default();
+        assert!(deadlocks.is_deadlock(&board, &corral, at(1, 2)));
+        assert_eq!(deadlocks.patterns(), 1);
+        let words = board.len().div_ceil(64).max(1);
+        let bits = |cells: &[u32]| {
+            let mut bits = vec![0u64; words];
+            cells
+                .iter()
+                .for_each(|&c| bits[(c / 64) as usize] |= 1 << (c % 64));
+            bits
+        };
+        // The pattern's two boxes and the third, the man on the left:
+        // deadlocked, from any cell of his region.
+        let more = bits(&[at(1, 4), at(1, 6), at(2, 2)]);
+        assert!(deadlocks.matches_pattern(&board, &more, at(1, 2)));
+        assert!(deadlocks.matches_pattern(&board, &more, at(1, 1)));
+        // The man between the boxes (outside the pattern's region), or one
+        // of the pattern's boxes missing: no match.
+        assert!(!deadlocks.matches_pattern(&board, &more, at(1, 5)));
+        assert!(!deadlocks.matches_pattern(&board, &bits(&[at(1, 4), at(2, 2)]), at(1, 2)));
+        // Boxes that can go home are no deadlock, and teach no pattern.
+        let open = PiCorral {
+            boxes: vec![at(1, 4)],
+            ..corral
+        };
+        assert!(!deadlocks.is_deadlock(&board, &open, at(1, 2)));
+        assert_eq!(deadlocks.patterns(), 1);
     }
 
     #[test]

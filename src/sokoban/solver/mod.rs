@@ -12,8 +12,9 @@
 //! limit, statistic and trace of the PDDL engines works on it unchanged.
 //! Its deadlock rules, each a named counter with a switch in
 //! [`PushOptions`]: `dead_square` ([`board`]), `freeze` ([`deadlock`]),
-//! `matching` ([`matching`]) and `corral_deadlock` ([`corral`]); and, for
-//! the solver that wants any solution fast, PI-corral pruning (`corral`),
+//! `matching` ([`matching`]), `corral_deadlock` and `deadlock_pattern`
+//! (the corral deadlocks proved so far, matched in later nodes; [`corral`]);
+//! and, for the solver that wants any solution fast, PI-corral pruning (`corral`),
 //! goal macros with goal cuts (`goal_cut`, [`goal_room`]) and tunnel macros
 //! ([`tunnel`]); its heuristic adds the free floor's regions to the bound
 //! ([`connectivity`]).

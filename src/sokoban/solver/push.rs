@@ -28,8 +28,9 @@
 //! Pruning, each rule with its counter and its switch ([`PushOptions`]):
 //! `dead_square` (the box would stand on a dead square, see [`super::board`]),
 //! `freeze` (a box not on a goal can never move again, see
-//! [`super::deadlock`]), `corral` (see [`super::corral`]) and `matching` (the
-//! boxes cannot all be matched to distinct goals, see [`super::matching`]).
+//! [`super::deadlock`]), `corral` (see [`super::corral`]), `matching` (the
+//! boxes cannot all be matched to distinct goals, see [`super::matching`]),
+//! `corral_deadlock` and `deadlock_pattern` (see [`super::corral`]).
 
 use super::board::{Board, NONE};
 use super::corral::{self, CorralDeadlocks};
@@ -61,6 +62,10 @@ pub struct PushOptions {
     pub corral_deadlocks: bool,
     /// Boxes that cannot all be matched to distinct goals.
     pub matching: bool,
+    /// Deadlock patterns (see [`super::corral::CorralDeadlocks`]): every
+    /// corral deadlock proved so far, matched against each node's boxes and
+    /// man: sound. Learnt only with `corral_deadlocks` on.
+    pub patterns: bool,
 }
 
 impl PushOptions {
@@ -75,6 +80,7 @@ impl PushOptions {
         tunnels: false,
         corral_deadlocks: false,
         matching: false,
+        patterns: false,
     };
 
     /// Whether a rule or macro narrows the pushes of a node, so that a
@@ -106,6 +112,7 @@ impl Default for PushOptions {
             tunnels: false,
             corral_deadlocks: true,
             matching: true,
+            patterns: true,
         }
     }
 }
@@ -115,13 +122,14 @@ impl Default for PushOptions {
 pub const MAX_MOVE_CELLS: usize = 1 << 10;
 
 /// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
-pub const RULES: [&str; 6] = [
+pub const RULES: [&str; 7] = [
     "dead_square",
     "freeze",
     "corral",
     "matching",
     "goal_cut",
     "corral_deadlock",
+    "deadlock_pattern",
 ];
 
 /// The flag of a goal macro's operator: `MACRO | box * 4 + d` is the push
@@ -273,7 +281,7 @@ pub struct PushSpace<'b> {
     tunnels: bool,
     /// The boxes after a push, while its goal macro is looked for.
     scratch: Vec<u64>,
-    counters: [u64; 6],
+    counters: [u64; 7],
     corral_deadlocks: CorralDeadlocks,
     rejected: Vec<(OpId, &'static str)>,
     matcher: Matcher,
@@ -298,7 +306,7 @@ impl<'b> PushSpace<'b> {
             rooms: (options.goal_macros && !options.moves).then(|| GoalRooms::new(board)),
             tunnels: options.tunnels && !options.moves,
             scratch: vec![0; box_words],
-            counters: [0; 6],
+            counters: [0; 7],
             corral_deadlocks: CorralDeadlocks::default(),
             rejected: Vec::new(),
             matcher: Matcher::new(board),
@@ -452,6 +460,14 @@ impl SearchSpace for PushSpace<'_> {
         // node that reached the search unchecked only makes the rule prune
         // less below it: it never cuts a node that has a matching.)
         let matched = self.start_matched;
+        if self.options.patterns
+            && self
+                .corral_deadlocks
+                .matches_pattern(self.board, &node[..n], man)
+        {
+            self.counters[6] += 1;
+            return;
+        }
         let pi_corral = if self.options.corrals || self.options.corral_deadlocks {
             corral::pi_corral(self.board, &node[..n], &self.reach)
         } else {
