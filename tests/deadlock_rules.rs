@@ -171,23 +171,25 @@ fn corral_pruning_narrows_to_the_pushes_into_a_closed_area() {
     silent("corral", options, ONE_PUSH);
 }
 
-#[test]
-fn corral_deadlocks_fire_on_microban_1_and_keep_its_fewest_pushes() {
-    let (rule, options) = each_rule()[3];
+/// Breadth-first search over pushes on a Microban level with `options`.
+fn microban_bfs(index: usize, options: PushOptions) -> SearchResult {
     let text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/sokoban/microban.xsb"),
     )
     .expect("microban");
     let collection = xsb::parse(Path::new("microban.xsb"), &text);
-    let run = |index: usize, options: PushOptions| {
-        let board = Board::new(&collection.level(index).expect("level").expect("valid"));
-        let mut space = PushSpace::new(&board, options);
-        search::bfs(&mut space, &mut Monitor::new(Limits::none()))
-    };
+    let board = Board::new(&collection.level(index).expect("level").expect("valid"));
+    let mut space = PushSpace::new(&board, options);
+    search::bfs(&mut space, &mut Monitor::new(Limits::none()))
+}
+
+#[test]
+fn corral_deadlocks_fire_on_microban_1_and_keep_its_fewest_pushes() {
+    let (rule, options) = each_rule()[3];
     // Microban 1: some pushes close a corral whose own boxes can neither
     // reach goals nor let the man in; the rule cuts those nodes and BFS
     // still finds the fewest pushes.
-    let (with, without) = (run(1, options), run(1, OFF));
+    let (with, without) = (microban_bfs(1, options), microban_bfs(1, OFF));
     assert!(counter(&with, rule) > 0);
     assert!(with.stats.expanded < without.stats.expanded);
     let (Outcome::Plan(a), Outcome::Plan(b)) = (&with.outcome, &without.outcome) else {
@@ -195,7 +197,7 @@ fn corral_deadlocks_fire_on_microban_1_and_keep_its_fewest_pushes() {
     };
     assert_eq!(a.len(), b.len());
     // Microban 2 has no deadlocked corral on the way.
-    assert_eq!(counter(&run(2, options), rule), 0);
+    assert_eq!(counter(&microban_bfs(2, options), rule), 0);
     silent(rule, options, ONE_PUSH);
 }
 
@@ -203,21 +205,11 @@ fn corral_deadlocks_fire_on_microban_1_and_keep_its_fewest_pushes() {
 fn deadlock_patterns_fire_on_microban_4_and_keep_its_fewest_pushes() {
     let (rule, options) = each_rule()[4];
     let corrals_alone = each_rule()[3].1;
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/sokoban/microban.xsb"),
-    )
-    .expect("microban");
-    let collection = xsb::parse(Path::new("microban.xsb"), &text);
-    let run = |index: usize, options: PushOptions| {
-        let board = Board::new(&collection.level(index).expect("level").expect("valid"));
-        let mut space = PushSpace::new(&board, options);
-        search::bfs(&mut space, &mut Monitor::new(Limits::none()))
-    };
     // Microban 4: corrals proved deadlocked come back with other boxes
     // around them, where only the patterns see them: more dead nodes are
     // found than by the corral searches alone, fewer nodes generated, and
     // BFS still finds the fewest pushes.
-    let (with, without) = (run(4, options), run(4, corrals_alone));
+    let (with, without) = (microban_bfs(4, options), microban_bfs(4, corrals_alone));
     assert!(counter(&with, rule) > 0);
     assert_eq!(counter(&without, rule), 0);
     let dead = |r: &SearchResult| counter(r, "corral_deadlock") + counter(r, rule);
@@ -228,7 +220,7 @@ fn deadlock_patterns_fire_on_microban_4_and_keep_its_fewest_pushes() {
     };
     assert_eq!(a.len(), b.len());
     // Microban 2 proves no corral deadlocked, so it learns no pattern.
-    assert_eq!(counter(&run(2, options), rule), 0);
+    assert_eq!(counter(&microban_bfs(2, options), rule), 0);
     silent(rule, options, ONE_PUSH);
 }
 
