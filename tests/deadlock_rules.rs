@@ -283,8 +283,9 @@ fn min_pushes(file: &str) -> Vec<Option<usize>> {
 /// corral deadlocks, deadlock patterns; not corral pruning, which keeps *a*
 /// solution) must let each of its pushes through. The solutions are found
 /// with every rule off and checked against the table's `min_pushes`, then
-/// walked with each rule alone and with all five: the teaching levels, Microban 1-100 and Microban II
-/// 1-50, those that A* without rules solves in 2 s (about 155 of 158).
+/// walked with each rule alone and with all five: the teaching levels,
+/// Microban 1-100 and Microban II 1-50, those that A* without rules solves
+/// in 2 s (about 155 of 158).
 #[test]
 fn no_rule_prunes_a_node_of_an_optimal_solution() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

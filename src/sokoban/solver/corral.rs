@@ -38,34 +38,9 @@ pub fn pi_corral_pushes(board: &Board, boxes: &[u64], reach: &Reach) -> Option<V
 
 /// The PI-corral with the fewest pushes, if the node has one.
 pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral> {
-    let mut best: Option<PiCorral> = None;
-    each_corral(board, boxes, reach, |area, fence| {
-        if let Some(pushes) = pi_pushes(board, boxes, reach, area, fence)
-            && best.as_ref().is_none_or(|b| pushes.len() < b.pushes.len())
-        {
-            best = Some(corral_of(boxes, area, fence, pushes));
-        }
-    });
-    best
-}
-
-fn corral_of(boxes: &[u64], area: &[u32], fence: &[u32], pushes: Vec<(u32, usize)>) -> PiCorral {
-    let (inside, free) = area.iter().partition(|&&c| has(boxes, c));
-    let mut corral_boxes: Vec<u32> = inside;
-    corral_boxes.extend(fence);
-    PiCorral {
-        pushes,
-        boxes: corral_boxes,
-        free,
-    }
-}
-
-/// Calls `f(area, fence)` for each corral of the node: a connected area of
-/// cells the man cannot reach (free cells and the boxes inside), and the
-/// boxes next to his region that fence it.
-fn each_corral(board: &Board, boxes: &[u64], reach: &Reach, mut f: impl FnMut(&[u32], &[u32])) {
     let n = board.len();
     let mut seen = vec![false; n];
+    let mut best: Option<PiCorral> = None;
     let touches_region =
         |b: u32| (board.next[b as usize].iter()).any(|&m| m != NONE && reach.reached(m));
     for start in 0..n as u32 {
@@ -96,8 +71,20 @@ fn each_corral(board: &Board, boxes: &[u64], reach: &Reach, mut f: impl FnMut(&[
         for &b in &fence {
             seen[b as usize] = false;
         }
-        f(&area, &fence);
+        if let Some(pushes) = pi_pushes(board, boxes, reach, &area, &fence)
+            && best.as_ref().is_none_or(|b| pushes.len() < b.pushes.len())
+        {
+            let (inside, free) = area.iter().partition(|&&c| has(boxes, c));
+            let mut corral_boxes: Vec<u32> = inside;
+            corral_boxes.extend(&fence);
+            best = Some(PiCorral {
+                pushes,
+                boxes: corral_boxes,
+                free,
+            });
+        }
     }
+    best
 }
 
 /// Proves PI-corrals deadlocked by a small search of their own boxes.
@@ -160,12 +147,6 @@ impl CorralDeadlocks {
         if let Some(&dead) = self.known.get(start.as_slice()) {
             return dead;
         }
-        let mut region = vec![0u64; words];
-        for c in 0..board.len() as u32 {
-            if reach.reached(c) {
-                region[(c / 64) as usize] |= 1 << (c % 64);
-            }
-        }
         let dead = search(board, reach, start, &corral.free);
         if self.known.len() >= 1 << 16 {
             self.known.clear();
@@ -182,8 +163,14 @@ impl CorralDeadlocks {
             if self.by_cell.is_empty() {
                 self.by_cell = vec![Vec::new(); board.len()];
             }
+            // The search flooded other positions since: the man's region
+            // among the corral's boxes again.
             let mut pattern = start[..words].to_vec();
-            pattern.extend(region);
+            pattern.resize(2 * words, 0);
+            reach.flood(board, &start[..words], man);
+            for c in (0..board.len() as u32).filter(|&c| reach.reached(c)) {
+                pattern[words + (c / 64) as usize] |= 1 << (c % 64);
+            }
             self.by_cell[*first as usize].push(self.patterns.len() as u32);
             self.patterns.push(pattern);
         }
@@ -275,14 +262,6 @@ fn search(board: &Board, reach: &mut Reach, start: &[u64], free: &[u32]) -> bool
     true
 }
 
-/// Whether a corral has work to do: an empty goal inside, or a box inside
-/// or on the fence off a goal.
-fn needs_work(board: &Board, boxes: &[u64], area: &[u32], fence: &[u32]) -> bool {
-    area.iter()
-        .any(|&c| board.goal[c as usize] != has(boxes, c))
-        || fence.iter().any(|&b| !board.goal[b as usize])
-}
-
 /// The pushes into the corral `area` (free cells and inside boxes) with
 /// `fence`, if it is a PI-corral that needs work.
 fn pi_pushes(
@@ -292,7 +271,12 @@ fn pi_pushes(
     area: &[u32],
     fence: &[u32],
 ) -> Option<Vec<(u32, usize)>> {
-    if !needs_work(board, boxes, area, fence) || fence.is_empty() {
+    // Work to do: an empty goal inside, or a box inside or on the fence off a goal.
+    let needs_work = area
+        .iter()
+        .any(|&c| board.goal[c as usize] != has(boxes, c))
+        || fence.iter().any(|&b| !board.goal[b as usize]);
+    if !needs_work || fence.is_empty() {
         return None;
     }
     let inside = |c: u32| area.contains(&c);
