@@ -590,7 +590,7 @@ fn no_pull_rule_prunes_a_pull_of_a_solution() {
         space.successors(&root, &mut out);
         // The man ends where the last push leaves him: on the box's old cell.
         let last = push_of(*plan.last().expect("a push"));
-        let region = Reach::new(board.len()).flood(&board, &root[..words - 1], last.0);
+        let region = Reach::new(&board).flood(&board, &root[..words - 1], last.0);
         let mut node = (0..out.len())
             .map(|i| out.get(i).1)
             .find(|n| n[words - 1] == u64::from(region))

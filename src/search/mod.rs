@@ -206,6 +206,16 @@ impl Successors {
         )
     }
 
+    /// The `i`-th successor: its operator and its words, to change (a space
+    /// that completes its successors after choosing among them).
+    #[inline]
+    pub fn get_mut(&mut self, i: usize) -> (OpId, &mut [u64]) {
+        (
+            self.ops[i],
+            &mut self.data[i * self.words..(i + 1) * self.words],
+        )
+    }
+
     /// Bytes held by the buffer.
     pub fn bytes(&self) -> usize {
         self.ops.capacity() * 4 + self.data.capacity() * 8

@@ -69,6 +69,43 @@ pub struct Board {
     /// Whether a box on the cell can have come from some start cell (a cell
     /// the pull search may pull a box to).
     pub pull_live: Vec<bool>,
+    /// The floor as one word per grid row, if the grid is at most 64 wide.
+    pub rows: Option<Rows>,
+}
+
+/// The floor of a board as one word per grid row, bit `k` for column `k`:
+/// the layout of the bit-parallel floods ([`super::push::Reach`]) and region
+/// counts ([`super::connectivity`]), which handle a row's cells at once.
+#[derive(Clone, Debug)]
+pub struct Rows {
+    /// The floor cells of each row (the first row is the first with floor).
+    pub floor: Vec<u64>,
+    /// Each cell's place as `row * 64 + column`: its bit in a set of rows.
+    pub at: Vec<u32>,
+    /// The cell at each place (`row * 64 + column`; [`NONE`]: no floor).
+    pub cell: Vec<u32>,
+}
+
+impl Rows {
+    fn new(cells: &[Cell]) -> Option<Rows> {
+        let first = cells.first()?.row;
+        let height = cells.last()?.row - first + 1;
+        if cells.iter().any(|c| c.col >= 64) {
+            return None;
+        }
+        let mut rows = Rows {
+            floor: vec![0; height],
+            at: Vec::with_capacity(cells.len()),
+            cell: vec![NONE; height * 64],
+        };
+        for (id, c) in cells.iter().enumerate() {
+            let at = (c.row - first) * 64 + c.col;
+            rows.floor[at / 64] |= 1 << (at % 64);
+            rows.at.push(at as u32);
+            rows.cell[at] = id as u32;
+        }
+        Some(rows)
+    }
 }
 
 impl Board {
@@ -102,6 +139,7 @@ impl Board {
             .collect();
         let mut board = Board {
             start_man: id(level.man()),
+            rows: Rows::new(&cells),
             cells,
             cell_of,
             width,

@@ -134,7 +134,7 @@ impl CorralDeadlocks {
             return false;
         }
         let words = board.len().div_ceil(64).max(1);
-        let reach = self.reach.get_or_insert_with(|| Reach::new(board.len()));
+        let reach = self.reach.get_or_insert_with(|| Reach::new(board));
         // The key is built in a buffer kept between calls: most corrals
         // are known, and a lookup then allocates nothing.
         let start = &mut self.key;
@@ -316,7 +316,7 @@ mod tests {
         for &b in &board.start_boxes {
             boxes[(b / 64) as usize] |= 1 << (b % 64);
         }
-        let mut reach = Reach::new(board.len());
+        let mut reach = Reach::new(&board);
         reach.flood(&board, &boxes, board.start_man);
         pi_corral_pushes(&board, &boxes, &reach).map(|pushes| {
             pushes

@@ -168,7 +168,7 @@ fn box_path(
     }
     let mut others = boxes.to_vec();
     clear(&mut others, start);
-    let mut reach = Reach::new(board.len());
+    let mut reach = Reach::new(board);
     // Per (box cell, normalised man): the state it came from and the push.
     let mut came: HashMap<State, (State, (u32, usize))> = HashMap::new();
     let mut queue = VecDeque::new();
@@ -229,7 +229,7 @@ fn packing_order(board: &Board, room: &[u32], entrances: &[u32]) -> Vec<u32> {
     for &g in room {
         set(&mut boxes, g);
     }
-    let mut reach = Reach::new(board.len());
+    let mut reach = Reach::new(board);
     let mut left: Vec<u32> = room.to_vec();
     let mut emptied = Vec::new();
     while !left.is_empty() {
@@ -262,7 +262,7 @@ fn packing_order(board: &Board, room: &[u32], entrances: &[u32]) -> Vec<u32> {
 fn pulls_out(board: &Board, boxes: &[u64], g: u32, region: &[bool]) -> Option<u32> {
     let mut others = boxes.to_vec();
     clear(&mut others, g);
-    let mut reach = Reach::new(board.len());
+    let mut reach = Reach::new(board);
     let mut seen: HashMap<(u32, u32), ()> = HashMap::new();
     let mut queue = VecDeque::new();
     // The first pull: the man comes from his region.

@@ -152,7 +152,7 @@ impl<'b> PullSpace<'b> {
             bits
         };
         let (goal_bits, start_bits) = (bits(&board.goals), bits(&board.start_boxes));
-        let mut reach = Reach::new(board.len());
+        let mut reach = Reach::new(board);
         let start_man = u64::from(reach.flood(board, &start_bits, board.start_man));
         PullSpace {
             board,
@@ -162,7 +162,7 @@ impl<'b> PullSpace<'b> {
             start_bits,
             start_man,
             reach,
-            after: Reach::new(board.len()),
+            after: Reach::new(board),
             counters: [0; 2],
             rejected: Vec::new(),
         }
@@ -530,7 +530,7 @@ mod tests {
         let mut seen = std::collections::HashSet::from([start.clone()]);
         let mut queue = std::collections::VecDeque::from([start]);
         let mut out = Successors::new(space.words());
-        let (mut reach, mut checked, mut expanded) = (Reach::new(board.len()), 0, 0);
+        let (mut reach, mut checked, mut expanded) = (Reach::new(board), 0, 0);
         while let Some(node) = queue.pop_front() {
             if expanded == limit {
                 break;

@@ -32,7 +32,7 @@
 //! boxes cannot all be matched to distinct goals, see [`super::matching`]),
 //! `corral_deadlock` and `deadlock_pattern` (see [`super::corral`]).
 
-use super::board::{Board, NONE};
+use super::board::{Board, NONE, Rows};
 use super::corral::{self, CorralDeadlocks};
 use super::deadlock;
 use super::goal_room::GoalRooms;
@@ -160,6 +160,13 @@ pub fn push_of(op: OpId) -> (u32, usize) {
 }
 
 /// Marks the cells the man reaches from a cell without moving a box.
+///
+/// On boards at most 64 cells wide ([`Board::rows`]) the flood works on
+/// whole rows: the free cells of a row are one word, the stretch of free
+/// cells around a reached cell is found with a few bit operations, and each
+/// stretch passes the flood to the free cells above and below it. Its work
+/// grows with the stretches of the region, not with its cells. Wider boards
+/// are flooded cell by cell.
 #[derive(Clone, Debug, Default)]
 pub struct Reach {
     mark: Vec<u32>,
@@ -168,21 +175,59 @@ pub struct Reach {
     /// Steps from the flood's start, for the cells it reached (see
     /// [`Reach::flood_distances`]).
     dist: Vec<u32>,
+    /// Each cell's bit in a set of rows (empty: flood cell by cell).
+    at: Vec<u32>,
+    /// The free cells and the reached ones, by rows.
+    free: Vec<u64>,
+    region: Vec<u64>,
+    /// Stretches reached whose rows above and below are still to look at.
+    stretches: Vec<(usize, u64)>,
+    /// Whether the last flood was by rows (`region`) or by cells (`mark`).
+    by_rows: bool,
+}
+
+/// The stretch of set bits of `free` that holds bit `k` (which is set).
+#[inline]
+fn stretch(free: u64, k: u32) -> u64 {
+    let below = !free & ((1 << k) - 1);
+    let above = !free & !(u64::MAX >> (63 - k));
+    let bottom = if below == 0 {
+        0
+    } else {
+        64 - below.leading_zeros()
+    };
+    let end = if above == 0 {
+        64
+    } else {
+        above.trailing_zeros()
+    };
+    (u64::MAX >> (64 - end)) & (u64::MAX << bottom)
 }
 
 impl Reach {
-    pub fn new(cells: usize) -> Reach {
+    pub fn new(board: &Board) -> Reach {
+        let cells = board.len();
+        let (at, rows) = board
+            .rows
+            .as_ref()
+            .map_or((Vec::new(), 0), |r| (r.at.clone(), r.floor.len()));
         Reach {
             mark: vec![0; cells],
             stamp: 0,
             queue: Vec::new(),
             dist: vec![0; cells],
+            at,
+            free: vec![0; rows],
+            region: vec![0; rows],
+            stretches: Vec::new(),
+            by_rows: false,
         }
     }
 
     /// Floods breadth-first from `from`, as [`Reach::flood`] does, and
     /// records every reached cell's distance ([`Reach::distance`]).
     pub fn flood_distances(&mut self, board: &Board, boxes: &[u64], from: u32) {
+        self.by_rows = false;
         self.next_stamp();
         self.mark[from as usize] = self.stamp;
         self.dist[from as usize] = 0;
@@ -217,6 +262,50 @@ impl Reach {
     /// Floods from `from` over cells without a box; returns the lowest cell
     /// reached. [`Reach::reached`] answers until the next flood.
     pub fn flood(&mut self, board: &Board, boxes: &[u64], from: u32) -> u32 {
+        match &board.rows {
+            Some(rows) if !self.at.is_empty() => self.flood_rows(rows, boxes, from),
+            _ => self.flood_cells(board, boxes, from),
+        }
+    }
+
+    fn flood_rows(&mut self, rows: &Rows, boxes: &[u64], from: u32) -> u32 {
+        self.by_rows = true;
+        self.free.copy_from_slice(&rows.floor);
+        for b in cells_of(boxes) {
+            let at = self.at[b as usize];
+            self.free[(at / 64) as usize] &= !(1 << (at % 64));
+        }
+        // The flood starts on `from` even if a box stands there.
+        let at = self.at[from as usize];
+        let (row, k) = ((at / 64) as usize, at % 64);
+        self.free[row] |= 1 << k;
+        self.region.fill(0);
+        let first = stretch(self.free[row], k);
+        self.region[row] = first;
+        self.stretches.clear();
+        self.stretches.push((row, first));
+        while let Some((row, run)) = self.stretches.pop() {
+            for next in [row.wrapping_sub(1), row + 1] {
+                let Some(&free) = self.free.get(next) else {
+                    continue;
+                };
+                let mut open = free & run & !self.region[next];
+                while open != 0 {
+                    let run = stretch(free, open.trailing_zeros());
+                    self.region[next] |= run;
+                    self.stretches.push((next, run));
+                    open &= !run;
+                }
+            }
+        }
+        let (row, &word) = (self.region.iter().enumerate())
+            .find(|(_, w)| **w != 0)
+            .expect("the flood reaches its start");
+        rows.cell[row * 64 + word.trailing_zeros() as usize]
+    }
+
+    fn flood_cells(&mut self, board: &Board, boxes: &[u64], from: u32) -> u32 {
+        self.by_rows = false;
         self.next_stamp();
         let mut lowest = from;
         self.mark[from as usize] = self.stamp;
@@ -234,8 +323,14 @@ impl Reach {
         lowest
     }
 
+    #[inline]
     pub fn reached(&self, cell: u32) -> bool {
-        self.mark[cell as usize] == self.stamp
+        if self.by_rows {
+            let at = self.at[cell as usize];
+            self.region[(at / 64) as usize] >> (at % 64) & 1 == 1
+        } else {
+            self.mark[cell as usize] == self.stamp
+        }
     }
 }
 
@@ -301,8 +396,8 @@ impl<'b> PushSpace<'b> {
             options,
             box_words,
             goal_bits,
-            reach: Reach::new(board.len()),
-            after: Reach::new(board.len()),
+            reach: Reach::new(board),
+            after: Reach::new(board),
             rooms: (options.goal_macros && !options.moves).then(|| GoalRooms::new(board)),
             tunnels: options.tunnels && !options.moves,
             scratch: vec![0; box_words],
@@ -430,7 +525,7 @@ impl SearchSpace for PushSpace<'_> {
         let man = if self.options.moves {
             self.board.start_man
         } else {
-            let mut reach = Reach::new(self.board.len());
+            let mut reach = Reach::new(self.board);
             reach.flood(self.board, &node[..self.box_words], self.board.start_man)
         };
         node[self.box_words] = u64::from(man);
@@ -544,18 +639,9 @@ impl SearchSpace for PushSpace<'_> {
                     self.rejected.push((op, RULES[3]));
                     continue;
                 }
-                let single = man_at == b && end == to;
-                succ[n] = if self.options.moves {
-                    u64::from(b)
-                } else if let Some(m) = single
-                    .then(|| man_after_step(self.board, &self.reach, &succ[..n], man, b, to))
-                    .flatten()
-                {
-                    debug_assert_eq!(m, self.after.flood(self.board, &succ[..n], b));
-                    u64::from(m)
-                } else {
-                    u64::from(self.after.flood(self.board, &succ[..n], man_at))
-                };
+                // The man's cell after the push for now: his region is
+                // found below, for the successors that a goal cut keeps.
+                succ[n] = u64::from(man_at);
             }
         }
         // A goal cut: a box can go home, so nothing else is tried.
@@ -569,6 +655,25 @@ impl SearchSpace for PushSpace<'_> {
                 }
                 keep
             });
+        }
+        if !self.options.moves {
+            for i in 0..out.len() {
+                let (op, succ) = out.get_mut(i);
+                let (b, d) = push_of(op);
+                let man_at = succ[n] as u32;
+                let to = self.board.next[b as usize][d];
+                let single = op.0 & (MACRO | TUNNEL) == 0;
+                debug_assert!(!single || man_at == b);
+                succ[n] = if let Some(m) = single
+                    .then(|| man_after_step(self.board, &self.reach, &succ[..n], man, b, to))
+                    .flatten()
+                {
+                    debug_assert_eq!(m, self.after.flood(self.board, &succ[..n], b));
+                    u64::from(m)
+                } else {
+                    u64::from(self.after.flood(self.board, &succ[..n], man_at))
+                };
+            }
         }
     }
 
@@ -633,7 +738,7 @@ impl SearchSpace for PushSpace<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::search::{Limits, Monitor, Outcome, bfs};
     use crate::sokoban::solver::board::tests::level;
@@ -643,6 +748,55 @@ mod tests {
         let mut space = PushSpace::new(&board, options);
         let r = bfs(&mut space, &mut Monitor::new(Limits::none()));
         (r.outcome, r.stats)
+    }
+
+    /// A small deterministic generator of test positions.
+    pub struct Random(pub u64);
+
+    impl Random {
+        /// Boxes on about one cell in `one_in`.
+        pub fn boxes(&mut self, board: &Board, one_in: u64) -> Vec<u64> {
+            let mut bits = vec![0; board.len().div_ceil(64)];
+            for c in 0..board.len() as u32 {
+                self.0 = (self.0)
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if (self.0 >> 33).is_multiple_of(one_in) {
+                    set(&mut bits, c);
+                }
+            }
+            bits
+        }
+    }
+
+    #[test]
+    fn flooding_by_rows_agrees_with_flooding_by_cells() {
+        let text = std::fs::read_to_string("problems/sokoban/xsokoban/screen.18").unwrap();
+        let board = Board::new(&level(&text));
+        let mut by_rows = Reach::new(&board);
+        let mut by_cells = Reach {
+            mark: vec![0; board.len()],
+            ..Reach::default()
+        };
+        let mut random = Random(3);
+        let mut sizes = std::collections::HashSet::new();
+        for k in 0..2000u32 {
+            let boxes = random.boxes(&board, 3);
+            // From a free cell, and now and then from under a box.
+            let from = k % board.len() as u32;
+            let lowest = by_rows.flood(&board, &boxes, from);
+            assert!(by_rows.by_rows);
+            assert_eq!(lowest, by_cells.flood(&board, &boxes, from));
+            let reached: Vec<u32> = (0..board.len() as u32)
+                .filter(|&c| by_rows.reached(c))
+                .collect();
+            let expected: Vec<u32> = (0..board.len() as u32)
+                .filter(|&c| by_cells.reached(c))
+                .collect();
+            assert_eq!(reached, expected, "from {from}, boxes {boxes:?}");
+            sizes.insert(reached.len());
+        }
+        assert!(sizes.len() > 20, "regions of many sizes: {sizes:?}");
     }
 
     #[test]
