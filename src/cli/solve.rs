@@ -476,21 +476,22 @@ struct Phase {
 /// that dive through plateaus (newest node first), then pulls that widen
 /// them (oldest first) in the time that is left. Each solves levels the
 /// others do not (benches/README.md). On XSokoban at a minute per level, the
-/// pushes solve most of their levels within 4 s but one only after 23 s,
-/// those with weight 4 within 1 s, the diving pulls within 3 s, and the
-/// widening pulls theirs within 20 s; so the first pushes get 45 % of the
-/// time, the widening pulls the 47 % that is left.
+/// pushes solve most of their levels within 4 s but one (18) only after
+/// 16 s, those with weight 4 theirs within 1 s but one (32) only after 10 s,
+/// the diving pulls within 3 s, and the widening pulls theirs within 21 s;
+/// so the phases get 32 %, 19 % and 5 % of the time, and the widening pulls
+/// the 44 % that is left.
 const AUTO: [Phase; 4] = [
     Phase {
         direction: Direction::Forward,
         weight: connectivity::DEFAULT_WEIGHT,
-        share: 0.45,
+        share: 0.32,
         ties: Ties::Fifo,
     },
     Phase {
         direction: Direction::Forward,
         weight: 4,
-        share: 0.03,
+        share: 0.19,
         ties: Ties::Fifo,
     },
     Phase {
