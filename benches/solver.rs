@@ -12,12 +12,19 @@
 //!   level 10, 34 boxes) with
 //!   its last matching repaired (what the solver does) against solved from
 //!   scratch each time.
+//! * `flood`: the man's region, flooded over whole grid rows (a word per
+//!   row, what the solver does on boards up to 64 cells wide) against cell
+//!   by cell; `regions`: the free-floor regions counted by runs of a row
+//!   against cell by cell (on the nodes of levels 10 and 18, from the
+//!   man's cell).
 //!
 //! Run with `cargo bench --bench solver`; about a minute on two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use planbox::heuristics::Heuristic;
 use planbox::search::{SearchSpace, Successors, hash_node};
+use planbox::sokoban::solver::connectivity::Regions;
+use planbox::sokoban::solver::push::Reach;
 use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace};
 use std::hint::black_box;
 use std::path::Path;
@@ -167,5 +174,59 @@ fn matching(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, node_hash, matching);
+fn flood(c: &mut Criterion) {
+    // Level 10: 34 boxes, small regions; level 18: open floor, large ones.
+    for screen in [10, 18] {
+        let (board, pairs) = nodes(screen);
+        let words = board.len().div_ceil(64);
+        let mut reach = Reach::new(&board);
+        for (_, n) in &pairs {
+            let (lowest, man) = (reach.flood(&board, &n[..words], n[words] as u32), n[words]);
+            assert_eq!(u64::from(lowest), man, "a node keeps its normalised man");
+            assert_eq!(reach.flood_cells(&board, &n[..words], man as u32), lowest);
+        }
+        let mut group = c.benchmark_group(format!("flood/xsokoban{screen}"));
+        group.bench_function("by_rows", |b| {
+            b.iter(|| {
+                (pairs.iter()).fold(0, |acc, (_, n)| {
+                    acc ^ reach.flood(&board, black_box(&n[..words]), n[words] as u32)
+                })
+            })
+        });
+        group.bench_function("by_cells", |b| {
+            b.iter(|| {
+                (pairs.iter()).fold(0, |acc, (_, n)| {
+                    acc ^ reach.flood_cells(&board, black_box(&n[..words]), n[words] as u32)
+                })
+            })
+        });
+        group.finish();
+        let mut regions = Regions::new(&board);
+        for (_, n) in &pairs {
+            let boxes = &n[..words];
+            assert_eq!(
+                regions.count(&board, boxes),
+                regions.count_cells(&board, boxes)
+            );
+        }
+        let mut group = c.benchmark_group(format!("regions/xsokoban{screen}"));
+        group.bench_function("by_runs", |b| {
+            b.iter(|| {
+                (pairs.iter()).fold(0, |acc, (_, n)| {
+                    acc ^ regions.count(&board, black_box(&n[..words]))
+                })
+            })
+        });
+        group.bench_function("by_cells", |b| {
+            b.iter(|| {
+                (pairs.iter()).fold(0, |acc, (_, n)| {
+                    acc ^ regions.count_cells(&board, black_box(&n[..words]))
+                })
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, node_hash, matching, flood);
 criterion_main!(benches);

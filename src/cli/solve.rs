@@ -479,31 +479,31 @@ struct Phase {
 /// pushes solve most of their levels within 4 s but one (18) only after
 /// 16 s, those with weight 4 theirs within 1 s but one (32) only after 10 s,
 /// the diving pulls within 3 s, and the widening pulls theirs within 21 s;
-/// so the phases get 32 %, 19 % and 5 % of the time, and the widening pulls
-/// the 44 % that is left.
+/// so the phases get 30 %, 20 % and 7 % of the time, and the widening pulls
+/// the 43 % that is left.
 const AUTO: [Phase; 4] = [
     Phase {
         direction: Direction::Forward,
         weight: connectivity::DEFAULT_WEIGHT,
-        share: 0.32,
+        share: 0.30,
         ties: Ties::Fifo,
     },
     Phase {
         direction: Direction::Forward,
         weight: 4,
-        share: 0.19,
+        share: 0.20,
         ties: Ties::Fifo,
     },
     Phase {
         direction: Direction::Backward,
         weight: 0,
-        share: 0.05,
+        share: 0.07,
         ties: Ties::Lifo,
     },
     Phase {
         direction: Direction::Backward,
         weight: 0,
-        share: 0.47,
+        share: 0.43,
         ties: Ties::Fifo,
     },
 ];

@@ -135,8 +135,9 @@ impl Regions {
     }
 
     /// [`Regions::count`] cell by cell: each free cell is joined to its free
-    /// neighbours above and to the left.
-    fn count_cells(&mut self, board: &Board, boxes: &[u64]) -> u32 {
+    /// neighbours above and to the left (for boards wider than 64 cells, and
+    /// the benches' reference).
+    pub fn count_cells(&mut self, board: &Board, boxes: &[u64]) -> u32 {
         let mut count = 0;
         for c in 0..board.len() as u32 {
             if has(boxes, c) {

@@ -18,7 +18,7 @@
 
 use super::board::{Board, NONE};
 use super::deadlock;
-use super::push::{Reach, cells_of, has};
+use super::push::{Reach, cells_of, clear, has};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// A PI-corral of a node: the pushes into it, and its boxes (the fence and
@@ -107,6 +107,13 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral
 /// (the man's region among more boxes lies inside the pattern's). The
 /// pattern matches where the corral's exact key does not: an extra box
 /// inside the corral, or a corral that is no longer PI, or none at all.
+///
+/// A pattern is *minimised* before it is kept (as Rolling Stone does): each
+/// box in turn is taken away, and if the corral search still proves the
+/// rest deadlocked, the box stays out. Fewer boxes match more positions; on
+/// XSokoban 18 the patterns then catch nearly every corral that a corral
+/// search proved dead before (128 searches prove a deadlock instead of
+/// 6,943).
 #[derive(Clone, Debug, Default)]
 pub struct CorralDeadlocks {
     known: HashMap<Vec<u64>, bool>,
@@ -152,26 +159,37 @@ impl CorralDeadlocks {
             self.known.clear();
         }
         self.known.insert(start.clone(), dead);
-        if dead
-            && self.patterns.len() < MAX_PATTERNS
-            && let Some(first) = corral
-                .boxes
-                .iter()
-                .filter(|&&b| !board.goal[b as usize])
-                .min()
-        {
+        if !dead || self.patterns.len() >= MAX_PATTERNS {
+            return dead;
+        }
+        // Minimise the pattern: drop each box whose deadlock holds without it.
+        let mut boxes = start[..words].to_vec();
+        let mut trial = vec![0; words + 1];
+        for &b in &corral.boxes {
+            trial[..words].copy_from_slice(&boxes);
+            clear(&mut trial, b);
+            if trial[..words].iter().all(|&w| w == 0) {
+                continue;
+            }
+            trial[words] = u64::from(reach.flood(board, &trial[..words], man));
+            if search(board, reach, &trial, &corral.free) {
+                boxes.copy_from_slice(&trial[..words]);
+            }
+        }
+        let first = cells_of(&boxes).find(|&b| !board.goal[b as usize]);
+        if let Some(first) = first {
             if self.by_cell.is_empty() {
                 self.by_cell = vec![Vec::new(); board.len()];
             }
-            // The search flooded other positions since: the man's region
-            // among the corral's boxes again.
-            let mut pattern = start[..words].to_vec();
+            // The searches flooded other positions since: the man's region
+            // among the pattern's boxes again.
+            let mut pattern = boxes;
             pattern.resize(2 * words, 0);
-            reach.flood(board, &start[..words], man);
+            reach.flood(board, &pattern[..words], man);
             for c in (0..board.len() as u32).filter(|&c| reach.reached(c)) {
                 pattern[words + (c / 64) as usize] |= 1 << (c % 64);
             }
-            self.by_cell[*first as usize].push(self.patterns.len() as u32);
+            self.by_cell[first as usize].push(self.patterns.len() as u32);
             self.patterns.push(pattern);
         }
         dead
@@ -367,6 +385,31 @@ mod tests {
         };
         assert!(!deadlocks.is_deadlock(&board, &open, at(1, 2)));
         assert_eq!(deadlocks.patterns(), 1);
+    }
+
+    #[test]
+    fn a_pattern_keeps_only_the_boxes_its_deadlock_needs() {
+        // The corridor of the test above, and a third box, home below it,
+        // that the corral happens to hold but the deadlock does not need.
+        let board = Board::new(&level("#########\n#.@ $ $.#\n###*#####\n#########\n"));
+        let at = |row, col| board.cell(Cell { row, col }).expect("floor");
+        let corral = PiCorral {
+            pushes: Vec::new(),
+            boxes: vec![at(1, 4), at(1, 6), at(2, 3)],
+            free: Vec::new(),
+        };
+        let mut deadlocks = CorralDeadlocks::default();
+        assert!(deadlocks.is_deadlock(&board, &corral, at(1, 2)));
+        assert_eq!(deadlocks.patterns(), 1);
+        let words = board.len().div_ceil(64).max(1);
+        let mut node = vec![0u64; words];
+        for c in [at(1, 4), at(1, 6), at(1, 1)] {
+            node[(c / 64) as usize] |= 1 << (c % 64);
+        }
+        // The third box elsewhere (on the left goal): the two in the
+        // corridor are still dead, and the pattern says so.
+        assert!(deadlocks.matches_pattern(&board, &node, at(1, 2)));
+        assert!(deadlocks.matches_pattern(&board, &node, at(2, 3)));
     }
 
     #[test]

@@ -304,7 +304,9 @@ impl Reach {
         rows.cell[row * 64 + word.trailing_zeros() as usize]
     }
 
-    fn flood_cells(&mut self, board: &Board, boxes: &[u64], from: u32) -> u32 {
+    /// [`Reach::flood`] cell by cell, a stack of cells to look around (for
+    /// boards wider than 64 cells, and the benches' reference).
+    pub fn flood_cells(&mut self, board: &Board, boxes: &[u64], from: u32) -> u32 {
         self.by_rows = false;
         self.next_stamp();
         let mut lowest = from;
@@ -807,6 +809,21 @@ pub(super) mod tests {
         };
         assert_eq!(plan.len(), 1);
         assert_eq!(push_of(plan[0]).1, 3, "a push to the right");
+    }
+
+    #[test]
+    fn a_board_wider_than_a_word_is_flooded_cell_by_cell() {
+        // 70 columns: no row fits in a word, so the floods go cell by cell.
+        let mut text = format!("{}\n", "#".repeat(70));
+        text += &format!("#@ $ {}.#\n", " ".repeat(63));
+        text += &format!("#  {}#\n", " ".repeat(66));
+        text += &format!("{}\n", "#".repeat(70));
+        assert!(Board::new(&level(&text)).rows.is_none());
+        let (outcome, _) = solve(&text, PushOptions::default());
+        let Outcome::Plan(plan) = outcome else {
+            panic!("{outcome:?}")
+        };
+        assert_eq!(plan.len(), 65, "the box goes right to the far goal");
     }
 
     #[test]
