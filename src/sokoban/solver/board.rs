@@ -24,6 +24,7 @@
 //! it, and 1 for the man's cell (as a box alone could be pushed left, were
 //! the man on its right): the relaxation ignores where the man can walk.
 
+use super::push::cells_of;
 use crate::sokoban::level::{Cell, Dir, Level, Tile};
 use std::collections::VecDeque;
 
@@ -105,6 +106,16 @@ impl Rows {
             rows.cell[at] = id as u32;
         }
         Some(rows)
+    }
+
+    /// Writes into `free` (one word per row) the floor cells without a box.
+    #[inline]
+    pub fn free_cells(&self, boxes: &[u64], free: &mut [u64]) {
+        free.copy_from_slice(&self.floor);
+        for b in cells_of(boxes) {
+            let at = self.at[b as usize];
+            free[(at / 64) as usize] &= !(1 << (at % 64));
+        }
     }
 }
 

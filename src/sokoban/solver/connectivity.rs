@@ -30,7 +30,7 @@
 
 use super::board::{Board, NONE};
 use super::bound::MatchingBound;
-use super::push::{cells_of, has};
+use super::push::has;
 use crate::heuristics::{Estimate, Heuristic};
 
 /// The weight of a region in the default greedy forward solver.
@@ -97,11 +97,7 @@ impl Regions {
         let Some(rows) = &board.rows else {
             return self.count_cells(board, boxes);
         };
-        self.free.copy_from_slice(&rows.floor);
-        for b in cells_of(boxes) {
-            let at = rows.at[b as usize];
-            self.free[(at / 64) as usize] &= !(1 << (at % 64));
-        }
+        rows.free_cells(boxes, &mut self.free);
         let (mut runs, mut count) = (0, 0);
         for r in 0..self.free.len() {
             let free = self.free[r];

@@ -327,6 +327,15 @@ mod tests {
     use crate::sokoban::level::Cell;
     use crate::sokoban::solver::board::tests::level;
 
+    /// The bit set of `cells` on `board`.
+    fn bits(board: &Board, cells: &[u32]) -> Vec<u64> {
+        let mut bits = vec![0u64; board.len().div_ceil(64).max(1)];
+        for &c in cells {
+            crate::sokoban::solver::push::set(&mut bits, c);
+        }
+        bits
+    }
+
     /// The PI-corral pushes of a level's start, as (row, col, d) triples.
     fn corral_pushes(text: &str) -> Option<Vec<(usize, usize, usize)>> {
         let board = Board::new(&level(text));
@@ -361,14 +370,7 @@ mod tests {
         let mut deadlocks = CorralDeadlocks::default();
         assert!(deadlocks.is_deadlock(&board, &corral, at(1, 2)));
         assert_eq!(deadlocks.patterns(), 1);
-        let words = board.len().div_ceil(64).max(1);
-        let bits = |cells: &[u32]| {
-            let mut bits = vec![0u64; words];
-            cells
-                .iter()
-                .for_each(|&c| bits[(c / 64) as usize] |= 1 << (c % 64));
-            bits
-        };
+        let bits = |cells: &[u32]| bits(&board, cells);
         // The pattern's two boxes and the third, the man on the left:
         // deadlocked, from any cell of his region.
         let more = bits(&[at(1, 4), at(1, 6), at(2, 2)]);
@@ -401,11 +403,7 @@ mod tests {
         let mut deadlocks = CorralDeadlocks::default();
         assert!(deadlocks.is_deadlock(&board, &corral, at(1, 2)));
         assert_eq!(deadlocks.patterns(), 1);
-        let words = board.len().div_ceil(64).max(1);
-        let mut node = vec![0u64; words];
-        for c in [at(1, 4), at(1, 6), at(1, 1)] {
-            node[(c / 64) as usize] |= 1 << (c % 64);
-        }
+        let node = bits(&board, &[at(1, 4), at(1, 6), at(1, 1)]);
         // The third box elsewhere (on the left goal): the two in the
         // corridor are still dead, and the pattern says so.
         assert!(deadlocks.matches_pattern(&board, &node, at(1, 2)));

@@ -270,11 +270,7 @@ impl Reach {
 
     fn flood_rows(&mut self, rows: &Rows, boxes: &[u64], from: u32) -> u32 {
         self.by_rows = true;
-        self.free.copy_from_slice(&rows.floor);
-        for b in cells_of(boxes) {
-            let at = self.at[b as usize];
-            self.free[(at / 64) as usize] &= !(1 << (at % 64));
-        }
+        rows.free_cells(boxes, &mut self.free);
         // The flood starts on `from` even if a box stands there.
         let at = self.at[from as usize];
         let (row, k) = ((at / 64) as usize, at % 64);
