@@ -536,6 +536,51 @@ fn backward_move_optimisation_is_a_usage_error() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("forward only"));
 }
 
+#[test]
+fn feature_space_search_solves_and_replays_both_ways() {
+    for direction in ["forward", "backward"] {
+        let featured = solve_and_replay(
+            "problems/sokoban/microban.xsb",
+            "1-30",
+            &["--direction", direction, "--features"],
+        );
+        assert_eq!(featured.len(), 30);
+        for r in &featured {
+            assert_eq!(r["direction"], direction, "{r}");
+            assert_eq!(r["features"], true, "{r}");
+        }
+    }
+    // Without the flag the records say so.
+    let plain = solve_and_replay(
+        "problems/sokoban/microban.xsb",
+        "1",
+        &["--direction", "forward"],
+    );
+    assert_eq!(plain[0]["features"], false);
+    assert_eq!(plain[0]["connectivity"], 8);
+}
+
+#[test]
+fn features_outside_one_greedy_direction_are_a_usage_error() {
+    for extra in [
+        &["--direction", "auto"][..],
+        &["--direction", "forward", "--search", "astar"],
+        &["--direction", "backward", "--optimize", "pushes"],
+        &["--direction", "bidirectional"],
+    ] {
+        let mut args = vec!["solve", "problems/sokoban/microban.xsb", "--level", "1"];
+        args.extend_from_slice(extra);
+        args.push("--features");
+        let out = planbox(&args);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("`--features` only applies"),
+            "{extra:?}: {err}"
+        );
+    }
+}
+
 /// As for pushes: solutions found forward with every rule off (Microban
 /// 1-60), read backwards as pulls from the solved position, are walked pull
 /// by pull with the pull rules on: each pull must be a successor, never a

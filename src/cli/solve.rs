@@ -168,6 +168,13 @@ pub struct SolveArgs {
     /// [default: 8; --direction auto tries 8, then 4].
     #[arg(long, value_name = "W", allow_negative_numbers = true, value_parser = count::<u32>)]
     connectivity: Option<u32>,
+    /// gbfs, --optimize none, one direction: take turns between the cells of
+    /// a feature space (boxes home × regions of free floor), expanding the
+    /// best node of each cell in turn instead of the best node of all
+    /// (Festival's feature space search); --direction auto has a phase of
+    /// its own with features.
+    #[arg(long)]
+    features: bool,
     /// The greedy pulls' perimeter: the number of positions stored
     /// breadth-first around the start (pushes, no macros) before the pulls
     /// begin; the pulls stop at any of them, not only at the start (0: at
@@ -207,6 +214,8 @@ struct Solved {
     direction: Direction,
     /// Its order among equal estimates (best-first searches only).
     ties: Option<Ties>,
+    /// How it was guided (the greedy searches only).
+    guidance: Option<Guidance>,
     result: Option<SearchResult>,
     /// The first expansions, with `--trace`.
     trace: Vec<Expansion>,
@@ -289,6 +298,17 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             }
         )));
     }
+    if args.features
+        && (search != SearchName::Gbfs
+            || args.optimize != Optimize::None
+            || !matches!(args.direction, Direction::Forward | Direction::Backward))
+    {
+        bail!(usage(
+            "`--features` only applies to `--search gbfs` with `--optimize none` in one \
+             direction (`--direction forward` or `backward`; `auto` has a phase with features)"
+                .to_string()
+        ));
+    }
     if args.transposition_table && !matches!(search, SearchName::Dfs | SearchName::Iddfs) {
         bail!(usage(format!(
             "`--transposition-table` only applies to `--search dfs` or `iddfs` (`{}` keeps its own closed list)",
@@ -357,6 +377,7 @@ fn solve_level(
                 title,
                 direction: args.direction,
                 ties: None,
+                guidance: None,
                 result: None,
                 trace: Vec::new(),
                 solution: None,
@@ -378,6 +399,7 @@ fn solve_level(
             title,
             direction: args.direction,
             ties: None,
+            guidance: None,
             result: None,
             trace: Vec::new(),
             solution: None,
@@ -390,9 +412,13 @@ fn solve_level(
         args.optimize == Optimize::None && matches!(search, SearchName::Gbfs | SearchName::Wastar);
     // The greedy forward search is guided by connectivity as well as the
     // matching bound (--connectivity); every other search by the bound.
-    let weight = |phase: &Phase| match (greedy, phase.direction) {
-        (true, Direction::Forward) => args.connectivity.unwrap_or(phase.weight),
-        _ => 0,
+    // Greedy best-first search may take turns between feature cells.
+    let guidance = |phase: &Phase| Guidance {
+        weight: match (greedy, phase.direction) {
+            (true, Direction::Forward) => args.connectivity.unwrap_or(phase.weight),
+            _ => 0,
+        },
+        features: phase.features && search == SearchName::Gbfs,
     };
     let alone = [Phase {
         direction: match args.direction {
@@ -400,6 +426,7 @@ fn solve_level(
             d => d,
         },
         weight: connectivity::DEFAULT_WEIGHT,
+        features: args.features,
         share: 1.0,
         ties: Ties::Fifo,
     }];
@@ -407,12 +434,12 @@ fn solve_level(
     let phases: &[Phase] = match (args.direction, limit) {
         (Direction::Auto, Some(_)) if scheduled => &AUTO,
         // Without a time limit there are no shares: the widening pulls
-        // alone, the strongest of the four.
-        (Direction::Auto, None) if scheduled => &AUTO[3..],
+        // alone, the strongest of the phases.
+        (Direction::Auto, None) if scheduled => &AUTO[AUTO.len() - 1..],
         _ => &alone,
     };
     let (mut result, mut trace, mut direction) = (None, Vec::new(), phases[0].direction);
-    let mut ties = None;
+    let (mut ties, mut guided) = (None, None);
     for (k, phase) in phases.iter().enumerate() {
         // Each phase but the last gets its share of the whole limit; the
         // last gets what is left.
@@ -427,7 +454,7 @@ fn solve_level(
             args,
             &board,
             d,
-            weight(phase),
+            guidance(phase),
             order,
             search,
             greedy,
@@ -438,6 +465,7 @@ fn solve_level(
         let done = !matches!(r.outcome, Outcome::OutOfTime | Outcome::OutOfMemory);
         (result, trace, direction) = (Some(r), t, d);
         ties = (search.is_best_first() && d != Direction::Bidirectional).then_some(order);
+        guided = greedy.then(|| guidance(phase));
         if done {
             break;
         }
@@ -452,6 +480,7 @@ fn solve_level(
         title,
         direction,
         ties,
+        guidance: guided,
         result: Some(result),
         trace,
         solution,
@@ -460,11 +489,23 @@ fn solve_level(
     })
 }
 
+/// How a greedy search is guided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Guidance {
+    /// The connectivity weight (forward only; see [`Guide`]).
+    weight: u32,
+    /// Whether it takes turns between the cells of feature space
+    /// ([`Guide::with_features`]).
+    features: bool,
+}
+
 /// One search of the default greedy solver's schedule.
 struct Phase {
     direction: Direction,
     /// The connectivity weight (forward only; see [`Guide`]).
     weight: u32,
+    /// Whether greedy best-first search takes turns between feature cells.
+    features: bool,
     /// The share of the time limit it may use, if it is not the last.
     share: f64,
     /// Which of the nodes with equal estimates goes first.
@@ -472,38 +513,52 @@ struct Phase {
 }
 
 /// The default greedy solver (`--direction auto`) with a time limit: pushes
-/// guided by connectivity, pushes with a lighter connectivity weight, pulls
+/// guided by connectivity, pushes with features, pulls with features, pulls
 /// that dive through plateaus (newest node first), then pulls that widen
 /// them (oldest first) in the time that is left. Each solves levels the
-/// others do not (benches/README.md). On XSokoban at a minute per level, the
-/// pushes solve most of their levels within 4 s but one (18) only after
-/// 16 s, those with weight 4 theirs within 1 s but one (32) only after 10 s,
-/// the diving pulls within 3 s, and the widening pulls theirs within 21 s;
-/// so the phases get 30 %, 20 % and 7 % of the time, and the widening pulls
-/// the 43 % that is left.
-const AUTO: [Phase; 4] = [
+/// others do not (benches/README.md). Measured alone on XSokoban at 20 s
+/// per level, the pushes with connectivity solve all but one of their levels
+/// within 4 s (18 after 16 s, which the pushes with features solve in 6 s),
+/// the pulls with features theirs within 12 s (four new levels among them),
+/// the diving pulls theirs within 3.3 s, and the widening pulls need up to
+/// 25 s; so the phases get 5 %, 12 %, 25 % and 7 % of the time, and the
+/// widening pulls the 51 % that is left. The pushes with connectivity weight
+/// 4 (`--connectivity 4`) are left out: they alone solve XSokoban 32, in
+/// 11 s, where the pulls with features solve four levels.
+const AUTO: [Phase; 5] = [
     Phase {
         direction: Direction::Forward,
         weight: connectivity::DEFAULT_WEIGHT,
-        share: 0.30,
+        features: false,
+        share: 0.05,
         ties: Ties::Fifo,
     },
     Phase {
         direction: Direction::Forward,
-        weight: 4,
-        share: 0.20,
+        weight: connectivity::DEFAULT_WEIGHT,
+        features: true,
+        share: 0.12,
         ties: Ties::Fifo,
     },
     Phase {
         direction: Direction::Backward,
         weight: 0,
+        features: true,
+        share: 0.25,
+        ties: Ties::Fifo,
+    },
+    Phase {
+        direction: Direction::Backward,
+        weight: 0,
+        features: false,
         share: 0.07,
         ties: Ties::Lifo,
     },
     Phase {
         direction: Direction::Backward,
         weight: 0,
-        share: 0.43,
+        features: false,
+        share: 0.51,
         ties: Ties::Fifo,
     },
 ];
@@ -516,7 +571,7 @@ fn search_direction(
     args: &SolveArgs,
     board: &Board,
     d: Direction,
-    weight: u32,
+    guide: Guidance,
     ties: Ties,
     search: SearchName,
     greedy: bool,
@@ -549,14 +604,14 @@ fn search_direction(
         0
     };
     let (mut result, mut trace) =
-        search_level(args, board, d, weight, ties, options, search, ring, time);
+        search_level(args, board, d, guide, ties, options, search, ring, time);
     // Corral pruning, goal cuts and tunnel macros may cut every solution of
     // a node they narrow; only the full search proves that none exists (in
     // the time that is left).
     if options.narrows() && result.outcome == Outcome::Unsolvable {
         let full = options.keeping_every_push();
         let left = limit.map(|t| t.saturating_sub(start.elapsed()));
-        (result, trace) = search_level(args, board, d, weight, ties, full, search, ring, left);
+        (result, trace) = search_level(args, board, d, guide, ties, full, search, ring, left);
     }
     (result, trace)
 }
@@ -567,7 +622,7 @@ fn search_level(
     args: &SolveArgs,
     board: &Board,
     direction: Direction,
-    weight: u32,
+    guide: Guidance,
     ties: Ties,
     options: PushOptions,
     search: SearchName,
@@ -582,7 +637,10 @@ fn search_level(
     match direction {
         Direction::Forward | Direction::Auto => {
             let mut space = PushSpace::new(board, options);
-            let bound = Guide::new(board, MatchingBound::to_goals(board), weight);
+            let mut bound = Guide::new(board, MatchingBound::to_goals(board), guide.weight);
+            if guide.features {
+                bound = bound.with_features(&board.goals);
+            }
             let depth = args.depth_limit;
             if args.transposition_table {
                 let mut table = Transpositions::new(&mut space);
@@ -593,7 +651,10 @@ fn search_level(
         }
         Direction::Backward => {
             let mut space = PullSpace::new(board, pulls);
-            let bound = Guide::new(board, MatchingBound::to_starts(board), weight);
+            let mut bound = Guide::new(board, MatchingBound::to_starts(board), guide.weight);
+            if guide.features {
+                bound = bound.with_features(&board.start_boxes);
+            }
             // The root's step into a region is one step deeper than a pull.
             let depth = args.depth_limit.map(|d| d.saturating_add(1));
             if ring > 0 {
@@ -859,6 +920,8 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
                 Ties::Fifo => "fifo",
                 Ties::Lifo => "lifo",
             }),
+            "connectivity": s.guidance.map(|g| g.weight),
+            "features": s.guidance.map(|g| g.features),
             "outcome": match (&s.error, r) {
                 (Some(_), _) | (None, None) => "invalid",
                 (None, Some(r)) => outcome_name(&r.outcome),

@@ -131,6 +131,14 @@ pub trait Heuristic {
         None
     }
 
+    /// The cell of *feature space* that the state of the last call to
+    /// `estimate` falls in, for greedy search that takes turns between the
+    /// cells ([`crate::search::open_list::Cells`]); `None` for heuristics
+    /// without features.
+    fn feature(&self) -> Option<u32> {
+        None
+    }
+
     /// The preferred (helpful) operators found by the last call to `estimate`,
     /// for searches that use them. Empty for heuristics that have none.
     fn preferred_operators(&self) -> &[OpId] {

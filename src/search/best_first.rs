@@ -38,6 +38,13 @@
 //! evaluated again on the node being expanded to get its preferred operators
 //! (these re-evaluations are not counted as evaluated states).
 //!
+//! **Feature space.** When the heuristic places each node in a cell of a
+//! feature space ([`Heuristic::feature`]), greedy search keeps one open list
+//! per cell and takes the best node of each cell in turn
+//! ([`super::open_list::Cells`]), as Festival's feature space search does for
+//! Sokoban, instead of always the best node of all. A* and weighted A* ignore
+//! features.
+//!
 //! A successor the heuristic calls a dead end is counted and dropped; if the
 //! open list runs empty, the reachable space without dead ends has been
 //! searched and the task is [`Outcome::Unsolvable`].
@@ -47,7 +54,7 @@
 
 use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::node::{NodeArena, NodeId, SearchNode};
-use super::open_list::{Alternation, Key, Ties};
+use super::open_list::{Alternation, Cells, Key, Ties};
 use super::registry::StateRegistry;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
 use crate::heuristics::{Estimate, Heuristic};
@@ -141,6 +148,9 @@ where
         ties: Vec::new(),
         closed: Vec::new(),
         open: Alternation::with_ties(ties),
+        cells: None,
+        cell_of: Vec::new(),
+        ties_order: ties,
         succ: Successors::new(space.words()),
         is_preferred: Vec::new(),
         preferred_ops: Vec::new(),
@@ -169,6 +179,12 @@ struct BestFirst {
     /// One bit per node: closed.
     closed: Vec<u64>,
     open: Alternation,
+    /// Greedy search with a heuristic that has features: one queue per
+    /// cell of feature space, popped in turn, instead of `open`.
+    cells: Option<Cells>,
+    /// The feature-space cell of every node (with `cells`).
+    cell_of: Vec<u32>,
+    ties_order: Ties,
     succ: Successors,
     /// `is_preferred[o]`: operator `o` is preferred in the node being expanded.
     is_preferred: Vec<bool>,
@@ -195,6 +211,8 @@ impl BestFirst {
             self.ties.capacity() * 4,
             self.closed.capacity() * 8,
             self.open.bytes(),
+            self.cells.as_ref().map_or(0, Cells::bytes),
+            self.cell_of.capacity() * 4,
             self.succ.bytes(),
         ])
     }
@@ -204,6 +222,7 @@ impl BestFirst {
         &mut self,
         estimate: Estimate,
         tie: Option<u32>,
+        feature: Option<u32>,
         node: SearchNode,
     ) -> Result<u32, Stop> {
         self.stats.evaluated += 1;
@@ -225,6 +244,10 @@ impl BestFirst {
                 .map_err(|_| Stop::Memory)?;
             self.ties.resize(id, 0);
             self.ties.push(t);
+        }
+        if self.cells.is_some() {
+            self.cell_of.try_reserve(1).map_err(|_| Stop::Memory)?;
+            self.cell_of.push(feature.unwrap_or(0));
         }
         if self.h_values.len() > self.closed.len() * 64 {
             self.closed.try_reserve(1).map_err(|_| Stop::Memory)?;
@@ -248,6 +271,10 @@ impl BestFirst {
     fn push_open(&mut self, id: NodeId, g: u32, h: u32, preferred: bool) -> Result<(), Stop> {
         let tie = self.ties.get(id.index()).copied().unwrap_or(0);
         let key = self.priority.key(g, h, tie);
+        if let Some(cells) = &mut self.cells {
+            cells.push(self.cell_of[id.index()], key, id)?;
+            return Ok(());
+        }
         self.open.all.push(key, id)?;
         if preferred {
             self.open.preferred.push(key, id)?;
@@ -285,12 +312,18 @@ impl BestFirst {
                 Estimate::DeadEnd => None,
             },
         ));
-        let h0 = self.add_node(h0, h.tie_breaker(), root_node)?;
+        if self.priority == Priority::Greedy && h.feature().is_some() {
+            self.cells = Some(Cells::with_ties(self.ties_order));
+        }
+        let h0 = self.add_node(h0, h.tie_breaker(), h.feature(), root_node)?;
         if h0 == DEAD {
             return Ok(Outcome::Unsolvable);
         }
         self.push_open(root, 0, h0, false)?;
-        while let Some((key, id)) = self.open.pop() {
+        while let Some((key, id)) = match &mut self.cells {
+            Some(cells) => cells.pop(),
+            None => self.open.pop(),
+        } {
             if self.is_closed(id) {
                 continue;
             }
@@ -372,7 +405,8 @@ impl BestFirst {
                     if monitor.time_is_up() {
                         return Err(Stop::Time);
                     }
-                    let child_h = self.add_node(estimate, h.tie_breaker(), child_node)?;
+                    let child_h =
+                        self.add_node(estimate, h.tie_breaker(), h.feature(), child_node)?;
                     if child_h != DEAD {
                         self.push_open(child_id, child_g, child_h, is_pref)?;
                     }

@@ -309,3 +309,45 @@ fn greedy_search_with_lifo_ties_dives_through_a_plateau() {
     // Last in, first out: straight down the newest child.
     assert_eq!(run(Ties::Lifo), [0, 2, 6]);
 }
+
+/// A start with two branches: a long one of equal estimates that ends
+/// nowhere (nodes 1 to 20) and a short one to the target that looks worse at
+/// first (21, then the target 22).
+fn misleading_branch() -> (Graph, Table) {
+    let mut edges = vec![(0, 1, 1), (0, 21, 1), (21, 22, 1)];
+    edges.extend((1..20).map(|v| (v, v + 1, 1)));
+    let graph = Graph::new(23, &edges, 0, &[22]);
+    let mut h = vec![Some(5); 23];
+    h[21] = Some(9);
+    h[22] = Some(0);
+    (graph, Table::new(h))
+}
+
+#[test]
+fn greedy_search_follows_the_best_estimate_down_a_misleading_branch() {
+    let (mut g, mut h) = misleading_branch();
+    let r = gbfs(&mut g, &mut h, false, &mut monitor());
+    assert_eq!(plan(&r), &[OpId(1), OpId(2)]);
+    // The start and all 20 nodes of the dead branch, then 21.
+    assert_eq!(r.stats.expanded, 22);
+}
+
+#[test]
+fn greedy_search_with_features_takes_turns_between_the_cells() {
+    let (mut g, mut h) = misleading_branch();
+    // The second branch is a cell of its own.
+    h.features = vec![0; 23];
+    h.features[21] = 1;
+    h.features[22] = 1;
+    let r = gbfs(&mut g, &mut h, false, &mut monitor());
+    assert_eq!(plan(&r), &[OpId(1), OpId(2)]);
+    // The start (cell 0), 21 (cell 1), 1 (cell 0); then the target, the
+    // best node of cell 1.
+    assert_eq!(r.stats.expanded, 3);
+    // A* orders by f alone: features do not change it.
+    let (mut g, mut h) = misleading_branch();
+    let plain = astar(&mut g, &mut h, &mut monitor()).stats.expanded;
+    h.features = vec![0; 23];
+    h.features[21] = 1;
+    assert_eq!(astar(&mut g, &mut h, &mut monitor()).stats.expanded, plain);
+}

@@ -196,6 +196,61 @@ impl Sublists {
     }
 }
 
+/// One bucket queue per cell of feature space, popped in turn: each pop
+/// takes the best node of the next non-empty cell after the one popped last
+/// (in ascending cell order, wrapping around), so every cell gets the same
+/// share of the expansions however good its nodes look (Festival's feature
+/// space search cycles through its cells this way).
+///
+/// Example: cells 1 and 4 hold nodes with keys `[5, 6]` and `[9]`; pops take
+/// 5 (cell 1), 9 (cell 4), 6 (cell 1).
+#[derive(Clone, Debug, Default)]
+pub struct Cells {
+    cells: BTreeMap<u32, BucketQueue>,
+    /// The cell popped last.
+    last: Option<u32>,
+    ties: Ties,
+}
+
+impl Cells {
+    /// No cells yet; each cell's queue breaks ties by `ties`.
+    pub fn with_ties(ties: Ties) -> Self {
+        Cells {
+            ties,
+            ..Cells::default()
+        }
+    }
+
+    pub fn push(&mut self, cell: u32, key: Key, id: NodeId) -> Result<(), OutOfMemory> {
+        let ties = self.ties;
+        self.cells
+            .entry(cell)
+            .or_insert_with(|| BucketQueue::with_ties(ties))
+            .push(key, id)
+    }
+
+    /// Pops the best node of the cell after the last one popped.
+    pub fn pop(&mut self) -> Option<(Key, NodeId)> {
+        let cell = *self
+            .last
+            .and_then(|last| last.checked_add(1))
+            .and_then(|after| self.cells.range(after..).next())
+            .or_else(|| self.cells.iter().next())?
+            .0;
+        self.last = Some(cell);
+        let queue = self.cells.get_mut(&cell)?;
+        let popped = queue.pop();
+        if queue.is_empty() {
+            self.cells.remove(&cell);
+        }
+        popped
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.cells.values().map(|q| q.bytes() + 64).sum()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,6 +301,23 @@ mod tests {
         let order: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|(_, id)| id.0).collect();
         // all, preferred, all, preferred, then all alone.
         assert_eq!(order, vec![0, 8, 1, 9, 2]);
+    }
+
+    #[test]
+    fn cells_take_turns_in_ascending_order_and_wrap_around() {
+        let mut q = Cells::default();
+        q.push(4, (9, 0, 0), NodeId(9)).expect("memory");
+        q.push(1, (6, 0, 0), NodeId(6)).expect("memory");
+        q.push(1, (5, 0, 0), NodeId(5)).expect("memory");
+        let mut pop = || q.pop().map(|(_, id)| id.0);
+        assert_eq!([pop(), pop()], [Some(5), Some(9)]);
+        // Cell 4 is empty now: the turn passes on to the cells after it,
+        // wraps around to cell 1 and passes on to the new cell 2.
+        q.push(2, (7, 0, 0), NodeId(7)).expect("memory");
+        q.push(u32::MAX, (8, 0, 0), NodeId(8)).expect("memory");
+        let order: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|(_, id)| id.0).collect();
+        assert_eq!(order, vec![8, 6, 7]);
+        assert_eq!(q.bytes(), 0);
     }
 
     #[test]

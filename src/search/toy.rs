@@ -182,6 +182,8 @@ pub struct Table {
     pub preferred: Vec<OpId>,
     /// Per node; empty for no tie-breaker.
     pub ties: Vec<u32>,
+    /// The feature-space cell per node; empty for no features.
+    pub features: Vec<u32>,
     pub calls: u64,
     last: usize,
 }
@@ -192,6 +194,7 @@ impl Table {
             h,
             preferred: Vec::new(),
             ties: Vec::new(),
+            features: Vec::new(),
             calls: 0,
             last: 0,
         }
@@ -218,6 +221,9 @@ impl Heuristic for Table {
     }
     fn tie_breaker(&self) -> Option<u32> {
         self.ties.get(self.last).copied()
+    }
+    fn feature(&self) -> Option<u32> {
+        self.features.get(self.last).copied()
     }
 }
 
