@@ -165,7 +165,7 @@ pub struct SolveArgs {
     no_matching: bool,
     /// The greedy forward solver's weight of each region the boxes cut the
     /// free floor into, added to the matching bound (0: the bound alone)
-    /// [default: 8; --direction auto tries 8, then 4].
+    /// [default: 8, as in --direction auto's pushes].
     #[arg(long, value_name = "W", allow_negative_numbers = true, value_parser = count::<u32>)]
     connectivity: Option<u32>,
     /// gbfs, --optimize none, one direction: take turns between the cells of
