@@ -550,6 +550,44 @@ fn feature_space_search_solves_and_replays_both_ways() {
             assert_eq!(r["features"], true, "{r}");
         }
     }
+    // Microban 145: the pushes with features are solved after a few hundred
+    // expansions; the pushes led by the best estimate alone are lost in one
+    // corner of the search for hundreds of thousands (out of time at 2 s
+    // after 370,143).
+    let featured = solve_and_replay(
+        "problems/sokoban/microban.xsb",
+        "145",
+        &["--direction", "forward", "--features"],
+    );
+    let expanded = featured[0]["expanded"].as_u64().expect("expanded");
+    assert!(expanded < 5_000, "{expanded} expansions with features");
+    let out = planbox(&[
+        "solve",
+        "problems/sokoban/microban.xsb",
+        "--level",
+        "145",
+        "--direction",
+        "forward",
+        "--time-limit",
+        "1",
+        "--json",
+    ]);
+    let plain = &records(&out)[0];
+    assert_eq!(plain["outcome"], "out_of_time");
+    assert!(plain["expanded"].as_u64().expect("expanded") > 10 * expanded);
+    // Microban 93 pulled (no perimeter): 1,740 expansions with features,
+    // 5,634 without.
+    let pulls = |extra: &[&str]| {
+        let mut args = vec!["--direction", "backward", "--perimeter", "0"];
+        args.extend_from_slice(extra);
+        let r = solve_and_replay("problems/sokoban/microban.xsb", "93", &args);
+        r[0]["expanded"].as_u64().expect("expanded")
+    };
+    let (featured, plain) = (pulls(&["--features"]), pulls(&[]));
+    assert!(
+        2 * featured < plain,
+        "{featured} with features, {plain} without"
+    );
     // Without the flag the records say so.
     let plain = solve_and_replay(
         "problems/sokoban/microban.xsb",
