@@ -415,18 +415,20 @@ fn solve_level(
     // Greedy best-first search may take turns between feature cells.
     let guidance = |phase: &Phase| Guidance {
         weight: match (greedy, phase.direction) {
-            (true, Direction::Forward) => args.connectivity.unwrap_or(phase.weight),
+            (true, Direction::Forward) => args.connectivity.unwrap_or(phase.guide.weight),
             _ => 0,
         },
-        features: phase.features && search == SearchName::Gbfs,
+        features: phase.guide.features && search == SearchName::Gbfs,
     };
     let alone = [Phase {
         direction: match args.direction {
             Direction::Auto => Direction::Forward,
             d => d,
         },
-        weight: connectivity::DEFAULT_WEIGHT,
-        features: args.features,
+        guide: Guidance {
+            weight: connectivity::DEFAULT_WEIGHT,
+            features: args.features,
+        },
         share: 1.0,
         ties: Ties::Fifo,
     }];
@@ -502,10 +504,8 @@ struct Guidance {
 /// One search of the default greedy solver's schedule.
 struct Phase {
     direction: Direction,
-    /// The connectivity weight (forward only; see [`Guide`]).
-    weight: u32,
-    /// Whether greedy best-first search takes turns between feature cells.
-    features: bool,
+    /// How a greedy search of the phase is guided.
+    guide: Guidance,
     /// The share of the time limit it may use, if it is not the last.
     share: f64,
     /// Which of the nodes with equal estimates goes first.
@@ -528,36 +528,46 @@ struct Phase {
 const AUTO: [Phase; 5] = [
     Phase {
         direction: Direction::Forward,
-        weight: connectivity::DEFAULT_WEIGHT,
-        features: false,
+        guide: Guidance {
+            weight: connectivity::DEFAULT_WEIGHT,
+            features: false,
+        },
         share: 0.05,
         ties: Ties::Fifo,
     },
     Phase {
         direction: Direction::Forward,
-        weight: connectivity::DEFAULT_WEIGHT,
-        features: true,
+        guide: Guidance {
+            weight: connectivity::DEFAULT_WEIGHT,
+            features: true,
+        },
         share: 0.12,
         ties: Ties::Fifo,
     },
     Phase {
         direction: Direction::Backward,
-        weight: 0,
-        features: true,
+        guide: Guidance {
+            weight: 0,
+            features: true,
+        },
         share: 0.25,
         ties: Ties::Fifo,
     },
     Phase {
         direction: Direction::Backward,
-        weight: 0,
-        features: false,
+        guide: Guidance {
+            weight: 0,
+            features: false,
+        },
         share: 0.07,
         ties: Ties::Lifo,
     },
     Phase {
         direction: Direction::Backward,
-        weight: 0,
-        features: false,
+        guide: Guidance {
+            weight: 0,
+            features: false,
+        },
         share: 0.51,
         ties: Ties::Fifo,
     },

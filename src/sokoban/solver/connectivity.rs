@@ -47,7 +47,7 @@
 
 use super::board::{Board, NONE};
 use super::bound::MatchingBound;
-use super::push::has;
+use super::push::{has, set};
 use crate::heuristics::{Estimate, Heuristic};
 
 /// The weight of a region in the default greedy forward solver.
@@ -208,7 +208,7 @@ impl<'b> Guide<'b> {
     pub fn with_features(mut self, targets: &[u32]) -> Guide<'b> {
         let mut bits = vec![0; self.box_words];
         for &t in targets {
-            bits[t as usize / 64] |= 1 << (t % 64);
+            set(&mut bits, t);
         }
         self.targets = Some(bits);
         self
@@ -261,7 +261,7 @@ impl Heuristic for Guide<'_> {
 mod tests {
     use super::*;
     use crate::sokoban::solver::board::tests::level;
-    use crate::sokoban::solver::push::{clear, set};
+    use crate::sokoban::solver::push::clear;
 
     fn board(text: &str) -> Board {
         Board::new(&level(text))
