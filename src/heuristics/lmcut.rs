@@ -627,12 +627,13 @@ impl Heuristic for LmCut {
     }
 
     fn estimate(&mut self, state: &[u64]) -> Estimate {
-        let (node, reused) = self.start_from_parent();
+        let start = self.start_from_parent();
         self.first_exploration(state);
         match self.cut_rounds(state, Target::TaskGoal) {
             Estimate::Value(h) => {
-                self.finish(node);
-                Estimate::Value(add_cost(reused, h))
+                let h = self.check_stalled(state, &start, add_cost(start.reused, h));
+                self.finish(start.node);
+                Estimate::Value(h)
             }
             Estimate::DeadEnd => Estimate::DeadEnd,
         }

@@ -241,3 +241,30 @@ fn incremental_lmcut_stops_growing_once_its_tables_are_full() {
     assert_eq!(h.stored_counts(), (2, 1), "no landmark or node added");
     assert_eq!(h.reuse_counts(), (2, 2));
 }
+
+#[test]
+fn incremental_lmcut_checks_stalled_children_only_within_its_budget() {
+    // a -(1)-> b -(2)-> c: the child b keeps {b→c} (2 = 3 - 1), so it is
+    // stalled, and LM-cut from scratch is no higher: every check loses. The
+    // first eight are paid by the start's credit, the rest by one check per
+    // CHECK_PRICE estimates.
+    let t = chain();
+    let mut h = LmCut::incremental(&t);
+    let a = state(&t, &[0]);
+    let b = apply(&t, &a, "op0");
+    h.notify_start(0, &a);
+    assert_eq!(h.estimate(&a), Estimate::Value(3));
+    assert_eq!(h.check_counts(), (0, 0), "the start has no parent");
+    let children = 1_000;
+    for child in 1..=children {
+        h.notify_transition(0, OpId(0), child, &b);
+        assert_eq!(h.estimate(&b), Estimate::Value(2));
+    }
+    let earned = 8 + (children as i64 + 1) / reuse::CHECK_PRICE;
+    let (checks, wins) = h.check_counts();
+    assert_eq!((checks as i64, wins), (earned, 0));
+    // Every child still starts from the start's landmarks, and the losing
+    // checks' landmarks are not kept.
+    assert_eq!(h.reuse_counts(), (children as u64, 2));
+    assert_eq!(h.stored_counts(), (2, children as usize + 1));
+}
