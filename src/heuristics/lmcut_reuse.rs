@@ -33,11 +33,10 @@
 //! wins earns [`WIN_REWARD`] back. Where scratch wins one check in three or
 //! more, every stalled child is checked (satellite: nearly all of them);
 //! where it never wins (gripper, logistics), one stalled child per 256
-//! estimates is. A stalled child never needs a cut round of its own (its
-//! kept landmarks already sum to `h(s) - cost(o)`), so a check costs one
-//! LM-cut from scratch.
-//! The budget is part of the heuristic's state, so the estimates stay
-//! deterministic.
+//! estimates is. The budget is part of the heuristic's state, so the
+//! estimates stay deterministic. A stalled child never needs a cut round of
+//! its own (its kept landmarks already sum to `h(s) - cost(o)`), so a check
+//! costs one LM-cut from scratch.
 //!
 //! Storage: each landmark is kept once in a table (its cost and members),
 //! and each evaluated node keeps the ids of its landmarks, most of them
