@@ -29,11 +29,19 @@ Usage::
     python3 benches/fd/coverage.py --domain visitall-opt11-strips --first 6 --timeout 20
     python3 benches/fd/coverage.py --from-json cov.json      # the tables again
     python3 benches/fd/coverage.py --fd-from cov.json --json-out new.json  # planbox only
+    python3 benches/fd/coverage.py --config lama --timeout 300 --interleave \
+        --resume --json-out lama300.json           # a long run, in several sittings
 
 ``--fd-from`` takes Fast Downward's records from an earlier run's JSON
 instead of running it again (FD does not change between planbox commits):
 the run then takes half the time. Use it only with the same suite, limits
 and machine as that run; the tables say which file FD's side came from.
+
+``--resume`` keeps the records already in ``--json-out`` (both tools) and
+runs only the missing ones, so that a run of many hours (``lama`` at 300 s
+uses the whole limit on the larger problems) can be stopped and continued.
+``--interleave`` runs every domain's first problem, then every second one,
+and so on, so that a partial run samples all domains.
 """
 
 import argparse
@@ -190,6 +198,10 @@ def main():
     parser.add_argument("--from-json", help="print the tables of an earlier run")
     parser.add_argument("--fd-from", metavar="JSON",
                         help="Fast Downward's records from an earlier run (planbox runs only)")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the records already in --json-out, run the missing ones")
+    parser.add_argument("--interleave", action="store_true",
+                        help="every domain's first problem, then every second one, ...")
     args = parser.parse_args()
     if args.from_json:
         report(json.loads(Path(args.from_json).read_text()))
@@ -206,20 +218,35 @@ def main():
         for r in json.loads(Path(args.fd_from).read_text()):
             earlier[(r["config"], r["problem"])] = r["fd"]
         print(f"Fast Downward's records: {args.fd_from}", file=sys.stderr)
+    done = {}
+    if args.resume:
+        if not args.json_out:
+            sys.exit("--resume needs --json-out (the file to continue)")
+        if Path(args.json_out).exists():
+            for r in json.loads(Path(args.json_out).read_text()):
+                done[(r["config"], r["problem"])] = r
+        print(f"resuming {args.json_out}: {len(done)} records kept", file=sys.stderr)
+    runs = [(d, domain, problem, index) for d in domains
+            for index, (domain, problem) in enumerate(problems_of(d, args.first))]
+    if args.interleave:
+        runs.sort(key=lambda run: run[3])  # stable: domains stay in order
     jobs, keys, records = [], [], {}
     for config in configs:
-        for d in domains:
-            for domain, problem in problems_of(d, args.first):
-                name = f"{d.name}/{problem.name}"
-                if args.fd_from:
-                    if (config, name) not in earlier:
-                        sys.exit(f"{args.fd_from} has no {config} record for {name}")
-                    records[(config, d.name, problem.name)] = {
-                        "config": config, "domain": d.name, "problem": name,
-                        "fd": earlier[(config, name)]}
-                for tool in ("planbox",) if args.fd_from else ("fd", "planbox"):
-                    jobs.append((tool, config, domain, problem, args))
-                    keys.append((config, d.name, problem.name, tool))
+        for d, domain, problem, _ in runs:
+            name = f"{d.name}/{problem.name}"
+            kept = done.get((config, name))
+            if kept and "fd" in kept and "planbox" in kept:
+                records[(config, d.name, problem.name)] = kept
+                continue
+            if args.fd_from:
+                if (config, name) not in earlier:
+                    sys.exit(f"{args.fd_from} has no {config} record for {name}")
+                records[(config, d.name, problem.name)] = {
+                    "config": config, "domain": d.name, "problem": name,
+                    "fd": earlier[(config, name)]}
+            for tool in ("planbox",) if args.fd_from else ("fd", "planbox"):
+                jobs.append((tool, config, domain, problem, args))
+                keys.append((config, d.name, problem.name, tool))
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for n, ((config, domain, problem, tool), rec) in enumerate(
                 zip(keys, pool.map(run_one, jobs)), 1):
