@@ -42,6 +42,7 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
             "actions": stats.actions,
             "static_facts": stats.static_facts,
             "facts": stats.facts,
+            "irrelevant_facts": stats.dropped.irrelevant_facts,
             "reachable_operators": stats.reachable_operators,
             "operators": stats.operators,
             "operators_without_effect": stats.dropped.no_effect,
@@ -67,7 +68,10 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
         println!("Predicates: {}", stats.predicates);
         println!("Actions: {}", stats.actions);
         println!("Static facts: {}", stats.static_facts);
-        println!("Reachable fluent facts: {}", stats.facts);
+        println!(
+            "Reachable fluent facts: {} ({} irrelevant to the goal)",
+            stats.facts, stats.dropped.irrelevant_facts
+        );
         println!("Reachable operators: {}", stats.reachable_operators);
         println!(
             "Ground operators: {} ({} with a precondition no state meets, {} change nothing, {} irrelevant to the goal)",

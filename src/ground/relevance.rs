@@ -29,6 +29,18 @@
 //! where it is, so its `load` and `unload` operators are dropped. In Gripper
 //! every ball's `pick` stays: `drop` frees a gripper, which every `pick`
 //! needs, and a ball is dropped only after it was picked.
+//!
+//! The same question for facts: a fact that nothing needs, neither true nor
+//! false, is *irrelevant*, and the relevant operators stop changing it. It
+//! is made false from the start, so it is false in every state (Fast
+//! Downward's translator drops such variables). Two states that differed
+//! only in irrelevant facts are then one state, which a search stores and
+//! expands once. Example: in Visitall with half the cells as the goal, the
+//! `visited` facts of the other cells are irrelevant, and the states of a
+//! 6 x 6 grid are the robot's cell and the goal cells visited, not every
+//! cell visited. A fact false in every state keeps every invariant that at
+//! most one fact of a group holds, so the mutex groups proven on the lifted
+//! task still hold; derived facts stay as their axioms compute them.
 
 use crate::task::{FactId, Task};
 
@@ -43,11 +55,14 @@ pub struct Dropped {
     /// Operators whose precondition no reachable state satisfies (see
     /// [`super::contradiction`]), dropped before the others.
     pub contradictory: usize,
+    /// Facts that nothing needs, true or false, made false in every state.
+    pub irrelevant_facts: usize,
 }
 
 /// Drops the add effects an operator's precondition already requires (Fast
 /// Downward's translator turns them into prevail conditions), the operators
-/// left without an effect, and the operators irrelevant to the goal.
+/// left without an effect, and the operators irrelevant to the goal, and
+/// makes the irrelevant facts false in every state (see the module docs).
 /// Operator order is otherwise kept.
 pub fn simplify(task: &mut Task) -> Dropped {
     for op in &mut task.operators {
@@ -68,19 +83,59 @@ pub fn simplify(task: &mut Task) -> Dropped {
     task.operators
         .retain(|op| !(op.add.is_empty() && op.del.is_empty() && op.conditional.is_empty()));
     let no_effect = before - task.operators.len();
-    let relevant = relevant_operators(task);
-    let mut keep = relevant.iter();
+    let Relevance { operators, needed } = relevance(task);
+    let mut keep = operators.iter();
     task.operators
         .retain(|_| *keep.next().expect("one flag per operator"));
+    let irrelevant_facts = forget_irrelevant_facts(task, &needed);
     Dropped {
         no_effect,
-        irrelevant: relevant.len() - task.operators.len(),
+        irrelevant: operators.len() - task.operators.len(),
         contradictory: 0,
+        irrelevant_facts,
     }
 }
 
-/// Which operators are relevant, one flag per operator.
-pub fn relevant_operators(task: &Task) -> Vec<bool> {
+/// Makes the facts that are not `needed` (and not derived) false in the
+/// initial state and drops every effect on them; returns how many facts
+/// that concerns.
+fn forget_irrelevant_facts(task: &mut Task, needed: &[bool]) -> usize {
+    let irrelevant: Vec<bool> = (0..task.facts.len() as u32)
+        .map(|f| !needed[f as usize] && !task.is_derived(FactId(f)))
+        .collect();
+    let count = irrelevant.iter().filter(|&&i| i).count();
+    if count == 0 {
+        return 0;
+    }
+    let keep = |facts: &[FactId]| -> Box<[FactId]> {
+        (facts.iter().copied())
+            .filter(|f| !irrelevant[f.index()])
+            .collect()
+    };
+    task.init = keep(&task.init);
+    let mut operators = std::mem::take(&mut task.operators);
+    for op in &mut operators {
+        op.add = keep(&op.add);
+        op.del = keep(&op.del);
+        for e in op.conditional.iter_mut() {
+            e.add = keep(&e.add);
+            e.del = keep(&e.del);
+        }
+    }
+    task.operators = operators;
+    count
+}
+
+/// The result of the backward fixpoint: which operators are relevant (one
+/// flag per operator) and which facts some relevant condition or the goal
+/// needs true or false (one flag per fact).
+struct Relevance {
+    operators: Vec<bool>,
+    needed: Vec<bool>,
+}
+
+/// Which operators are relevant, and which facts are needed.
+fn relevance(task: &Task) -> Relevance {
     let n = task.facts.len();
     // need_true[f]: some relevant precondition (or the goal) needs f true;
     // need_false[f]: some needs it false.
@@ -135,7 +190,13 @@ pub fn relevant_operators(task: &Task) -> Vec<bool> {
             }
         }
     }
-    relevant
+    let needed = (need_true.iter().zip(&need_false))
+        .map(|(&t, &f)| t || f)
+        .collect();
+    Relevance {
+        operators: relevant,
+        needed,
+    }
 }
 
 #[cfg(test)]
@@ -190,6 +251,38 @@ mod tests {
         );
         // Two drives, and per parcel a load and an unload at each place.
         assert_eq!(t.operators.len(), 2 + 2 * 4, "{:?}", names(&t));
+    }
+
+    #[test]
+    fn a_fact_nothing_needs_is_false_in_every_state() {
+        // Visitall on a line a - b - c with only `c` to visit: where the
+        // robot is matters, which cells it visited on the way does not.
+        let domain = "(define (domain v) (:requirements :strips)
+          (:predicates (at ?c) (visited ?c) (next ?a ?b))
+          (:action move :parameters (?a ?b) :precondition (and (at ?a) (next ?a ?b))
+            :effect (and (at ?b) (visited ?b) (not (at ?a)))))";
+        let problem = "(define (problem v) (:domain v) (:objects a b c)
+          (:init (at a) (visited a) (next a b) (next b a) (next b c) (next c b))
+          (:goal (visited c)))";
+        let (d, p) = parse(domain, problem);
+        let (t, stats) = ground(&d, &p).expect("grounds");
+        let name = |f: &FactId| t.facts[f.index()].to_string();
+        assert_eq!(stats.dropped.irrelevant_facts, 2);
+        let init: Vec<String> = t.init.iter().map(name).collect();
+        assert_eq!(init, ["(at a)"]);
+        for op in &t.operators {
+            let changed: Vec<String> = op.add.iter().chain(op.del.iter()).map(name).collect();
+            assert!(
+                !changed
+                    .iter()
+                    .any(|f| f == "(visited a)" || f == "(visited b)"),
+                "{}: {changed:?}",
+                op.name
+            );
+        }
+        let into_c = (t.operators.iter()).find(|o| o.name == "move b c");
+        let adds: Vec<String> = into_c.expect("move b c").add.iter().map(name).collect();
+        assert_eq!(adds, ["(at c)", "(visited c)"]);
     }
 
     #[test]
