@@ -113,8 +113,7 @@ fn forget_irrelevant_facts(task: &mut Task, needed: &[bool]) -> usize {
             .collect()
     };
     task.init = keep(&task.init);
-    let mut operators = std::mem::take(&mut task.operators);
-    for op in &mut operators {
+    for op in task.operators.iter_mut() {
         op.add = keep(&op.add);
         op.del = keep(&op.del);
         for e in op.conditional.iter_mut() {
@@ -122,7 +121,6 @@ fn forget_irrelevant_facts(task: &mut Task, needed: &[bool]) -> usize {
             e.del = keep(&e.del);
         }
     }
-    task.operators = operators;
     count
 }
 
