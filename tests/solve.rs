@@ -154,6 +154,19 @@ fn astar_with_admissible_heuristics_is_optimal_on_ipc_sokoban() {
     assert_eq!(checked, 10);
 }
 
+/// A* with LM-cut on problems of `set`: each `(file, optimum, most)` is
+/// solved at its optimal cost (the plan validated) within `most` expansions
+/// until the last f-layer.
+fn astar_lmcut_within(set: &str, cases: &[(&str, u64, u64)]) {
+    for &(file, optimum, most) in cases {
+        let l = ipc(set, file);
+        let result = astar_with(&l, "lmcut");
+        assert_eq!(validated(&l, &result, file), optimum, "{file}");
+        let expanded = result.stats.expanded_until_last_jump.expect("an f-layer");
+        assert!(expanded <= most, "{file}: {expanded} expansions");
+    }
+}
+
 /// Woodworking (IPC 2011, action costs) is where the choice among tied h^max
 /// supporters in LM-cut's goal zone shows most: A* with LM-cut solves p07
 /// and p09 at the optimal costs (225 and 270, Fast Downward's) within the
@@ -162,13 +175,10 @@ fn astar_with_admissible_heuristics_is_optimal_on_ipc_sokoban() {
 /// border instead needed 17,719 and 38,994.
 #[test]
 fn astar_lmcut_on_woodworking_stays_within_fast_downwards_expansions() {
-    for (file, optimum, fd_expanded) in [("p07.pddl", 225, 5_458), ("p09.pddl", 270, 979)] {
-        let l = ipc("woodworking-opt11-strips", file);
-        let result = astar_with(&l, "lmcut");
-        assert_eq!(validated(&l, &result, file), optimum, "{file}");
-        let expanded = result.stats.expanded_until_last_jump.expect("an f-layer");
-        assert!(expanded <= fd_expanded, "{file}: {expanded} expansions");
-    }
+    astar_lmcut_within(
+        "woodworking-opt11-strips",
+        &[("p07.pddl", 225, 5_458), ("p09.pddl", 270, 979)],
+    );
 }
 
 /// Satellite is where incremental LM-cut lost most to LM-cut from scratch:
@@ -180,40 +190,31 @@ fn astar_lmcut_on_woodworking_stays_within_fast_downwards_expansions() {
 /// and within 1,000 on p06 (Fast Downward: 539; without the checks, 1,409).
 #[test]
 fn astar_lmcut_on_satellite_checks_stalled_children_from_scratch() {
-    for (file, optimum, most) in [
-        ("p06-pfile6.pddl", 20, 1_000),
-        ("p07-pfile7.pddl", 21, 1_998),
-    ] {
-        let l = ipc("satellite", file);
-        let result = astar_with(&l, "lmcut");
-        assert_eq!(validated(&l, &result, file), optimum, "{file}");
-        let expanded = result.stats.expanded_until_last_jump.expect("an f-layer");
-        assert!(expanded <= most, "{file}: {expanded} expansions");
-    }
+    astar_lmcut_within(
+        "satellite",
+        &[
+            ("p06-pfile6.pddl", 20, 1_000),
+            ("p07-pfile7.pddl", 21, 1_998),
+        ],
+    );
 }
 
 /// Visitall with half the cells as the goal: the `visited` facts of the
 /// other cells are irrelevant, and grounding leaves them false, so states
 /// that differ only in them are one state (as in Fast Downward's translated
 /// task). A* with LM-cut returns the optimal costs (18 and 23, Fast
-/// Downward's) within the expansions until the last jump that Fast Downward's
-/// `astar(lmcut())` needs (101 and 195); with the irrelevant facts kept it
-/// needed 182 and 447.
+/// Downward's) within 1.5 times the expansions until the last jump that Fast
+/// Downward's `astar(lmcut())` needs (101 and 195; planbox: 104 and 184);
+/// with the irrelevant facts kept it needed 182 and 447.
 #[test]
 fn astar_lmcut_on_visitall_half_ignores_the_cells_outside_the_goal() {
-    for (file, optimum, fd_expanded) in [
-        ("problem05-half.pddl", 18, 101),
-        ("problem06-half.pddl", 23, 195),
-    ] {
-        let l = ipc("visitall-opt11-strips", file);
-        let result = astar_with(&l, "lmcut");
-        assert_eq!(validated(&l, &result, file), optimum, "{file}");
-        let expanded = result.stats.expanded_until_last_jump.expect("an f-layer");
-        assert!(
-            expanded * 2 <= fd_expanded * 3,
-            "{file}: {expanded} expansions"
-        );
-    }
+    astar_lmcut_within(
+        "visitall-opt11-strips",
+        &[
+            ("problem05-half.pddl", 18, 151),
+            ("problem06-half.pddl", 23, 292),
+        ],
+    );
 }
 
 /// Optimal plan lengths of small unit-cost problems, each confirmed by blind A*
