@@ -37,8 +37,9 @@ instead of running it again (FD does not change between planbox commits):
 the run then takes half the time. Use it only with the same suite, limits
 and machine as that run; the tables say which file FD's side came from.
 
-``--resume`` keeps the records already in ``--json-out`` (both tools) and
-runs only the missing ones, so that a run of many hours (``lama`` at 300 s
+``--resume`` keeps the records already in ``--json-out`` and runs only the
+missing ones (a problem whose Fast Downward run is recorded runs planbox
+only; the file is written after every run), so that a run of many hours (``lama`` at 300 s
 uses the whole limit on the larger problems) can be stopped and continued.
 ``--interleave`` runs every domain's first problem, then every second one,
 and so on, so that a partial run samples all domains.
@@ -234,17 +235,21 @@ def main():
     for config in configs:
         for d, domain, problem, _ in runs:
             name = f"{d.name}/{problem.name}"
-            kept = done.get((config, name))
-            if kept and "fd" in kept and "planbox" in kept:
+            kept = done.get((config, name), {})
+            if "fd" in kept and "planbox" in kept:
                 records[(config, d.name, problem.name)] = kept
                 continue
+            if "fd" in kept:
+                # A run stopped between the two tools keeps Fast Downward's record.
+                records[(config, d.name, problem.name)] = kept
             if args.fd_from:
                 if (config, name) not in earlier:
                     sys.exit(f"{args.fd_from} has no {config} record for {name}")
                 records[(config, d.name, problem.name)] = {
                     "config": config, "domain": d.name, "problem": name,
                     "fd": earlier[(config, name)]}
-            for tool in ("planbox",) if args.fd_from else ("fd", "planbox"):
+            only_planbox = args.fd_from or "fd" in kept
+            for tool in ("planbox",) if only_planbox else ("fd", "planbox"):
                 jobs.append((tool, config, domain, problem, args))
                 keys.append((config, d.name, problem.name, tool))
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -256,9 +261,9 @@ def main():
             print(f"[{n}/{len(jobs)}] {config} {domain}/{problem} {tool}: "
                   f"{rec.get('outcome')} expanded {rec.get('expanded')}",
                   file=sys.stderr, flush=True)
-            if args.json_out and tool == "planbox":
+            if args.json_out:
                 # Written as the runs finish, so that a long run can be read
-                # (--from-json) before it ends.
+                # (--from-json) before it ends, and --resume loses no record.
                 Path(args.json_out).write_text(json.dumps(list(records.values()), indent=1))
     rows = list(records.values())
     if args.json_out:
