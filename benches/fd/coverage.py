@@ -18,7 +18,10 @@ Reported per configuration and domain: problems run, solved by FD, solved by
 planbox; and over the problems both solve with an optimal configuration, the
 ratio of planbox's expansions until the last f layer to FD's ("Expanded until
 last jump", both plus 1 so that a perfect heuristic's 0 stays a ratio): the
-geometric mean per domain and overall, and the worst problem. Differing
+geometric mean per domain and overall, and the worst problem; with a
+satisficing one, the ratios of plan costs and of expansions. Both also give
+the ratio of run times on the problems both solve (CPU seconds of the whole
+run: FD's translator and search, planbox's one process). Differing
 optimal costs are flagged. ``--json-out`` writes every record, ``--csv-out``
 one row per (config, problem).
 
@@ -87,6 +90,27 @@ def until_last_jump(record):
     return None if value is None else int(value)
 
 
+def run_time(record):
+    """The CPU seconds of a whole run (FD: translator and search), else its
+    wall-clock seconds; at least 0.01, so that ratios of instant runs stay sane."""
+    value = record.get("total_cpu_s")
+    if value is None:
+        value = record.get("total_wall_s")
+    return max(float(value), 0.01) if value is not None else None
+
+
+def time_ratios(rows):
+    """planbox's time over FD's on the problems both solve."""
+    ratios = []
+    for r in rows:
+        a, b = r["planbox"], r["fd"]
+        if a.get("outcome") == "solved" and b.get("outcome") == "solved":
+            ta, tb = run_time(a), run_time(b)
+            if ta is not None and tb is not None:
+                ratios.append(ta / tb)
+    return ratios
+
+
 def geomean(values):
     values = list(values)
     if not values:
@@ -104,18 +128,19 @@ def report(records, out=sys.stdout):
         head = "| domain | run | FD solved | planbox solved |"
         rule = "|---|---:|---:|---:|"
         if optimal:
-            head += " both | until last jump pb/FD (geo. mean) | worst |"
-            rule += "---:|---:|---|"
+            head += " both | until last jump pb/FD (geo. mean) | time pb/FD | worst |"
+            rule += "---:|---:|---:|---|"
         else:
-            head += " both | cost pb/FD (geo. mean) | expanded pb/FD (geo. mean) |"
-            rule += "---:|---:|---:|"
+            head += (" both | cost pb/FD (geo. mean) | expanded pb/FD (geo. mean) |"
+                     " time pb/FD |")
+            rule += "---:|---:|---:|---:|"
         print(head, file=out)
         print(rule, file=out)
         domains = {}
         for r in rows:
             domains.setdefault(r["domain"], []).append(r)
         all_ratios, worst, totals = [], None, [0, 0, 0]
-        all_costs, all_exps = [], []
+        all_costs, all_exps, all_times = [], [], []
         for domain in sorted(domains):
             drows = [r for r in domains[domain] if "fd" in r and "planbox" in r]
             fd = sum(r["fd"].get("outcome") == "solved" for r in drows)
@@ -124,6 +149,8 @@ def report(records, out=sys.stdout):
             totals[1] += fd
             totals[2] += pb
             line = f"| {domain} | {len(drows)} | {fd} | {pb}{' **-**' if pb < fd else ''} |"
+            times = time_ratios(drows)
+            all_times += times
             if optimal:
                 ratios = []
                 for r in drows:
@@ -143,7 +170,8 @@ def report(records, out=sys.stdout):
                 all_ratios += ratios
                 g = geomean(ratios)
                 dworst = max(ratios, default=None)
-                line += (f" {len(ratios)} | {fdref.fmt(g, 2)} | {fdref.fmt(dworst, 2)} |")
+                line += (f" {len(ratios)} | {fdref.fmt(g, 2)} | {fdref.fmt(geomean(times), 2)} |"
+                         f" {fdref.fmt(dworst, 2)} |")
             if not optimal:
                 both = [r for r in drows if r["fd"].get("outcome") == "solved"
                         and r["planbox"].get("outcome") == "solved"]
@@ -153,14 +181,15 @@ def report(records, out=sys.stdout):
                 all_costs += costs
                 all_exps += exps
                 line += (f" {len(both)} | {fdref.fmt(geomean(costs), 3)} |"
-                         f" {fdref.fmt(geomean(exps), 2)} |")
+                         f" {fdref.fmt(geomean(exps), 2)} | {fdref.fmt(geomean(times), 2)} |")
             print(line, file=out)
         line = f"| **all** | {totals[0]} | {totals[1]} | {totals[2]} |"
         if not optimal:
             line += (f" {len(all_costs)} | {fdref.fmt(geomean(all_costs), 3)} |"
-                     f" {fdref.fmt(geomean(all_exps), 2)} |")
+                     f" {fdref.fmt(geomean(all_exps), 2)} | {fdref.fmt(geomean(all_times), 2)} |")
         if optimal:
-            line += f" {len(all_ratios)} | {fdref.fmt(geomean(all_ratios), 2)} |"
+            line += (f" {len(all_ratios)} | {fdref.fmt(geomean(all_ratios), 2)} |"
+                     f" {fdref.fmt(geomean(all_times), 2)} |")
             if worst:
                 line += f" {worst[0]:.2f} ({worst[1]}: {worst[2]} vs {worst[3]}) |"
             else:
