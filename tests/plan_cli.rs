@@ -231,6 +231,70 @@ fn a_tiny_memory_limit_stops_cleanly_with_exit_22() {
     assert!(peak <= 40 * 1024, "peak {peak} KB above the 40 MB limit");
 }
 
+/// `--time-limit` counts CPU seconds, as Fast Downward's timers and the IPC's
+/// limits do: a search stopped for 1.5 s (SIGSTOP) after a fifth of a second
+/// is not charged for it, so after SIGCONT it works on for the rest of its
+/// second, and the times it reports are CPU times. Charged by the wall clock,
+/// it would stop at once.
+#[cfg(unix)]
+#[test]
+fn the_time_limit_counts_cpu_time_not_time_spent_stopped() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let child = Command::new(env!("CARGO_BIN_EXE_planbox"))
+        .args(["plan", "--search", "astar", "--heuristic", "blind"])
+        .args(["--time-limit", "1", "--json", "--plan-file", "-"])
+        .arg(root(SOKOBAN_BIG))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the planbox binary runs");
+    let signal = |name: &str| {
+        let sent = Command::new("kill")
+            .args([name, &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "kill {name}");
+    };
+    // Stop it in the middle of its search: once it has used a fifth of a
+    // second (clock ticks of user and system time in /proc, where there is one).
+    let stat = format!("/proc/{}/stat", child.id());
+    let waited = Instant::now();
+    while waited.elapsed() < Duration::from_secs(10) {
+        let Ok(text) = std::fs::read_to_string(&stat) else {
+            std::thread::sleep(Duration::from_millis(400));
+            break;
+        };
+        let after_name = &text[text.rfind(')').expect("stat has a name") + 1..];
+        let ticks: u64 = (after_name.split_whitespace())
+            .skip(11)
+            .take(2)
+            .map(|t| t.parse::<u64>().expect("a tick count"))
+            .sum();
+        if ticks >= 20 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    signal("-STOP");
+    std::thread::sleep(Duration::from_millis(1500));
+    let resumed = Instant::now();
+    signal("-CONT");
+    let out = child.wait_with_output().expect("planbox ends");
+    let after = resumed.elapsed();
+    assert_eq!(out.status.code(), Some(23), "{}", stderr(&out));
+    assert!(
+        after >= Duration::from_millis(500),
+        "ended {after:?} after SIGCONT: the stopped time was charged"
+    );
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let total = r["total_time_s"].as_f64().expect("total time");
+    assert!(
+        (0.9..1.4).contains(&total),
+        "total_time_s {total}: not the CPU time of a one-second budget"
+    );
+}
+
 /// A CPU-time rlimit, as Downward Lab and the IPC scripts set it: its soft
 /// limit sends SIGXCPU, and the search stops as at its own time limit.
 #[cfg(unix)]

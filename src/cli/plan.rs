@@ -12,10 +12,10 @@ use clap::Args;
 use planbox::invariants;
 use planbox::plan::{check_plan, format_plan};
 use planbox::sat::Invariants;
-use planbox::search::{Limits, Monitor, Outcome};
+use planbox::search::{Limits, Monitor, Outcome, cpu_time};
 use planbox::task::{OpId, Task};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::options::{self, EngineName, HeuristicName, SearchOptions};
 use super::report::{Log, logln};
@@ -134,7 +134,9 @@ pub fn exit_code(outcome: &Outcome) -> u8 {
 }
 
 pub fn run(args: &PlanArgs) -> Result<u8> {
-    let start = Instant::now();
+    // CPU time, as the limits and Fast Downward's `Total time` count it.
+    let start = cpu_time();
+    let elapsed = || cpu_time().saturating_sub(start);
     args.options.check_engine(args.engine)?;
     let mut config = options::configure(&args.options, args.engine)?;
     if args.json_trace && matches!(args.engine, EngineName::Bidirectional | EngineName::Sat) {
@@ -163,9 +165,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     // gets what reading and grounding left.
     let quiet = args.json && args.progress_label.is_none();
     let mut search_limits = limits(&args.options, quiet);
-    search_limits.time = search_limits
-        .time
-        .map(|t| t.saturating_sub(start.elapsed()));
+    search_limits.time = search_limits.time.map(|t| t.saturating_sub(elapsed()));
     let label = args.progress_label.as_deref();
     let log = args.log();
     let mut monitor =
@@ -227,7 +227,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     if let Some(e) = write_error {
         return Err(e);
     }
-    let total_time = start.elapsed();
+    let total_time = elapsed();
     let viewer = show::Viewer {
         task,
         engine: args.engine,

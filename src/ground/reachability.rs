@@ -28,7 +28,7 @@ use super::lifted::{Arg, AtomRef, GAtom, Lifted, ObjId, Schema};
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::time::Duration;
 
 /// Marks an unbound parameter.
 const UNBOUND: ObjId = ObjId::MAX;
@@ -142,7 +142,9 @@ const CHECK_EVERY: u64 = 1 << 16;
 /// Counts the work of the fixpoint and stops it at the limits.
 struct Budget<'l> {
     limits: &'l GroundLimits,
-    start: Instant,
+    /// [`crate::search::cpu_time`] when the fixpoint started: the time limit
+    /// is on CPU time, as the search's is.
+    start: Duration,
     /// Candidate atoms tried in joins and objects tried for free parameters.
     work: u64,
     halt: Option<Halt>,
@@ -161,7 +163,9 @@ impl Budget<'_> {
         if self.work.is_multiple_of(CHECK_EVERY) {
             let limit = if self.limits.max_work.is_some_and(|w| self.work >= w) {
                 Some(Limit::Work)
-            } else if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
+            } else if (self.limits.time)
+                .is_some_and(|t| crate::search::cpu_time().saturating_sub(self.start) >= t)
+            {
                 Some(Limit::Time)
             } else if let Some(bytes) = self.limits.memory
                 && crate::search::peak_memory_kb().is_some_and(|kb| {
@@ -233,7 +237,7 @@ pub fn explore(lifted: &Lifted, limits: &GroundLimits) -> Result<Reachable, Halt
     let mut found = Found {
         budget: Budget {
             limits,
-            start: Instant::now(),
+            start: crate::search::cpu_time(),
             work: 0,
             halt: None,
         },

@@ -18,6 +18,15 @@
 //!
 //! Example: with `--memory-limit 1` the first check already finds more than
 //! 1 MB in use and the search ends with `OutOfMemory` (exit code 22).
+//!
+//! **Time** is the CPU time of the process ([`cpu_time`]), as in Fast
+//! Downward (whose timers read the same clock) and in the IPC and Downward
+//! Lab, which limit CPU seconds: a run that shares its core with others gets
+//! its full budget of work, and its reported times say what it cost. Reading
+//! that clock is a system call (half a microsecond), so the monitor reads the
+//! wall clock first: the search runs on one thread, whose CPU time never
+//! runs ahead of the wall clock, so the CPU clock is read only once the wall
+//! clock says that the limit or the next progress report may be due.
 
 use std::time::{Duration, Instant};
 
@@ -101,7 +110,9 @@ type Report<'a> = Box<dyn FnMut(&Progress) + 'a>;
 /// The limits of one run, its clock, and the progress callback.
 pub struct Monitor<'a> {
     limits: Limits,
-    start: Instant,
+    /// [`cpu_time`] when the monitor was made, and the wall clock then.
+    start: Duration,
+    wall: Instant,
     baseline: u64,
     ticks: u32,
     next_report: Duration,
@@ -124,7 +135,8 @@ impl<'a> Monitor<'a> {
         };
         Monitor {
             limits,
-            start: Instant::now(),
+            start: cpu_time(),
+            wall: Instant::now(),
             baseline,
             ticks: 0,
             next_report: limits.progress_every.unwrap_or(Duration::MAX),
@@ -141,15 +153,18 @@ impl<'a> Monitor<'a> {
         self
     }
 
-    /// Time since the monitor was made.
+    /// CPU time since the monitor was made.
     pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
+        cpu_time().saturating_sub(self.start)
     }
 
-    /// When the time limit runs out, for work that checks the clock itself
-    /// (a SAT solver between conflicts).
+    /// A wall-clock instant for work that checks the clock itself (a SAT
+    /// solver between conflicts): now plus the CPU time left. A single thread
+    /// uses at most one CPU second per second, so the limit has not passed
+    /// before it; read it again to see whether it has.
     pub fn deadline(&self) -> Option<Instant> {
-        self.limits.time.and_then(|t| self.start.checked_add(t))
+        let left = self.limits.time?.saturating_sub(self.elapsed());
+        Instant::now().checked_add(left)
     }
 
     /// The estimated memory of the process while the search holds `footprint`.
@@ -191,7 +206,7 @@ impl<'a> Monitor<'a> {
             return false;
         }
         self.calls = 0;
-        let now = self.start.elapsed();
+        let now = self.wall.elapsed();
         let between = now.saturating_sub(self.last_reading);
         self.last_reading = now;
         if between > Duration::from_millis(1) {
@@ -199,7 +214,7 @@ impl<'a> Monitor<'a> {
         } else if between < Duration::from_micros(100) {
             self.calls_between = (self.calls_between * 2).min(1024);
         }
-        now >= limit
+        now >= limit && self.elapsed() >= limit
     }
 
     /// Checks the limits now.
@@ -209,8 +224,11 @@ impl<'a> Monitor<'a> {
         footprint: Footprint,
         progress: impl FnOnce() -> Progress,
     ) -> Result<(), Stop> {
-        let elapsed = self.start.elapsed();
-        if self.limits.time.is_some_and(|t| elapsed >= t) || cpu_limit_reached() {
+        // The wall clock first, the CPU clock only when something may be due
+        // (see the module docs).
+        let wall = self.wall.elapsed();
+        let over = |t: Duration| wall >= t && self.elapsed() >= t;
+        if self.limits.time.is_some_and(over) || cpu_limit_reached() {
             return Err(Stop::Time);
         }
         let memory = self.memory(footprint);
@@ -218,6 +236,10 @@ impl<'a> Monitor<'a> {
         if self.limits.memory.is_some_and(|m| peak > m) {
             return Err(Stop::Memory);
         }
+        if wall < self.next_report {
+            return Ok(());
+        }
+        let elapsed = self.elapsed();
         if elapsed >= self.next_report {
             if let Some(report) = self.report.as_mut() {
                 let mut p = progress();
@@ -246,6 +268,25 @@ pub fn note_cpu_limit() {
 #[inline]
 pub fn cpu_limit_reached() -> bool {
     CPU_LIMIT.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The CPU time (user and system, all threads) this process has used:
+/// `CLOCK_PROCESS_CPUTIME_ID`, the clock of Fast Downward's timers. Where the
+/// platform has none, the wall-clock time since the first call.
+pub fn cpu_time() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut now = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `now` is a valid timespec for the call to write.
+        if unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut now) } == 0 {
+            return Duration::new(now.tv_sec as u64, now.tv_nsec as u32);
+        }
+    }
+    static FIRST: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    FIRST.get_or_init(Instant::now).elapsed()
 }
 
 /// The process's resident set size in bytes (`VmRSS`), where `/proc` has it.
