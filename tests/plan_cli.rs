@@ -295,6 +295,38 @@ fn the_time_limit_counts_cpu_time_not_time_spent_stopped() {
     );
 }
 
+/// An address-space rlimit, as Downward Lab and the IPC scripts set their
+/// memory limit (`ulimit -v`), is the memory limit when `--memory-limit` is not
+/// given. Here `--alias lama` on blocks 11-0 with 512 MB: its weighted A*
+/// phases would fail an allocation and abort the process (they did, before);
+/// instead the last phase stops at the limit and the best plan found stands.
+#[cfg(unix)]
+#[test]
+fn an_address_space_rlimit_ends_an_anytime_search_cleanly() {
+    let dir = scratch("rlimit-as");
+    let plan = dir.join("sas_plan");
+    let problem = root("problems/ipc/blocks/probBLOCKS-11-0.pddl");
+    let out = Command::new("bash")
+        .args([
+            "-c",
+            "ulimit -v 524288 && exec \"$0\" plan --alias lama --time-limit 100 --json \
+             --plan-file \"$1\" \"$2\"",
+            env!("CARGO_BIN_EXE_planbox"),
+            plan.to_str().expect("utf-8"),
+            &problem,
+        ])
+        .output()
+        .expect("bash runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(r["outcome"], "plan", "{r}");
+    let best = r["plan_file"].as_str().expect("the best plan's file");
+    let domain = root("problems/ipc/blocks/domain.pddl");
+    let check = planbox(&["validate", &domain, &problem, best]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    assert!(stdout(&check).contains(&format!("Plan cost: {}", r["cost"])));
+}
+
 /// A CPU-time rlimit, as Downward Lab and the IPC scripts set it: its soft
 /// limit sends SIGXCPU, and the search stops as at its own time limit.
 #[cfg(unix)]

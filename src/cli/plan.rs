@@ -117,7 +117,7 @@ pub fn load(files: &[PathBuf], options: &SearchOptions) -> Result<Loaded> {
 pub fn limits(o: &SearchOptions, quiet: bool) -> Limits {
     Limits {
         time: o.time_limit.map(Duration::from_secs_f64),
-        memory: o.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
+        memory: Limits::memory_from(o.memory_limit),
         progress_every: (!quiet).then_some(PROGRESS_EVERY),
     }
 }

@@ -776,7 +776,7 @@ fn traced<S: SearchSpace + ?Sized>(
 fn monitor(args: &SolveArgs, time: Option<Duration>) -> Monitor<'static> {
     Monitor::new(Limits {
         time,
-        memory: args.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
+        memory: Limits::memory_from(args.memory_limit),
         progress_every: None,
     })
 }

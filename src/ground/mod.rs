@@ -49,7 +49,7 @@ pub struct GroundLimits {
     /// Steps of the fixpoint: candidate atoms tried in joins plus objects tried
     /// for parameters no precondition binds. A deterministic bound on time.
     pub max_work: Option<u64>,
-    /// Wall-clock time for the fixpoint (`--time-limit`).
+    /// CPU time for the fixpoint (`--time-limit`).
     pub time: Option<Duration>,
     /// Peak resident memory of the process, in bytes (`--memory-limit`).
     pub memory: Option<u64>,

@@ -44,6 +44,19 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The memory limit in bytes for `--memory-limit MB`, or without one, for
+    /// the address-space rlimit that Downward Lab and the IPC scripts set
+    /// (`ulimit -v`): what it leaves after headroom for what the estimate does
+    /// not see (the binary, the allocator's reserves: an eighth, plus 64 MB).
+    /// So the search stops with exit 22 before an allocation fails, which
+    /// would abort the process.
+    pub fn memory_from(mb: Option<u64>) -> Option<u64> {
+        match mb {
+            Some(mb) => Some(mb.saturating_mul(1 << 20)),
+            None => address_space_limit().map(|b| b.saturating_sub(b / 8 + (64 << 20))),
+        }
+    }
+
     /// No limits at all.
     pub fn none() -> Limits {
         Limits::default()
@@ -287,6 +300,25 @@ pub fn cpu_time() -> Duration {
     }
     static FIRST: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     FIRST.get_or_init(Instant::now).elapsed()
+}
+
+/// The soft limit on the process's address space (RLIMIT_AS) in bytes;
+/// `None` where there is none.
+pub fn address_space_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: `limit` is a valid rlimit for the call to write.
+        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0
+            && limit.rlim_cur != libc::RLIM_INFINITY
+        {
+            return Some(limit.rlim_cur as u64);
+        }
+    }
+    None
 }
 
 /// The process's resident set size in bytes (`VmRSS`), where `/proc` has it.
