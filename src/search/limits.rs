@@ -315,6 +315,7 @@ pub fn address_space_limit() -> Option<u64> {
         if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0
             && limit.rlim_cur != libc::RLIM_INFINITY
         {
+            #[allow(clippy::unnecessary_cast)] // `rlim_t` is not `u64` everywhere
             return Some(limit.rlim_cur as u64);
         }
     }
