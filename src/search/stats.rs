@@ -33,7 +33,7 @@ pub struct Stats {
     pub duplicates: u64,
     /// One `(rule, count)` pair per pruning rule of the space.
     pub pruned: Vec<(&'static str, u64)>,
-    /// Wall-clock time of the search proper.
+    /// CPU time of the search proper (see [`crate::search::cpu_time`]).
     pub search_time: Duration,
     /// The process's peak resident memory in KB when the search ended, if known.
     pub peak_memory_kb: Option<u64>,
