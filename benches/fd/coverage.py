@@ -261,6 +261,11 @@ def main():
     if args.interleave:
         runs.sort(key=lambda run: run[3])  # stable: domains stay in order
     jobs, keys, records = [], [], {}
+    # With --resume, the records of problems this run does not select (other
+    # domains, configurations or problems) stay in the file as they are.
+    selected = {(config, f"{d.name}/{problem.name}")
+                for config in configs for d, _, problem, _ in runs}
+    others = [r for key, r in done.items() if key not in selected]
     for config in configs:
         for d, domain, problem, _ in runs:
             name = f"{d.name}/{problem.name}"
@@ -293,10 +298,11 @@ def main():
             if args.json_out:
                 # Written as the runs finish, so that a long run can be read
                 # (--from-json) before it ends, and --resume loses no record.
-                Path(args.json_out).write_text(json.dumps(list(records.values()), indent=1))
+                Path(args.json_out).write_text(
+                    json.dumps(others + list(records.values()), indent=1))
     rows = list(records.values())
     if args.json_out:
-        Path(args.json_out).write_text(json.dumps(rows, indent=1))
+        Path(args.json_out).write_text(json.dumps(others + rows, indent=1))
     if args.csv_out:
         write_csv(rows, args.csv_out)
     report(rows)
