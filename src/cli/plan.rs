@@ -12,7 +12,7 @@ use clap::Args;
 use planbox::invariants;
 use planbox::plan::{check_plan, format_plan};
 use planbox::sat::Invariants;
-use planbox::search::{Limits, Monitor, Outcome, cpu_time};
+use planbox::search::{CpuClock, Limits, Monitor, Outcome};
 use planbox::task::{OpId, Task};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -135,8 +135,7 @@ pub fn exit_code(outcome: &Outcome) -> u8 {
 
 pub fn run(args: &PlanArgs) -> Result<u8> {
     // CPU time, as the limits and Fast Downward's `Total time` count it.
-    let start = cpu_time();
-    let elapsed = || cpu_time().saturating_sub(start);
+    let start = CpuClock::now();
     args.options.check_engine(args.engine)?;
     let mut config = options::configure(&args.options, args.engine)?;
     if args.json_trace && matches!(args.engine, EngineName::Bidirectional | EngineName::Sat) {
@@ -165,7 +164,9 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     // gets what reading and grounding left.
     let quiet = args.json && args.progress_label.is_none();
     let mut search_limits = limits(&args.options, quiet);
-    search_limits.time = search_limits.time.map(|t| t.saturating_sub(elapsed()));
+    search_limits.time = search_limits
+        .time
+        .map(|t| t.saturating_sub(start.elapsed()));
     let label = args.progress_label.as_deref();
     let log = args.log();
     let mut monitor =
@@ -227,7 +228,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     if let Some(e) = write_error {
         return Err(e);
     }
-    let total_time = elapsed();
+    let total_time = start.elapsed();
     let viewer = show::Viewer {
         task,
         engine: args.engine,

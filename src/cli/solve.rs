@@ -23,8 +23,8 @@ use clap::{Args, ValueEnum};
 use planbox::search::trace::{Expansion, Traced};
 use planbox::search::transposition::Transpositions;
 use planbox::search::{
-    self, Exact, Grown, Limits, Monitor, Outcome, Perimeter, Priority, SearchResult, SearchSpace,
-    Ties, Toward, cpu_time,
+    self, CpuClock, Exact, Grown, Limits, Monitor, Outcome, Perimeter, Priority, SearchResult,
+    SearchSpace, Ties, Toward,
 };
 use planbox::sokoban::game::{State, Step};
 use planbox::sokoban::solver::connectivity::{self, Guide};
@@ -368,7 +368,7 @@ fn solve_level(
     search: SearchName,
 ) -> Result<Solved> {
     let title = collection.entries()[index - 1].title.clone();
-    let start = cpu_time();
+    let start = CpuClock::now();
     let level = match collection.level(index) {
         Some(Ok(level)) => level,
         Some(Err(e)) => {
@@ -381,7 +381,7 @@ fn solve_level(
                 result: None,
                 trace: Vec::new(),
                 solution: None,
-                time: cpu_time().saturating_sub(start),
+                time: start.elapsed(),
                 error: Some((exit::INPUT_ERROR, e.to_string())),
             });
         }
@@ -403,7 +403,7 @@ fn solve_level(
             result: None,
             trace: Vec::new(),
             solution: None,
-            time: cpu_time().saturating_sub(start),
+            time: start.elapsed(),
             error: Some((exit::UNSUPPORTED, message)),
         });
     }
@@ -445,7 +445,7 @@ fn solve_level(
     for (k, phase) in phases.iter().enumerate() {
         // Each phase but the last gets its share of the whole limit; the
         // last gets what is left.
-        let left = limit.map(|t| t.saturating_sub(cpu_time().saturating_sub(start)));
+        let left = limit.map(|t| t.saturating_sub(start.elapsed()));
         let time = match (limit, left) {
             (Some(t), Some(left)) if k + 1 < phases.len() => Some(left.min(t.mul_f64(phase.share))),
             _ => left,
@@ -486,7 +486,7 @@ fn solve_level(
         result: Some(result),
         trace,
         solution,
-        time: cpu_time().saturating_sub(start),
+        time: start.elapsed(),
         error: None,
     })
 }
@@ -586,7 +586,7 @@ fn search_direction(
     search: SearchName,
     greedy: bool,
     time: Option<Duration>,
-    start: Duration,
+    start: CpuClock,
     limit: Option<Duration>,
 ) -> (SearchResult, Vec<Expansion>) {
     // Macros make one search step of several pushes: for the heuristic
@@ -620,7 +620,7 @@ fn search_direction(
     // the time that is left).
     if options.narrows() && result.outcome == Outcome::Unsolvable {
         let full = options.keeping_every_push();
-        let left = limit.map(|t| t.saturating_sub(cpu_time().saturating_sub(start)));
+        let left = limit.map(|t| t.saturating_sub(start.elapsed()));
         (result, trace) = search_level(args, board, d, guide, ties, full, search, ring, left);
     }
     (result, trace)
@@ -707,12 +707,12 @@ fn toward_perimeter(
     time: Option<Duration>,
 ) -> (SearchResult, Vec<Expansion>) {
     let mut forward = PushSpace::new(board, options.keeping_every_push());
-    let started = cpu_time();
+    let started = CpuClock::now();
     let grown = Perimeter::grow(&mut forward, Exact, ring, &mut monitor(args, time));
     let (ring, mut result, trace) = match grown {
         Ok(Grown::Ring(ring)) => {
             let stats = ring.stats.clone();
-            let left = time.map(|t| t.saturating_sub(cpu_time().saturating_sub(started)));
+            let left = time.map(|t| t.saturating_sub(started.elapsed()));
             let mut toward = Toward::new(&forward, &mut pulls, ring);
             let (result, trace) = traced(args, &mut toward, bound, search, ties, None, left);
             (stats, result, trace)
@@ -729,7 +729,7 @@ fn toward_perimeter(
         result.stats.pruned = pulls.pruning_counters();
     }
     result.stats.pruned.extend(forward.pruning_counters());
-    result.stats.search_time = cpu_time().saturating_sub(started);
+    result.stats.search_time = started.elapsed();
     if result.stats.peak_memory_kb.is_none() {
         result.stats.peak_memory_kb = search::peak_memory_kb();
     }

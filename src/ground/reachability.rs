@@ -28,7 +28,6 @@ use super::lifted::{Arg, AtomRef, GAtom, Lifted, ObjId, Schema};
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 use std::collections::VecDeque;
-use std::time::Duration;
 
 /// Marks an unbound parameter.
 const UNBOUND: ObjId = ObjId::MAX;
@@ -144,7 +143,7 @@ struct Budget<'l> {
     limits: &'l GroundLimits,
     /// [`crate::search::cpu_time`] when the fixpoint started: the time limit
     /// is on CPU time, as the search's is.
-    start: Duration,
+    start: crate::search::CpuClock,
     /// Candidate atoms tried in joins and objects tried for free parameters.
     work: u64,
     halt: Option<Halt>,
@@ -163,9 +162,7 @@ impl Budget<'_> {
         if self.work.is_multiple_of(CHECK_EVERY) {
             let limit = if self.limits.max_work.is_some_and(|w| self.work >= w) {
                 Some(Limit::Work)
-            } else if (self.limits.time)
-                .is_some_and(|t| crate::search::cpu_time().saturating_sub(self.start) >= t)
-            {
+            } else if (self.limits.time).is_some_and(|t| self.start.elapsed() >= t) {
                 Some(Limit::Time)
             } else if let Some(bytes) = self.limits.memory
                 && crate::search::peak_memory_kb().is_some_and(|kb| {
@@ -237,7 +234,7 @@ pub fn explore(lifted: &Lifted, limits: &GroundLimits) -> Result<Reachable, Halt
     let mut found = Found {
         budget: Budget {
             limits,
-            start: crate::search::cpu_time(),
+            start: crate::search::CpuClock::now(),
             work: 0,
             halt: None,
         },

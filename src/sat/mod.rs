@@ -97,7 +97,7 @@ pub fn plan(
     options: &SatOptions,
     monitor: &mut Monitor,
 ) -> SearchResult {
-    let start = crate::search::cpu_time();
+    let start = crate::search::CpuClock::now();
     let mut stats = Stats::default();
     let encoder = Encoder::new(task, options.encoding, invariants.clone());
     let outcome = if !encoder.goal_reachable() || goal_breaks(task, invariants) {
@@ -132,11 +132,7 @@ pub fn plan(
         .map(|h| bytes(h.variables, h.clauses))
         .max()
         .unwrap_or(0);
-    stats.finish(
-        crate::search::cpu_time().saturating_sub(start),
-        Vec::new(),
-        tracked,
-    );
+    stats.finish(start.elapsed(), Vec::new(), tracked);
     SearchResult { outcome, stats }
 }
 
@@ -206,7 +202,7 @@ fn linear(
         if let Err(stop) = check(monitor, t, bytes(variables, clauses)) {
             return stop.into();
         }
-        let started = crate::search::cpu_time();
+        let started = crate::search::CpuClock::now();
         let conflicts = solver.conflicts();
         let answer = match encoder.goal() {
             None => Answer::Unsat,
@@ -218,7 +214,7 @@ fn linear(
             clauses,
             answer: answer_name(answer),
             conflicts: solver.conflicts() - conflicts,
-            time: crate::search::cpu_time().saturating_sub(started),
+            time: started.elapsed(),
         });
         match answer {
             Answer::Sat => return Outcome::Plan(read_plan(&encoder, &solver)),
@@ -305,13 +301,13 @@ fn interleaved(
         while k < runs.len() {
             let run = &mut runs[k];
             let turn = ((TURN as f64) * RATE.powi(k as i32)).ceil() as u64;
-            let started = crate::search::cpu_time();
+            let started = crate::search::CpuClock::now();
             let before = run.solver.conflicts();
             let answer = match run.encoder.goal() {
                 None => Answer::Unsat,
                 Some(goal) => run.solver.solve(&goal, monitor.deadline(), Some(turn)),
             };
-            run.time += crate::search::cpu_time().saturating_sub(started);
+            run.time += started.elapsed();
             run.conflicts += run.solver.conflicts() - before;
             if answer == Answer::Unknown {
                 if monitor.deadline().is_some_and(|d| Instant::now() >= d) {

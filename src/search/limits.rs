@@ -123,8 +123,8 @@ type Report<'a> = Box<dyn FnMut(&Progress) + 'a>;
 /// The limits of one run, its clock, and the progress callback.
 pub struct Monitor<'a> {
     limits: Limits,
-    /// [`cpu_time`] when the monitor was made, and the wall clock then.
-    start: Duration,
+    /// The CPU clock when the monitor was made, and the wall clock then.
+    start: CpuClock,
     wall: Instant,
     baseline: u64,
     ticks: u32,
@@ -148,7 +148,7 @@ impl<'a> Monitor<'a> {
         };
         Monitor {
             limits,
-            start: cpu_time(),
+            start: CpuClock::now(),
             wall: Instant::now(),
             baseline,
             ticks: 0,
@@ -168,7 +168,7 @@ impl<'a> Monitor<'a> {
 
     /// CPU time since the monitor was made.
     pub fn elapsed(&self) -> Duration {
-        cpu_time().saturating_sub(self.start)
+        self.start.elapsed()
     }
 
     /// A wall-clock instant for work that checks the clock itself (a SAT
@@ -300,6 +300,22 @@ pub fn cpu_time() -> Duration {
     }
     static FIRST: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     FIRST.get_or_init(Instant::now).elapsed()
+}
+
+/// A reading of [`cpu_time`], to measure CPU time from, as an [`Instant`]
+/// measures wall-clock time.
+#[derive(Clone, Copy, Debug)]
+pub struct CpuClock(Duration);
+
+impl CpuClock {
+    pub fn now() -> CpuClock {
+        CpuClock(cpu_time())
+    }
+
+    /// CPU time since this reading.
+    pub fn elapsed(self) -> Duration {
+        cpu_time().saturating_sub(self.0)
+    }
 }
 
 /// The soft limit on the process's address space (RLIMIT_AS) in bytes;

@@ -77,7 +77,7 @@ pub use iddfs::iddfs;
 pub use iterated::iterated;
 pub use lazy::{LazyOptions, lazy};
 pub use limits::{
-    CHECK_EVERY, Footprint, Limits, Monitor, Progress, Stop, cpu_limit_reached, cpu_time,
+    CHECK_EVERY, CpuClock, Footprint, Limits, Monitor, Progress, Stop, cpu_limit_reached, cpu_time,
     note_cpu_limit,
 };
 pub use meeting::{Exact, Meeting, Subsumption};
