@@ -126,7 +126,8 @@ def fd_name(config: str) -> str:
     search = CONFIGS[config][0]
     return "--alias lama (spelled out per task)" if callable(search) else search
 # Anytime configurations: both planners get the time limit themselves, stop
-# by it and report the best plan so far (the process limit is a margin later).
+# by it and report the best plan so far (the process's CPU limit is a margin
+# later).
 ANYTIME = {"lama"}
 ANYTIME_MARGIN_S = 30
 
@@ -178,7 +179,7 @@ def run_fd(args, config, domain, problem, plan_out=None) -> dict:
         translate = fdref.run_timed(
             [args.ref_python, "-m", fdref.TRANSLATOR_MODULE, domain, problem,
              "--sas-file", tmp / "output.sas"],
-            timeout=args.timeout, memory_limit_mb=args.memory_limit, cwd=tmp)
+            cpu_limit_s=args.timeout, memory_limit_mb=args.memory_limit, cwd=tmp)
         record = {"translate_wall_s": translate.wall_s, "translate_cpu_s": translate.cpu_s}
         peak = re.search(r"Translator peak memory: (\d+) KB", translate.stdout)
         if peak:
@@ -187,16 +188,16 @@ def run_fd(args, config, domain, problem, plan_out=None) -> dict:
             record["outcome"] = outcome_of(translate, "translate ")
             record["error"] = translate.error_line()
             return record
-        remaining = args.timeout - translate.wall_s
-        timeout = max(remaining, 1)
+        remaining = args.timeout - translate.cpu_s
+        limit = max(remaining, 1)
         if callable(search):
-            search = search((tmp / "output.sas").read_text(), timeout)
-            timeout += ANYTIME_MARGIN_S
+            search = search((tmp / "output.sas").read_text(), limit)
+            limit += ANYTIME_MARGIN_S
         with open(tmp / "output.sas") as sas:
             search_run = fdref.run_timed(
                 [args.downward, "--search", search,
                  "--internal-plan-file", tmp / "sas_plan"],
-                timeout=timeout, memory_limit_mb=args.memory_limit,
+                cpu_limit_s=limit, memory_limit_mb=args.memory_limit,
                 stdin=sas, cwd=tmp)
         plans = sorted(tmp.glob("sas_plan*"), key=lambda p: (len(p.name), p.name))
         if plan_out is not None and plans:
@@ -226,14 +227,14 @@ def outcome_of(run, prefix="") -> str:
 
 def run_planbox(args, config, domain, problem, plan_out=None) -> dict:
     """One planbox run; with `plan_out`, the plan found is copied there."""
-    extra, timeout = [], args.timeout
+    extra, limit = [], args.timeout
     if config in ANYTIME:
-        extra, timeout = ["--time-limit", f"{args.timeout:g}"], args.timeout + ANYTIME_MARGIN_S
+        extra, limit = ["--time-limit", f"{args.timeout:g}"], args.timeout + ANYTIME_MARGIN_S
     with tempfile.TemporaryDirectory() as tmp:
         run = fdref.run_timed(
             [args.planbox, "plan", "--json", *CONFIGS[config][1], *extra, domain, problem,
              "--plan-file", Path(tmp) / "plan"],
-            timeout=timeout, memory_limit_mb=args.memory_limit, cwd=tmp)
+            cpu_limit_s=limit, memory_limit_mb=args.memory_limit, cwd=tmp)
         plans = sorted(Path(tmp).glob("plan*"), key=lambda p: (len(p.name), p.name))
         if plan_out is not None and plans:
             shutil.copyfile(plans[-1], plan_out)
@@ -366,8 +367,8 @@ def main():
     parser.add_argument("--runs", type=int, default=1,
                         help="runs per tool and problem; times are medians (default 1)")
     parser.add_argument("--timeout", type=float, default=300,
-                        help="seconds per run of a tool, translate+search for FD "
-                             "(default %(default)s)")
+                        help="CPU seconds per run of a tool (RLIMIT_CPU), "
+                             "translate+search for FD (default %(default)s)")
     parser.add_argument("--memory-limit", type=int, default=4096, metavar="MB",
                         help="address-space limit per process (default %(default)s MB)")
     parser.add_argument("--planbox", default=str(fdref.REPO / "target/release/planbox"),

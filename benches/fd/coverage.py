@@ -5,8 +5,10 @@ For every domain directory of a suite (default ``../shared/benchmarks/ipc``)
 the first ``--first`` problems (default 10, in file-name order) run with each
 configuration pair (default ``astar-lmcut``: FD's ``astar(lmcut())`` beside
 ``planbox plan --search astar --heuristic lmcut``), both tools under the same
-per-run limits (``--timeout`` seconds of wall-clock time, default 60, and
-``--memory-limit`` MB of address space, default 4096), ``--jobs`` runs at a
+per-run limits (``--timeout`` CPU seconds, default 60, as ``RLIMIT_CPU``, and
+``--memory-limit`` MB of address space, default 4096, as ``RLIMIT_AS``: the
+limits of the IPC and Downward Lab, so that a busy machine slows a run down
+but does not cut it short), ``--jobs`` runs at a
 time (default 2, one per core). The runs themselves are those of
 ``compare_search.py`` (FD: its translator, then its search binary; planbox:
 one ``plan --json`` process).
@@ -217,8 +219,11 @@ def main():
     parser.add_argument("--first", type=int, default=10)
     parser.add_argument("--config", action="append",
                         choices=sorted(compare_search.CONFIGS))
-    parser.add_argument("--timeout", type=float, default=60)
-    parser.add_argument("--memory-limit", type=int, default=4096, metavar="MB")
+    parser.add_argument("--timeout", type=float, default=60,
+                        help="CPU seconds per run (RLIMIT_CPU; FD: translator and "
+                             "search together; default %(default)s)")
+    parser.add_argument("--memory-limit", type=int, default=4096, metavar="MB",
+                        help="address space per process (RLIMIT_AS; default %(default)s)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--planbox", default=str(fdref.REPO / "target/release/planbox"))
     parser.add_argument("--ref-venv", default=fdref.default_ref_venv())

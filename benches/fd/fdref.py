@@ -5,8 +5,10 @@ timed subprocess call. The reference venv (see setup.sh) is ``--ref-venv``,
 else ``$REF_VENV``, else ``/work/venv-ref``.
 """
 
+import math
 import os
 import resource
+import signal
 import statistics
 import subprocess
 import time
@@ -70,16 +72,25 @@ def short_name(problem: Path) -> str:
 
 @dataclass
 class Run:
-    """One finished (or killed) subprocess."""
+    """One finished (or stopped) subprocess."""
     wall_s: float
-    returncode: int  # None when it timed out
+    returncode: int  # None when the wall-clock guard stopped it
     stdout: str
     stderr: str
     cpu_s: float = None  # user + system CPU seconds of the child (and its children)
+    cpu_limit_s: float = None  # the RLIMIT_CPU it ran under, if any
 
     @property
     def timed_out(self) -> bool:
-        return self.returncode is None
+        """Stopped by a time limit: the wall-clock guard, or the kernel's
+        SIGXCPU (or its SIGKILL at the hard limit) for a process that does not
+        handle SIGXCPU itself, as FD's translator does not. (planbox and FD's
+        search binary end cleanly on SIGXCPU, with their own exit code 23.)"""
+        if self.returncode is None:
+            return True
+        killed = self.returncode in (-signal.SIGXCPU, -signal.SIGKILL)
+        return (killed and self.cpu_limit_s is not None and self.cpu_s is not None
+                and self.cpu_s >= self.cpu_limit_s - 0.5)
 
     def error_line(self) -> str:
         """The error to report: the first stderr (else stdout) line that starts
@@ -95,25 +106,46 @@ class Run:
         return ""
 
 
-def run_timed(cmd, timeout=None, memory_limit_mb=None, stdin=None, cwd=None) -> Run:
+# Seconds between RLIMIT_CPU's soft limit (SIGXCPU) and its hard one (SIGKILL),
+# the grace a process has to write its statistics; Downward Lab gives 5.
+CPU_GRACE_S = 5
+
+
+def wall_guard(cpu_limit_s: float) -> float:
+    """The wall-clock time after which a run under a CPU-time limit is stopped
+    anyway (a process that sleeps or waits uses no CPU): room for a machine
+    loaded three times over."""
+    return 3 * cpu_limit_s + 60
+
+
+def run_timed(cmd, timeout=None, memory_limit_mb=None, stdin=None, cwd=None,
+              cpu_limit_s=None) -> Run:
     """Run cmd; wall-clock time measured around the whole subprocess, CPU time
-    from the growth of RUSAGE_CHILDREN (runs are sequential, so it is this
-    child's). On a loaded machine the two differ: FD's own log times are CPU."""
-    def limit_memory():
+    from the growth of RUSAGE_CHILDREN (each worker runs one child at a time,
+    so it is this child's). With `cpu_limit_s` the child runs under that
+    RLIMIT_CPU, as the IPC and Downward Lab limit time (so a loaded machine
+    does not shorten a run), and `timeout` (wall-clock seconds) defaults to
+    `wall_guard` of it; without it `timeout` is the only limit."""
+    def limit_child():
         if memory_limit_mb:
             limit = memory_limit_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        if cpu_limit_s is not None:
+            soft = max(1, math.ceil(cpu_limit_s))
+            resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + CPU_GRACE_S))
 
     def children_cpu():
         usage = resource.getrusage(resource.RUSAGE_CHILDREN)
         return usage.ru_utime + usage.ru_stime
 
+    if cpu_limit_s is not None and timeout is None:
+        timeout = wall_guard(cpu_limit_s)
     cpu_start = children_cpu()
     start = time.perf_counter()
     try:
         proc = subprocess.run([str(c) for c in cmd], capture_output=True, text=True,
                               timeout=timeout, stdin=stdin, cwd=cwd,
-                              preexec_fn=limit_memory)
+                              preexec_fn=limit_child)
     except OSError as e:  # e.g. the binary does not exist
         return Run(time.perf_counter() - start, 127, "", f"cannot run {cmd[0]}: {e}")
     except subprocess.TimeoutExpired as e:
@@ -121,7 +153,7 @@ def run_timed(cmd, timeout=None, memory_limit_mb=None, stdin=None, cwd=None) -> 
         err = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
         return Run(time.perf_counter() - start, None, out, err)
     return Run(time.perf_counter() - start, proc.returncode, proc.stdout, proc.stderr,
-               children_cpu() - cpu_start)
+               children_cpu() - cpu_start, cpu_limit_s)
 
 
 def median(values):
