@@ -238,10 +238,14 @@ pub struct SearchOptions {
     /// Treat every action as costing 1.
     #[arg(long)]
     pub unit_cost: bool,
-    /// Stop the search after this many seconds (exit 23).
+    /// Stop the search after this many CPU seconds of the process, parsing
+    /// and grounding included (exit 23; anytime searches exit 0 with their
+    /// best plan).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
     pub time_limit: Option<f64>,
-    /// Stop the search when the process would use more than this many MB (exit 22).
+    /// Stop the search when the process would use more than this many MB
+    /// (exit 22) [default: none, or the address-space rlimit (`ulimit -v`)
+    /// less an eighth and 64 MB].
     #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = count::<u64>)]
     pub memory_limit: Option<u64>,
     /// Regression (alone or as bidirectional search's backward side): which

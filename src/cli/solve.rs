@@ -128,10 +128,12 @@ pub struct SolveArgs {
     /// dfs, iddfs: the most pushes to look at.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
     depth_limit: Option<u32>,
-    /// Stop searching a level after this many seconds (exit 23).
+    /// Stop searching a level after this many CPU seconds (exit 23).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
     time_limit: Option<f64>,
-    /// Stop searching a level when the process would use more than this many MB (exit 22).
+    /// Stop searching a level when the process would use more than this many
+    /// MB (exit 22) [default: none, or the address-space rlimit (`ulimit -v`)
+    /// less an eighth and 64 MB].
     #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = count::<u64>)]
     memory_limit: Option<u64>,
     /// Keep boxes that are pushed onto dead squares (to measure the rule).
