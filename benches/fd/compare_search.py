@@ -94,15 +94,21 @@ CONFIGS = {
                    "reopen_closed=false)))",
                    ["--alias", "lama-first"]),
 }
+# The same with the landmark heuristic's preferred operators (pref=true), the
+# setting of FD's `seq-sat-lama-2011`.
+CONFIGS["lama-first-lmpref"] = (CONFIGS["lama-first"][0].replace("pref=false", "pref=true"),
+                                ["--alias", "lama-first", "--landmark-preferred"])
 
 
-def lama_search(sas_text: str, max_time: float) -> str:
+def lama_search(sas_text: str, max_time: float, pref: bool = False) -> str:
     """FD 26.6's `--alias lama` (driver/aliases.py), spelled out since the
     search binary runs without the driver: the driver's `--if-unit-cost`
     choice made here from the translated task, and `max_time` added so that
-    the anytime search stops by itself and keeps its plans."""
+    the anytime search stops by itself and keeps its plans. With `pref`,
+    `--alias seq-sat-lama-2011` (the landmark heuristic's preferred
+    operators too)."""
     unit = all(int(c) == 1 for c in re.findall(r"\n(\d+)\nend_operator", sas_text))
-    lm = "landmark_sum(lm_reasonable_orders_hps(lm_rhw()),pref=false)"
+    lm = f"landmark_sum(lm_reasonable_orders_hps(lm_rhw()),pref={str(pref).lower()})"
     if unit:
         phases = ["lazy_greedy([hff,hlm],preferred=[hff,hlm])"] + [
             f"lazy_wastar([hff,hlm],preferred=[hff,hlm],w={w})" for w in (5, 3, 2, 1)]
@@ -119,16 +125,20 @@ def lama_search(sas_text: str, max_time: float) -> str:
 
 
 CONFIGS["lama"] = (lama_search, ["--alias", "lama"])
+CONFIGS["seq-sat-lama-2011"] = (lambda sas, t: lama_search(sas, t, pref=True),
+                                ["--alias", "seq-sat-lama-2011"])
 
 
 def fd_name(config: str) -> str:
     """FD's configuration as the tables print it."""
     search = CONFIGS[config][0]
-    return "--alias lama (spelled out per task)" if callable(search) else search
+    if callable(search):
+        return f"--alias {config} (spelled out per task)"
+    return search
 # Anytime configurations: both planners get the time limit themselves, stop
 # by it and report the best plan so far (the process's CPU limit is a margin
 # later).
-ANYTIME = {"lama"}
+ANYTIME = {"lama", "seq-sat-lama-2011"}
 ANYTIME_MARGIN_S = 30
 
 # Where planbox cannot run FD's configuration exactly (printed under the table).

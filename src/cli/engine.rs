@@ -99,9 +99,16 @@ pub fn run(
         invariants,
         facts_mutex,
     } = known;
-    let landmarks = |t: &Task| match facts_mutex {
-        Some(m) => LmCount::with_mutexes(t, &|f, g| m.is_mutex(f, g)),
-        None => LmCount::new(t),
+    let landmarks = |t: &Task| {
+        let h = match facts_mutex {
+            Some(m) => LmCount::with_mutexes(t, &|f, g| m.is_mutex(f, g)),
+            None => LmCount::new(t),
+        };
+        if config.landmark_preferred {
+            h.preferring(t)
+        } else {
+            h
+        }
     };
     if config.anytime {
         return Ok(Run {

@@ -57,6 +57,12 @@ pub enum AliasName {
     /// 5, 3, 2 and 1 (repeated), each bounded by the best plan so far; every
     /// better plan written as PLAN_FILE.1, PLAN_FILE.2, ...
     Lama,
+    /// LAMA 2011 as it ran in the IPC: `lama` with the landmark heuristic's
+    /// preferred operators (`--landmark-preferred`)
+    #[value(name = "seq-sat-lama-2011")]
+    SeqSatLama2011,
+    /// A* with LM-cut (Fast Downward's `astar(lmcut())`)
+    SeqOptLmcut,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -187,6 +193,8 @@ impl AliasName {
         match self {
             AliasName::LamaFirst => "lama-first",
             AliasName::Lama => "lama",
+            AliasName::SeqSatLama2011 => "seq-sat-lama-2011",
+            AliasName::SeqOptLmcut => "seq-opt-lmcut",
         }
     }
 }
@@ -227,6 +235,11 @@ pub struct SearchOptions {
     /// turn with the first (`eager_greedy([h], preferred=[h])`).
     #[arg(long)]
     pub no_preferred: bool,
+    /// lmcount also gives preferred operators: the applicable operators that
+    /// achieve a landmark still needed (Fast Downward's
+    /// `landmark_sum(pref=true)`; `--alias seq-sat-lama-2011` sets it).
+    #[arg(long)]
+    pub landmark_preferred: bool,
     /// dfs, iddfs: skip successors already on the current path. Without it the
     /// search is the classroom tree search, bounded by --depth-limit alone
     /// (dfs without --depth-limit always checks, or it might never end).
@@ -317,6 +330,7 @@ impl SearchOptions {
             alias: None,
             depth_limit: None,
             no_preferred: false,
+            landmark_preferred: false,
             cycle_check: false,
             weight: None,
             trace: false,
@@ -386,6 +400,8 @@ pub struct Config {
     pub unit_search: bool,
     /// LAMA's anytime schedule (`--alias lama`), see `engine::anytime`.
     pub anytime: bool,
+    /// lmcount gives preferred operators (`--landmark-preferred`).
+    pub landmark_preferred: bool,
 }
 
 pub fn usage(message: String) -> anyhow::Error {
@@ -398,6 +414,12 @@ pub fn usage(message: String) -> anyhow::Error {
 
 /// Applies the defaults and refuses options that do not fit the search.
 pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
+    let config = configure_search(o, engine)?;
+    check_landmark_preferred(o, &config)?;
+    Ok(config)
+}
+
+fn configure_search(o: &SearchOptions, engine: EngineName) -> Result<Config> {
     if let Some(alias) = o.alias {
         return alias_config(o, engine, alias);
     }
@@ -416,6 +438,7 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
             weight: None,
             unit_search: false,
             anytime: false,
+            landmark_preferred: false,
         });
     }
     let informed = s.is_best_first();
@@ -480,7 +503,32 @@ pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
         weight,
         unit_search: false,
         anytime: false,
+        landmark_preferred: o.landmark_preferred,
     })
+}
+
+/// Refuses `--landmark-preferred` where no lmcount gives preferred operators
+/// to a search that uses them.
+fn check_landmark_preferred(o: &SearchOptions, config: &Config) -> Result<()> {
+    if !o.landmark_preferred {
+        return Ok(());
+    }
+    let uses = config.search == SearchName::Gbfs || config.search.is_lazy();
+    let lmcount = [config.heuristic, config.second].contains(&Some(HeuristicName::Lmcount));
+    if config.engine != EngineName::Progression || !uses || !lmcount {
+        bail!(usage(
+            "`--landmark-preferred` needs the heuristic lmcount in a forward search that \
+             uses preferred operators (gbfs, lazy-gbfs, lazy-wastar, or `--alias lama-first` \
+             or `lama`)"
+                .to_string()
+        ));
+    }
+    if o.no_preferred {
+        bail!(usage(
+            "`--landmark-preferred` cannot be combined with `--no-preferred`".to_string()
+        ));
+    }
+    Ok(())
 }
 
 /// The configuration an alias names; refuses the options it sets.
@@ -491,6 +539,10 @@ fn alias_config(o: &SearchOptions, engine: EngineName, alias: AliasName) -> Resu
         ("--heuristic", !o.heuristic.is_empty()),
         ("--weight", o.weight.is_some()),
         ("--unit-cost", o.unit_cost),
+        (
+            "--landmark-preferred",
+            o.landmark_preferred && alias == AliasName::SeqSatLama2011,
+        ),
     ];
     for (flag, given) in set {
         if given {
@@ -504,6 +556,29 @@ fn alias_config(o: &SearchOptions, engine: EngineName, alias: AliasName) -> Resu
             "`--alias {name}` searches forward; expected `--engine progression`"
         )));
     }
+    if alias == AliasName::SeqOptLmcut {
+        for (flag, given) in [
+            ("--no-preferred", o.no_preferred),
+            ("--landmark-preferred", o.landmark_preferred),
+        ] {
+            if given {
+                bail!(usage(format!(
+                    "`{flag}` does not apply to `--alias {name}` (A*, which uses no \
+                     preferred operators)"
+                )));
+            }
+        }
+        return Ok(Config {
+            engine,
+            search: SearchName::Astar,
+            heuristic: Some(HeuristicName::Lmcut),
+            second: None,
+            weight: None,
+            unit_search: false,
+            anytime: false,
+            landmark_preferred: false,
+        });
+    }
     Ok(Config {
         engine,
         search: SearchName::LazyGbfs,
@@ -511,7 +586,8 @@ fn alias_config(o: &SearchOptions, engine: EngineName, alias: AliasName) -> Resu
         second: Some(HeuristicName::Lmcount),
         weight: None,
         unit_search: alias == AliasName::LamaFirst,
-        anytime: alias == AliasName::Lama,
+        anytime: matches!(alias, AliasName::Lama | AliasName::SeqSatLama2011),
+        landmark_preferred: o.landmark_preferred || alias == AliasName::SeqSatLama2011,
     })
 }
 

@@ -17,7 +17,7 @@ use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
 
-use super::options::{AliasName, Config, EngineName, SearchName, SearchOptions};
+use super::options::{AliasName, Config, EngineName, HeuristicName, SearchName, SearchOptions};
 
 /// The stream a log goes to (see the module comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,6 +234,9 @@ pub fn record(
         "depth_limit": o.depth_limit,
         "preferred": (config.search == SearchName::Gbfs || config.search.is_lazy())
             .then_some(!o.no_preferred),
+        "landmark_preferred": ([config.heuristic, config.second]
+            .contains(&Some(HeuristicName::Lmcount)))
+            .then_some(config.landmark_preferred),
         "cycle_check": matches!(config.search, SearchName::Dfs | SearchName::Iddfs)
             .then_some(o.cycle_check),
         "unit_cost": o.unit_cost,

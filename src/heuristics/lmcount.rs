@@ -21,6 +21,12 @@
 //! start estimate is 3. After moving to b without the ball, `at-robby b` is
 //! reached, but `at-robby a` must hold again before `carry ball`: still 3.
 //!
+//! *Preferred operators* ([`LmCount::preferring`], Fast Downward's
+//! `landmark_sum(pref=true)`, LAMA 2011's setting): the applicable operators
+//! that achieve a landmark still needed (an add effect on one of its facts
+//! that fires in this state). In the gripper example, at the start, `move a
+//! b` (it achieves `at-robby b`) and the picks (`carry ball`).
+//!
 //! Not admissible (one operator may achieve several landmarks), not
 //! consistent. [`LmCount::admissible`] is the admissible variant for A*
 //! (`lmcp`, after Karpas and Domshlak's landmark heuristics and Fast
@@ -32,6 +38,7 @@
 
 use super::landmarks::LandmarkGraph;
 use super::{Estimate, Heuristic};
+use crate::bits;
 use crate::task::{FactId, OpId, Task};
 
 /// The landmark-count heuristic; see the module docs.
@@ -57,6 +64,62 @@ pub struct LmCount {
     /// operator the number of needed landmarks it achieves (scratch).
     uniform: Option<Vec<u32>>,
     uses: Vec<u32>,
+    /// With preferred operators: how each landmark's achievers achieve it.
+    preferring: Option<Preferring>,
+    /// The preferred operators of the last estimate, ascending.
+    preferred: Vec<OpId>,
+}
+
+/// A condition on a state: facts that must hold, and facts that must not.
+type Condition = (Box<[FactId]>, Box<[FactId]>);
+
+/// What telling the preferred operators needs: each operator's
+/// preconditions, and per landmark its achievers with the conditions of the
+/// effects through which they achieve it.
+#[derive(Clone, Debug)]
+struct Preferring {
+    /// Per operator, its precondition.
+    pre: Vec<Condition>,
+    /// Per landmark, its achievers, in the order of `Landmark::achievers`.
+    achieves: Vec<Vec<(OpId, Achieves)>>,
+}
+
+impl Preferring {
+    /// Sets `out` to the operators applicable in `state` that achieve a
+    /// landmark `l` with `needed(l)`, ascending.
+    fn find(&self, state: &[u64], needed: impl Fn(usize) -> bool, out: &mut Vec<OpId>) {
+        out.clear();
+        let holds = |(pos, neg): &Condition| {
+            pos.iter().all(|&f| bits::contains(state, f))
+                && !neg.iter().any(|&f| bits::contains(state, f))
+        };
+        for (l, achievers) in self.achieves.iter().enumerate() {
+            if !needed(l) {
+                continue;
+            }
+            for (o, how) in achievers {
+                let fires = match how {
+                    Achieves::Always => true,
+                    Achieves::When(conditions) => conditions.iter().any(holds),
+                };
+                if fires && holds(&self.pre[o.index()]) {
+                    out.push(*o);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+/// How an operator achieves a landmark.
+#[derive(Clone, Debug)]
+enum Achieves {
+    /// By an effect of its own, in every state it applies to.
+    Always,
+    /// Only through conditional effects: the conditions of those that
+    /// achieve it.
+    When(Vec<Condition>),
 }
 
 impl LmCount {
@@ -105,7 +168,46 @@ impl LmCount {
             scratch: vec![0; words],
             uniform: None,
             uses: Vec::new(),
+            preferring: None,
+            preferred: Vec::new(),
         }
+    }
+
+    /// Also finds preferred operators (see the module docs), as Fast
+    /// Downward's `landmark_sum(pref=true)`; `task` is the one the landmarks
+    /// were found for.
+    pub fn preferring(mut self, task: &Task) -> Self {
+        let pre = (task.operators.iter())
+            .map(|op| (op.pre.clone(), op.neg_pre.clone()))
+            .collect();
+        let achieves = (self.graph.landmarks.iter())
+            .map(|lm| {
+                // The landmark's facts an effect list makes true (for a
+                // negated landmark: deletes without adding back).
+                let hits = |add: &[FactId], del: &[FactId]| {
+                    if lm.negated {
+                        del.contains(&lm.facts[0]) && !add.contains(&lm.facts[0])
+                    } else {
+                        lm.facts.iter().any(|f| add.contains(f))
+                    }
+                };
+                (lm.achievers.iter())
+                    .map(|&o| {
+                        let op = &task.operators[o.index()];
+                        if hits(&op.add, &op.del) {
+                            return (o, Achieves::Always);
+                        }
+                        let when = (op.conditional.iter())
+                            .filter(|e| hits(&e.add, &e.del))
+                            .map(|e| (e.cond.clone(), e.neg_cond.clone()))
+                            .collect();
+                        (o, Achieves::When(when))
+                    })
+                    .collect()
+            })
+            .collect();
+        self.preferring = Some(Preferring { pre, achieves });
+        self
     }
 
     pub fn graph(&self) -> &LandmarkGraph {
@@ -207,6 +309,10 @@ impl Heuristic for LmCount {
         true
     }
 
+    fn preferred_operators(&self) -> &[OpId] {
+        &self.preferred
+    }
+
     fn footprint(&self) -> crate::search::Footprint {
         crate::search::Footprint::of(&[8 * self.reached.capacity(), self.known.capacity()])
     }
@@ -269,6 +375,7 @@ impl Heuristic for LmCount {
             }
         };
         let Some(op_cost) = &self.uniform else {
+            self.preferred.clear();
             let mut h: u32 = 0;
             for (l, lm) in self.graph.landmarks.iter().enumerate() {
                 if needed(l, lm) {
@@ -277,6 +384,10 @@ impl Heuristic for LmCount {
                         None => return Estimate::DeadEnd,
                     }
                 }
+            }
+            if let Some(p) = &self.preferring {
+                let lms = &self.graph.landmarks;
+                p.find(state, |l| needed(l, &lms[l]), &mut self.preferred);
             }
             return Estimate::Value(h);
         };
@@ -420,6 +531,53 @@ mod tests {
         let both = state(&t, &[0, 1]);
         h.notify_transition(2, OpId(0), 3, &both);
         assert_eq!(h.estimate(&both), Estimate::Value(0));
+    }
+
+    #[test]
+    fn preferred_operators_are_the_applicable_achievers_of_needed_landmarks() {
+        let t = gripper();
+        let mut h = LmCount::new(&t).preferring(&t);
+        let start = state(&t, &[0, 4]);
+        h.notify_start(0, &start);
+        h.estimate(&start);
+        // Needed: the goal, at-b (move a->b) and carry (pick); drop does
+        // not apply yet.
+        assert_eq!(h.preferred_operators(), &[OpId(0), OpId(2)]);
+        // At b empty-handed: at-a is needed again (before carry), and the
+        // move back achieves it.
+        let at_b = state(&t, &[1, 4]);
+        h.notify_transition(0, OpId(0), 1, &at_b);
+        h.estimate(&at_b);
+        assert_eq!(h.preferred_operators(), &[OpId(1)]);
+        // Carrying at b: the drop achieves the goal.
+        let over = state(&t, &[1, 2]);
+        h.notify_transition(1, OpId(0), 2, &over);
+        h.estimate(&over);
+        assert_eq!(h.preferred_operators(), &[OpId(3)]);
+        // Without `preferring`, none.
+        let mut plain = LmCount::new(&t);
+        plain.estimate(&start);
+        assert!(plain.preferred_operators().is_empty());
+    }
+
+    #[test]
+    fn a_conditional_achiever_is_preferred_only_where_its_effect_fires() {
+        // Facts: 0 switch, 1 light (the goal). Op 0 adds light when switch
+        // holds; op 1 adds switch.
+        let mut t = task(2, &[], &[1], &[(&[], &[], &[], 1), (&[], &[0], &[], 1)]);
+        t.operators[0].conditional = Box::new([crate::task::ConditionalEffect {
+            cond: Box::new([FactId(0)]),
+            neg_cond: Box::new([]),
+            add: Box::new([FactId(1)]),
+            del: Box::new([]),
+        }]);
+        let mut h = LmCount::new(&t).preferring(&t);
+        let dark = state(&t, &[]);
+        h.estimate(&dark);
+        assert!(!h.preferred_operators().contains(&OpId(0)));
+        let switched = state(&t, &[0]);
+        h.estimate(&switched);
+        assert!(h.preferred_operators().contains(&OpId(0)));
     }
 
     #[test]
