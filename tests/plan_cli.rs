@@ -486,6 +486,30 @@ fn lama_writes_each_cheaper_plan_as_it_finds_it() {
         !dir.join("sas_plan").exists(),
         "no plain sas_plan for anytime search"
     );
+    // `phases` tells each search of the sequence: its bound (the best cost
+    // before it), how it ended, and the plans' costs, which are `plan_costs`.
+    let phases = r["phases"].as_array().expect("phases");
+    assert_eq!(phases[0]["search"], "lazy-gbfs", "{r}");
+    assert_eq!(phases[0]["unit_cost"], true, "{r}");
+    let mut best: Option<u64> = None;
+    let mut found = Vec::new();
+    for phase in phases {
+        assert_eq!(phase["bound"].as_u64(), best, "{phase}");
+        if phase["outcome"] == "plan" {
+            let cost = phase["cost"].as_u64().expect("a plan's cost");
+            found.push(cost);
+            best = Some(cost);
+        }
+    }
+    assert_eq!(found, costs, "{r}");
+    // It ended because its last weighted A* found nothing under the bound
+    // (there is no time limit).
+    let last = phases.last().expect("a phase");
+    assert_eq!(
+        (&last["search"], &last["outcome"]),
+        (&"lazy-wastar".into(), &"unsolvable".into()),
+        "{r}"
+    );
     for (i, cost) in costs.iter().enumerate() {
         let plan = dir.join(format!("sas_plan.{}", i + 1));
         let check = planbox(&["validate", &domain, &problem, plan.to_str().expect("utf-8")]);

@@ -27,6 +27,27 @@ pub struct Run {
     /// What the heuristics built before the search (see
     /// `Heuristic::summary`), for the log.
     pub summary: Vec<String>,
+    /// The searches of an anytime sequence, in order (empty otherwise).
+    pub phases: Vec<Phase>,
+}
+
+/// One search of an anytime sequence and how it ended, for the log and
+/// `--json` (`phases`), as Fast Downward logs each search of `iterated`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Phase {
+    /// `lazy-gbfs` or `lazy-wastar`.
+    pub search: &'static str,
+    pub weight: Option<u32>,
+    /// Whether it counted every action as 1 while searching.
+    pub unit_cost: bool,
+    /// The cost of the best plan before it: it followed only cheaper paths.
+    pub bound: Option<u32>,
+    /// How it ended, as `--json`'s `outcome` names it (`plan`,
+    /// `unsolvable`: nothing under the bound, `out_of_time`, ...).
+    pub outcome: &'static str,
+    /// The real cost of the plan it found.
+    pub cost: Option<u32>,
+    pub expanded: u64,
 }
 
 /// Regression's switches, from the command line.
@@ -111,10 +132,12 @@ pub fn run(
         }
     };
     if config.anytime {
+        let (result, phases) = anytime(task, o, on_plan, monitor, &landmarks);
         return Ok(Run {
-            result: anytime(task, o, on_plan, monitor, &landmarks),
+            result,
             trace: Vec::new(),
             summary: Vec::new(),
+            phases,
         });
     }
     if config.engine == EngineName::Sat {
@@ -122,6 +145,7 @@ pub fn run(
             result: planbox::sat::plan(task, invariants, &o.sat(), monitor),
             trace: Vec::new(),
             summary: Vec::new(),
+            phases: Vec::new(),
         });
     }
     let build = |name: Option<HeuristicName>| -> Result<Option<Box<dyn Heuristic>>> {
@@ -183,6 +207,7 @@ pub fn run(
                 result: search::bidirectional(&mut forward, &mut backward, &mut meeting, monitor),
                 trace: Vec::new(),
                 summary: Vec::new(),
+                phases: Vec::new(),
             }
         }
     };
@@ -204,6 +229,7 @@ fn traced<S: SearchSpace>(
             result: algorithm(space, config, o, hs, monitor),
             trace: Vec::new(),
             summary: Vec::new(),
+            phases: Vec::new(),
         };
     }
     let mut recorder = Traced::new(space, limit);
@@ -212,6 +238,7 @@ fn traced<S: SearchSpace>(
         result,
         trace: recorder.expansions,
         summary: Vec::new(),
+        phases: Vec::new(),
     }
 }
 
@@ -261,7 +288,7 @@ fn anytime(
     on_plan: &mut dyn FnMut(&[OpId], u32),
     monitor: &mut Monitor,
     landmarks: &dyn Fn(&Task) -> LmCount,
-) -> SearchResult {
+) -> (SearchResult, Vec<Phase>) {
     let unit = task.operators.iter().all(|op| op.cost == 1);
     let unit_task = task.clone().with_unit_costs();
     let plus_task = (!unit).then(|| task.clone().with_costs_plus_one());
@@ -275,7 +302,9 @@ fn anytime(
     }
     phases.extend([5, 3, 2, 1].map(|w| (Some(w), false)));
     let preferred = !o.no_preferred;
-    search::iterated(
+    let cost = |plan: &[OpId]| u32::try_from(task.plan_cost(plan)).unwrap_or(u32::MAX);
+    let mut log = Vec::new();
+    let result = search::iterated(
         phases.len(),
         |i| phases[i].0.is_some(),
         |i, bound, monitor| {
@@ -286,16 +315,34 @@ fn anytime(
                 boost: if preferred { 1000 } else { 0 },
                 bound,
             };
-            if first {
+            let r = if first {
                 let mut space = Progression::new(&unit_task);
                 search::lazy(&mut space, &mut [&mut hff1, &mut lm1], options, monitor)
             } else {
                 let mut space = Progression::new(task);
                 search::lazy(&mut space, &mut [&mut hff2, &mut lm2], options, monitor)
-            }
+            };
+            log.push(Phase {
+                search: if weight.is_some() {
+                    "lazy-wastar"
+                } else {
+                    "lazy-gbfs"
+                },
+                weight,
+                unit_cost: first,
+                bound,
+                outcome: super::report::outcome_key(&r.outcome),
+                cost: match &r.outcome {
+                    planbox::search::Outcome::Plan(plan) => Some(cost(plan)),
+                    _ => None,
+                },
+                expanded: r.stats.expanded,
+            });
+            r
         },
-        |plan| u32::try_from(task.plan_cost(plan)).unwrap_or(u32::MAX),
+        cost,
         |plan, cost| on_plan(plan, cost),
         monitor,
-    )
+    );
+    (result, log)
 }

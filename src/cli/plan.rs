@@ -269,6 +269,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             record["plan_file"] = serde_json::json!(written.last().map(|(name, _)| name));
             record["plan_costs"] =
                 serde_json::json!(written.iter().map(|(_, c)| *c).collect::<Vec<_>>());
+            record["phases"] = report::phases_json(&run.phases);
         }
         if args.lurd {
             record["lurd"] = serde_json::json!(solution);
@@ -283,6 +284,9 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         }
         for line in &run.summary {
             logln!(log, "{line}");
+        }
+        for (i, phase) in run.phases.iter().enumerate() {
+            logln!(log, "{}", report::phase_line(i + 1, phase));
         }
         report::log(log, task, result, total_time, config.anytime);
         if let Some((name, _)) = written.last() {

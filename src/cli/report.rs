@@ -79,7 +79,7 @@ pub fn progress_line(log: Log, label: Option<&str>, p: &Progress) {
 }
 
 /// The outcome's name in the JSON record.
-fn outcome_key(outcome: &Outcome) -> &'static str {
+pub fn outcome_key(outcome: &Outcome) -> &'static str {
     match outcome {
         Outcome::Plan(_) => "plan",
         Outcome::Unsolvable => "unsolvable",
@@ -87,6 +87,48 @@ fn outcome_key(outcome: &Outcome) -> &'static str {
         Outcome::OutOfTime => "out_of_time",
         Outcome::OutOfMemory => "out_of_memory",
     }
+}
+
+/// One search of an anytime sequence, for the log: what it searched under
+/// which bound, and how it ended.
+pub fn phase_line(number: usize, phase: &super::engine::Phase) -> String {
+    let mut what = phase.search.to_string();
+    if let Some(w) = phase.weight {
+        what += &format!(" (w = {w})");
+    }
+    if phase.unit_cost {
+        what += ", every action costing 1";
+    }
+    if let Some(b) = phase.bound {
+        what += &format!(", cheaper than {b}");
+    }
+    let ended = match (phase.outcome, phase.cost, phase.bound) {
+        ("plan", Some(c), _) => format!("plan of cost {c}"),
+        ("unsolvable", _, Some(b)) => format!("no plan cheaper than {b}"),
+        ("unsolvable", _, None) => "no plan (unsolvable)".to_string(),
+        (other, _, _) => other.replace('_', " "),
+    };
+    format!(
+        "Search {number}: {what}: {ended} ({} expanded)",
+        phase.expanded
+    )
+}
+
+/// The anytime searches for `--json` (`phases`).
+pub fn phases_json(phases: &[super::engine::Phase]) -> serde_json::Value {
+    (phases.iter())
+        .map(|p| {
+            json!({
+                "search": p.search,
+                "weight": p.weight,
+                "unit_cost": p.unit_cost,
+                "bound": p.bound,
+                "outcome": p.outcome,
+                "cost": p.cost,
+                "expanded": p.expanded,
+            })
+        })
+        .collect()
 }
 
 /// One plan found, in Fast Downward's words: an anytime search prints this
