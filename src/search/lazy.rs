@@ -66,12 +66,12 @@ impl LazyOptions {
     };
 }
 
-/// One open-list entry: the child of `parent` by `op`, at cost `g`.
+/// One open-list entry: the child of `parent` by `op` (its g is read when it
+/// is taken out, from the parent's g then).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     parent: NodeId,
     op: OpId,
-    g: u32,
 }
 
 /// Lazy best-first search over `space` with the heuristics `hs` (at least
@@ -179,7 +179,10 @@ impl Lazy {
             let Some((_, e)) = self.open.pop() else {
                 return Ok(Outcome::Unsolvable);
             };
-            let Entry { parent, op, g } = self.entries[e.index()];
+            let Entry { parent, op } = self.entries[e.index()];
+            // The parent's g now, as Fast Downward takes it: lower than when
+            // the entry was pushed if the parent has been reopened since.
+            let g = self.nodes.get(parent).g.saturating_add(space.cost(op));
             self.registry.get(parent, &mut self.parent);
             if !space.successor(&self.parent, op, &mut self.child) {
                 continue;
@@ -302,11 +305,7 @@ impl Lazy {
             }
             let entry = NodeId(u32::try_from(self.entries.len()).map_err(|_| Stop::Memory)?);
             self.entries.try_reserve(1).map_err(|_| Stop::Memory)?;
-            self.entries.push(Entry {
-                parent: id,
-                op,
-                g: child_g,
-            });
+            self.entries.push(Entry { parent: id, op });
             self.stats.generated += 1;
             let is_pref = self.is_preferred.get(op.index()).copied().unwrap_or(false);
             for (q, &h) in self.values.iter().enumerate() {
