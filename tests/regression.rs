@@ -579,6 +579,29 @@ fn compare_exit_codes() {
 
     let out = planbox(&["compare", LVL0, "--search", "astar", "--heuristic", "hff"]);
     assert_eq!(out.status.code(), Some(2));
+
+    // A lazy search's two heuristics reach both engines.
+    let out = planbox(&[
+        "compare",
+        "--json",
+        "--engines",
+        "progression,regression",
+        LVL0,
+        "--search",
+        "lazy-gbfs",
+        "--heuristic",
+        "hadd,goalcount",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let both = json(&out);
+    for side in ["progression", "regression"] {
+        assert_eq!(both[side]["heuristic"], "hadd,goalcount", "{side}");
+    }
 }
 
 /// `--trace` shows each expansion with the board, the operators tried and

@@ -235,8 +235,10 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     if !sat {
         push("--search", Some(o.search(engine).name().into()));
     }
-    if let Some(&h) = o.heuristic.first().filter(|_| !sat) {
-        push("--heuristic", Some(h.name().into()));
+    if !o.heuristic.is_empty() && !sat {
+        // Both of a lazy search's heuristics, as given.
+        let names: Vec<&str> = o.heuristic.iter().map(|h| h.name()).collect();
+        push("--heuristic", Some(names.join(",")));
     }
     if let Some(d) = o.depth_limit {
         push("--depth-limit", Some(d.to_string()));
