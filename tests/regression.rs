@@ -372,6 +372,18 @@ fn planbox(args: &[&str]) -> Output {
         .expect("planbox runs")
 }
 
+/// `planbox compare --json ARGS`, which must exit 0: its record.
+fn compared(args: &[&str]) -> Value {
+    let out = planbox(&[&["compare", "--json"], args].concat());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json(&out)
+}
+
 fn json(out: &Output) -> Value {
     let text = String::from_utf8_lossy(&out.stdout);
     serde_json::from_str(text.trim()).unwrap_or_else(|e| {
@@ -423,22 +435,7 @@ const LVL0: &str = "problems/sokoban/teaching/teaching-lvl0.pddl";
 /// (optimal: 13 steps) in both directions.
 #[test]
 fn lvl0_depth_first_to_depth_13_regression_expands_far_less() {
-    let out = planbox(&[
-        "compare",
-        "--json",
-        LVL0,
-        "--search",
-        "dfs",
-        "--depth-limit",
-        "13",
-    ]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let both = json(&out);
+    let both = compared(&[LVL0, "--search", "dfs", "--depth-limit", "13"]);
     let (p, r) = (&both["progression"], &both["regression"]);
     for side in [p, r] {
         assert_eq!(side["outcome"], "plan", "{side}");
@@ -581,9 +578,7 @@ fn compare_exit_codes() {
     assert_eq!(out.status.code(), Some(2));
 
     // A lazy search's two heuristics reach both engines.
-    let out = planbox(&[
-        "compare",
-        "--json",
+    let both = compared(&[
         "--engines",
         "progression,regression",
         LVL0,
@@ -592,13 +587,6 @@ fn compare_exit_codes() {
         "--heuristic",
         "hadd,goalcount",
     ]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let both = json(&out);
     for side in ["progression", "regression"] {
         assert_eq!(both[side]["heuristic"], "hadd,goalcount", "{side}");
     }
