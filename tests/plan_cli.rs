@@ -300,6 +300,10 @@ fn the_time_limit_counts_cpu_time_not_time_spent_stopped() {
 /// given. Here `--alias lama` on blocks 11-0 with 512 MB: its weighted A*
 /// phases would fail an allocation and abort the process (they did, before);
 /// instead the last phase stops at the limit and the best plan found stands.
+/// And it stops late: its arrays grow in place and its entries a chunk at a
+/// time, so it fills at least 45 % of the limit with pages it uses (it
+/// stopped at a third, 177 MB, while the estimate counted every array's
+/// growth as a copy).
 #[cfg(unix)]
 #[test]
 fn an_address_space_rlimit_ends_an_anytime_search_cleanly() {
@@ -320,6 +324,16 @@ fn an_address_space_rlimit_ends_an_anytime_search_cleanly() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
     assert_eq!(r["outcome"], "plan", "{r}");
+    let last = r["phases"]
+        .as_array()
+        .and_then(|p| p.last())
+        .expect("phases");
+    assert_eq!(last["outcome"], "out_of_memory", "{r}");
+    let peak_kb = r["peak_memory_kb"].as_u64().expect("peak memory");
+    assert!(
+        peak_kb * 20 >= 524288 * 9,
+        "stopped at {peak_kb} KB of 524288"
+    );
     let best = r["plan_file"].as_str().expect("the best plan's file");
     let domain = root("problems/ipc/blocks/domain.pddl");
     let check = planbox(&["validate", &domain, &problem, best]);

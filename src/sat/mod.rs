@@ -164,9 +164,11 @@ fn bytes(variables: u64, clauses: u64) -> u64 {
 /// Checks the limits between solver calls, and reports progress.
 fn check(monitor: &mut Monitor, horizon: usize, footprint: u64) -> Result<(), Stop> {
     let total = footprint as usize;
+    // The solver compacts its clause database by copying it into a new one,
+    // so the database may be held twice over, plus its growth.
     let footprint = Footprint {
         total,
-        largest: total,
+        growth: total.saturating_mul(2),
     };
     monitor.check(footprint, || Progress {
         expanded: 0,

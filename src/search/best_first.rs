@@ -204,17 +204,20 @@ impl BestFirst {
 
     fn footprint(&self) -> Footprint {
         Footprint::of(&[
-            self.registry.arena_bytes(),
-            self.registry.table_bytes(),
             self.nodes.bytes(),
             self.h_values.capacity() * 4,
             self.ties.capacity() * 4,
             self.closed.capacity() * 8,
-            self.open.bytes(),
-            self.cells.as_ref().map_or(0, Cells::bytes),
             self.cell_of.capacity() * 4,
             self.succ.bytes(),
         ])
+        .and(self.registry.footprint())
+        .and(self.open.footprint())
+        .and(
+            self.cells
+                .as_ref()
+                .map_or_else(Footprint::default, Cells::footprint),
+        )
     }
 
     /// Stores a new node with its estimate and tie-breaker; returns the estimate.

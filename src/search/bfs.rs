@@ -64,12 +64,11 @@ impl Bfs {
 
     fn footprint(&self) -> Footprint {
         Footprint::of(&[
-            self.registry.arena_bytes(),
-            self.registry.table_bytes(),
             self.nodes.bytes(),
             self.queue.capacity() * 4,
             self.succ.bytes(),
         ])
+        .and(self.registry.footprint())
     }
 
     fn run<S: SearchSpace + ?Sized>(

@@ -182,13 +182,12 @@ impl Side {
 
     fn footprint(&self) -> Footprint {
         Footprint::of(&[
-            self.registry.arena_bytes(),
-            self.registry.table_bytes(),
             self.nodes.bytes(),
             self.closed.capacity(),
             self.open.capacity() * std::mem::size_of::<(u32, NodeId)>(),
             self.succ.bytes(),
         ])
+        .and(self.registry.footprint())
     }
 
     fn side_stats(&self) -> SideStats {
@@ -350,9 +349,9 @@ where
         .unwrap_or(0);
         monitor.tick(
             || {
-                let mut fp =
-                    Footprint::of(&[f.footprint().total, b.footprint().total, meeting.bytes()]);
-                fp.largest = fp.largest.max(f.footprint().largest);
+                let mut fp = (f.footprint())
+                    .and(b.footprint())
+                    .and(Footprint::of(&[meeting.bytes()]));
                 fp.total += forward.bytes() + backward.bytes();
                 fp
             },

@@ -31,6 +31,7 @@
 //! evaluation per expansion, where eager search would already have
 //! evaluated both `a(s)` and `b(s)`.
 
+use super::chunked::Chunked;
 use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::open_list::Sublists;
@@ -95,7 +96,7 @@ where
         registry: StateRegistry::with_packing(space.packing()),
         nodes: NodeArena::new(),
         dead: Vec::new(),
-        entries: Vec::new(),
+        entries: Chunked::new(),
         open: Sublists::new(preferred_only),
         succ: Successors::new(space.words()),
         parent: vec![0; space.words()],
@@ -120,7 +121,7 @@ struct Lazy {
     nodes: NodeArena,
     /// Whether each registered node is a dead end.
     dead: Vec<bool>,
-    entries: Vec<Entry>,
+    entries: Chunked<Entry>,
     open: Sublists,
     succ: Successors,
     /// The words of the entry's parent and of the child built from it.
@@ -137,15 +138,10 @@ struct Lazy {
 
 impl Lazy {
     fn footprint(&self) -> Footprint {
-        Footprint::of(&[
-            self.registry.arena_bytes(),
-            self.registry.table_bytes(),
-            self.nodes.bytes(),
-            self.dead.capacity(),
-            self.entries.capacity() * std::mem::size_of::<Entry>(),
-            self.open.bytes(),
-            self.succ.bytes(),
-        ])
+        Footprint::of(&[self.nodes.bytes(), self.dead.capacity(), self.succ.bytes()])
+            .and(self.registry.footprint())
+            .and(self.open.footprint())
+            .and(self.entries.footprint())
     }
 
     fn run<S>(
@@ -179,7 +175,7 @@ impl Lazy {
             let Some((_, e)) = self.open.pop() else {
                 return Ok(Outcome::Unsolvable);
             };
-            let Entry { parent, op } = self.entries[e.index()];
+            let Entry { parent, op } = self.entries.get(e.index());
             // The parent's g now, as Fast Downward takes it: lower than when
             // the entry was pushed if the parent has been reopened since.
             let g = self.nodes.get(parent).g.saturating_add(space.cost(op));
@@ -304,8 +300,8 @@ impl Lazy {
                 continue;
             }
             let entry = NodeId(u32::try_from(self.entries.len()).map_err(|_| Stop::Memory)?);
-            self.entries.try_reserve(1).map_err(|_| Stop::Memory)?;
-            self.entries.push(Entry { parent: id, op });
+            let pushed = self.entries.push(Entry { parent: id, op });
+            pushed.map_err(|_| Stop::Memory)?;
             self.stats.generated += 1;
             let is_pref = self.is_preferred.get(op.index()).copied().unwrap_or(false);
             for (q, &h) in self.values.iter().enumerate() {

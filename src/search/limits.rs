@@ -10,11 +10,15 @@
 //! started (the task, the heuristic's tables, ...), plus the bytes that the
 //! search's own growing structures hold (the state registry's arena and hash
 //! table, the node arena, the open list; each algorithm lists them in a
-//! [`Footprint`]), plus twice the largest of them, because a vector or hash
-//! table that grows allocates its new, doubled buffer before it frees the old
-//! one. The search stops while the next growth would still fit, so the process
-//! stays under the limit. The structures also grow with `try_reserve`, so an
-//! allocation the system refuses becomes [`Stop::Memory`], never an abort.
+//! [`Footprint`]), plus what the next growth of one of them claims while it
+//! grows. A vector grows in place: the allocator remaps a large buffer's pages
+//! into a region twice its size (glibc's `realloc` calls `mremap`), so doubling
+//! it claims its own size once more, and the old pages are not copied. A hash
+//! table grows by rehashing into a new table of twice the size while the old
+//! one still lives, so it claims twice its size. The search stops while the
+//! next growth would still fit, so the process stays under the limit. The
+//! structures also grow with `try_reserve`, so an allocation the system
+//! refuses becomes [`Stop::Memory`], never an abort.
 //!
 //! Example: with `--memory-limit 1` the first check already finds more than
 //! 1 MB in use and the search ends with `OutOfMemory` (exit code 22).
@@ -84,36 +88,47 @@ pub struct Progress {
     pub memory: u64,
 }
 
-/// The bytes held by a search's growing structures.
+/// The bytes held by a search's growing structures, and what the next growth
+/// of one of them claims while it grows (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Footprint {
     /// All structures together.
     pub total: usize,
-    /// The largest single allocation.
-    pub largest: usize,
+    /// The most that growing one structure adds while it grows.
+    pub growth: usize,
 }
 
 impl Footprint {
-    /// The footprint of structures of these sizes.
-    pub fn of(parts: &[usize]) -> Footprint {
+    /// Arrays (`Vec`, `VecDeque`) of these sizes: growing one doubles it in
+    /// place, which claims its size once more.
+    pub fn of(arrays: &[usize]) -> Footprint {
         Footprint {
-            total: parts.iter().sum(),
-            largest: parts.iter().copied().max().unwrap_or(0),
+            total: arrays.iter().sum(),
+            growth: arrays.iter().copied().max().unwrap_or(0),
         }
     }
 
-    /// Both footprints together.
+    /// A hash table of this size: it grows by rehashing into a new table of
+    /// twice the size before the old one is freed.
+    pub fn table(bytes: usize) -> Footprint {
+        Footprint {
+            total: bytes,
+            growth: bytes.saturating_mul(2),
+        }
+    }
+
+    /// Both footprints together (one structure grows at a time).
     pub fn and(self, other: Footprint) -> Footprint {
         Footprint {
             total: self.total.saturating_add(other.total),
-            largest: self.largest.max(other.largest),
+            growth: self.growth.max(other.growth),
         }
     }
 
-    /// The most the structures can hold at once: everything, plus the new
-    /// buffer of the largest while it grows (up to twice its size).
+    /// The most the structures can hold at once: everything, plus the growth
+    /// of the one that claims most.
     pub fn peak(&self) -> usize {
-        self.total.saturating_add(self.largest.saturating_mul(2))
+        self.total.saturating_add(self.growth)
     }
 }
 
@@ -383,9 +398,19 @@ mod tests {
             m.check(Footprint::of(&[1 << 20, 1 << 10]), progress),
             Ok(())
         );
-        let big = Footprint::of(&[usize::MAX / 4, 1]);
-        assert_eq!(m.check(big, progress), Err(Stop::Memory), "growth counted");
-        assert_eq!(big.peak(), usize::MAX / 4 * 3 + 1);
+        // A fifth of the address space: an array that doubles in place
+        // fits under half of it, a table that rehashes does not.
+        let fifth = usize::MAX / 5;
+        let array = Footprint::of(&[fifth, 1]);
+        assert_eq!(m.check(array, progress), Ok(()), "an array grows in place");
+        assert_eq!(array.peak(), fifth * 2 + 1);
+        let table = Footprint::table(fifth).and(Footprint::of(&[1]));
+        assert_eq!(
+            m.check(table, progress),
+            Err(Stop::Memory),
+            "a table rehashes"
+        );
+        assert_eq!(table.peak(), fifth * 3 + 1);
     }
 
     #[test]

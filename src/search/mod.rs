@@ -48,6 +48,7 @@
 mod best_first;
 mod bfs;
 pub mod bidirectional;
+mod chunked;
 mod dfs;
 mod iddfs;
 pub mod iterated;

@@ -24,6 +24,7 @@
 //! Downward's `alt` open list does: it takes from the queue that has been popped
 //! fewer times, the all-nodes queue on a tie, skipping an empty queue.
 
+use super::limits::Footprint;
 use super::node::NodeId;
 use super::registry::OutOfMemory;
 use std::collections::{BTreeMap, VecDeque};
@@ -47,6 +48,9 @@ pub struct BucketQueue {
     buckets: BTreeMap<Key, VecDeque<NodeId>>,
     len: usize,
     capacity: usize,
+    /// The largest capacity a bucket has grown to (it may have been emptied
+    /// since: an upper bound on the next growth).
+    largest: usize,
     ties: Ties,
 }
 
@@ -58,6 +62,7 @@ impl BucketQueue {
             let before = bucket.capacity();
             bucket.try_reserve(1).map_err(|_| OutOfMemory)?;
             self.capacity += bucket.capacity() - before;
+            self.largest = self.largest.max(bucket.capacity());
         }
         bucket.push_back(id);
         self.len += 1;
@@ -98,6 +103,15 @@ impl BucketQueue {
     pub fn bytes(&self) -> usize {
         self.capacity * 4 + self.buckets.len() * 64
     }
+
+    /// The bytes held, and the growth of one bucket: each bucket is an array
+    /// of its own, so the largest one (at most all of them) bounds it.
+    pub fn footprint(&self) -> Footprint {
+        Footprint {
+            total: self.bytes(),
+            growth: self.largest.min(self.capacity) * 4,
+        }
+    }
 }
 
 /// Two bucket queues, all nodes and preferred nodes, popped in turn.
@@ -135,8 +149,8 @@ impl Alternation {
         }
     }
 
-    pub fn bytes(&self) -> usize {
-        self.all.bytes() + self.preferred.bytes()
+    pub fn footprint(&self) -> Footprint {
+        self.all.footprint().and(self.preferred.footprint())
     }
 }
 
@@ -191,8 +205,10 @@ impl Sublists {
         self.queues.iter().all(BucketQueue::is_empty)
     }
 
-    pub fn bytes(&self) -> usize {
-        self.queues.iter().map(BucketQueue::bytes).sum()
+    pub fn footprint(&self) -> Footprint {
+        (self.queues.iter())
+            .map(BucketQueue::footprint)
+            .fold(Footprint::default(), Footprint::and)
     }
 }
 
@@ -246,14 +262,36 @@ impl Cells {
         popped
     }
 
-    pub fn bytes(&self) -> usize {
-        self.cells.values().map(|q| q.bytes() + 64).sum()
+    pub fn footprint(&self) -> Footprint {
+        let mut footprint = (self.cells.values())
+            .map(BucketQueue::footprint)
+            .fold(Footprint::default(), Footprint::and);
+        footprint.total += self.cells.len() * 64;
+        footprint
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_queue_grows_by_its_largest_bucket_not_by_all_of_them() {
+        let mut q = BucketQueue::default();
+        for i in 0..1000 {
+            q.push((i % 10, 0, 0), NodeId(i as u32)).expect("memory");
+        }
+        q.push((99, 0, 0), NodeId(0)).expect("memory");
+        let fp = q.footprint();
+        let largest = q.buckets.values().map(VecDeque::capacity).max().unwrap();
+        assert_eq!(fp.growth, largest * 4);
+        assert!(fp.total >= 10 * fp.growth, "{fp:?}");
+        // Emptied buckets leave their size as a bound, never above what is held.
+        while q.buckets.len() > 1 {
+            q.pop();
+        }
+        assert_eq!(q.footprint().growth, q.capacity * 4);
+    }
 
     #[test]
     fn pops_smallest_key_first_and_ties_in_push_order() {
@@ -317,7 +355,7 @@ mod tests {
         q.push(u32::MAX, (8, 0, 0), NodeId(8)).expect("memory");
         let order: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|(_, id)| id.0).collect();
         assert_eq!(order, vec![8, 6, 7]);
-        assert_eq!(q.bytes(), 0);
+        assert_eq!(q.footprint(), Footprint::default());
     }
 
     #[test]

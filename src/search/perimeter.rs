@@ -161,12 +161,7 @@ impl<M: Meeting> Perimeter<M> {
     }
 
     fn footprint(&self) -> Footprint {
-        Footprint::of(&[
-            self.registry.arena_bytes(),
-            self.registry.table_bytes(),
-            self.nodes.bytes(),
-            self.meeting.bytes(),
-        ])
+        Footprint::of(&[self.nodes.bytes(), self.meeting.bytes()]).and(self.registry.footprint())
     }
 
     /// A stored node that the backward `node` meets, if any (the first the

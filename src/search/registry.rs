@@ -24,6 +24,7 @@
 //! Memory per stored node: `8 * p` bytes of arena plus 5 bytes per table slot,
 //! at a load between 7/16 and 7/8 (`5 / load` bytes per node).
 
+use super::limits::Footprint;
 use super::node::NodeId;
 use super::packing::Packing;
 use foldhash::fast::FixedState;
@@ -223,6 +224,11 @@ impl StateRegistry {
     /// Bytes held by the hash table.
     pub fn table_bytes(&self) -> usize {
         self.table.allocation_size()
+    }
+
+    /// The arena (an array) and the table, for the memory limit.
+    pub fn footprint(&self) -> Footprint {
+        Footprint::of(&[self.arena_bytes()]).and(Footprint::table(self.table_bytes()))
     }
 }
 
