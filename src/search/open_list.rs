@@ -59,10 +59,7 @@ impl BucketQueue {
     pub fn push(&mut self, key: Key, id: NodeId) -> Result<(), OutOfMemory> {
         let bucket = self.buckets.entry(key).or_default();
         if bucket.len() == bucket.capacity() {
-            let before = bucket.capacity();
-            bucket.try_reserve(1).map_err(|_| OutOfMemory)?;
-            self.capacity += bucket.capacity() - before;
-            self.largest = self.largest.max(bucket.capacity());
+            grow(bucket, &mut self.capacity, &mut self.largest)?;
         }
         bucket.push_back(id);
         self.len += 1;
@@ -112,6 +109,22 @@ impl BucketQueue {
             growth: self.largest.min(self.capacity) * 4,
         }
     }
+}
+
+/// Doubles a full `bucket`, adding what it grew by to `capacity` and keeping
+/// `largest` the largest capacity a bucket has had (out of line: the hot
+/// `push` stays small).
+#[cold]
+fn grow(
+    bucket: &mut VecDeque<NodeId>,
+    capacity: &mut usize,
+    largest: &mut usize,
+) -> Result<(), OutOfMemory> {
+    let before = bucket.capacity();
+    bucket.try_reserve(1).map_err(|_| OutOfMemory)?;
+    *capacity += bucket.capacity() - before;
+    *largest = (*largest).max(bucket.capacity());
+    Ok(())
 }
 
 /// Two bucket queues, all nodes and preferred nodes, popped in turn.
