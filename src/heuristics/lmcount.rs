@@ -33,8 +33,18 @@
 //! Downward's `landmark_cost_partitioning` with uniform costs): each
 //! operator's cost is shared out equally among the landmarks still needed
 //! that it achieves, and each landmark counts its cheapest share; no
-//! reasonable orderings (they are preferences, not facts about every plan). A landmark still needed that no operator achieves makes the
-//! state a dead end (a derived fact, which axioms achieve, never does).
+//! reasonable orderings (they are preferences, not facts about every plan).
+//!
+//! A landmark still needed that no operator achieves makes the state a dead
+//! end (a derived fact, which axioms achieve, never does), as in Fast
+//! Downward. Without reasonable orderings that is a proof (every plan
+//! through the state, whichever path led there, would have to achieve it).
+//! With them it is a guess: a landmark achieved before its reasonable
+//! parent is not counted as reached, so the landmark that must hold before
+//! it can look "needed again" though the plan has moved past it. The
+//! searches prune such states all the same, but a search that then runs
+//! out of states reports that it was incomplete (exit 12), not that the
+//! task is unsolvable.
 
 use super::landmarks::LandmarkGraph;
 use super::{Estimate, Heuristic};
@@ -309,6 +319,14 @@ impl Heuristic for LmCount {
         true
     }
 
+    /// Without reasonable orderings a landmark counts as reached exactly
+    /// when it was true on every path found to the state, and a dead end is
+    /// a proof; a reasonable ordering can leave one achieved but not
+    /// counted, and then it is a guess (see the module docs).
+    fn dead_ends_are_proofs(&self) -> bool {
+        self.graph.reasonable_orderings() == 0
+    }
+
     fn preferred_operators(&self) -> &[OpId] {
         &self.preferred
     }
@@ -531,6 +549,10 @@ mod tests {
         let both = state(&t, &[0, 1]);
         h.notify_transition(2, OpId(0), 3, &both);
         assert_eq!(h.estimate(&both), Estimate::Value(0));
+        // So a reached landmark may not count as reached: a dead end is a
+        // guess here, a proof without the ordering (the admissible variant).
+        assert!(!h.dead_ends_are_proofs());
+        assert!(LmCount::admissible(&t).dead_ends_are_proofs());
     }
 
     #[test]

@@ -320,7 +320,10 @@ impl BestFirst {
         }
         let h0 = self.add_node(h0, h.tie_breaker(), h.feature(), root_node)?;
         if h0 == DEAD {
-            return Ok(Outcome::Unsolvable);
+            return Ok(Outcome::exhausted(
+                self.stats.dead_ends,
+                h.dead_ends_are_proofs(),
+            ));
         }
         self.push_open(root, 0, h0, false)?;
         while let Some((key, id)) = match &mut self.cells {
@@ -435,7 +438,10 @@ impl BestFirst {
                 self.is_preferred[o.index()] = false;
             }
         }
-        Ok(Outcome::Unsolvable)
+        Ok(Outcome::exhausted(
+            self.stats.dead_ends,
+            h.dead_ends_are_proofs(),
+        ))
     }
 }
 

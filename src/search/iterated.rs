@@ -68,6 +68,9 @@ pub fn iterated(
             // Without a bound any phase searches the whole space: its
             // failure proves the task unsolvable.
             Outcome::Unsolvable if bound.is_some() && !complete(i) && i + 1 < phases => i += 1,
+            // A phase that pruned on dead ends that are no proof may have
+            // missed a plan under its bound too.
+            Outcome::Incomplete if bound.is_some() && i + 1 < phases => i += 1,
             other => break other,
         }
     };
