@@ -16,9 +16,11 @@
 //! it claims its own size once more, and the old pages are not copied. A hash
 //! table grows by rehashing into a new table of twice the size while the old
 //! one still lives, so it claims twice its size. The search stops while the
-//! next growth would still fit, so the process stays under the limit. The
-//! structures also grow with `try_reserve`, so an allocation the system
-//! refuses becomes [`Stop::Memory`], never an abort.
+//! next growth would still fit, so the process stays under the limit (where
+//! an allocator copies a vector instead, a growth may pass an explicit
+//! `--memory-limit` for a moment). The structures also grow with
+//! `try_reserve`, so an allocation the system refuses (under an
+//! address-space rlimit) becomes [`Stop::Memory`], never an abort.
 //!
 //! Example: with `--memory-limit 1` the first check already finds more than
 //! 1 MB in use and the search ends with `OutOfMemory` (exit code 22).
