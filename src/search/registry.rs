@@ -217,12 +217,12 @@ impl StateRegistry {
     }
 
     /// Bytes held by the arena of node words.
-    pub fn arena_bytes(&self) -> usize {
+    fn arena_bytes(&self) -> usize {
         self.arena.capacity() * 8
     }
 
     /// Bytes held by the hash table.
-    pub fn table_bytes(&self) -> usize {
+    fn table_bytes(&self) -> usize {
         self.table.allocation_size()
     }
 
