@@ -163,11 +163,6 @@ pub fn log(log: Log, task: &Task, result: &SearchResult, total_time: Duration, a
         Outcome::Plan(_) if anytime => logln!(log, "Cumulative statistics:"),
         Outcome::Plan(plan) => plan_found(log, task, plan),
         Outcome::Unsolvable => logln!(log, "Completely explored state space -- no solution!"),
-        Outcome::Incomplete if s.dead_ends > 0 => logln!(
-            log,
-            "Search stopped without finding a solution (it pruned states the \
-             landmark count guessed to be dead ends)."
-        ),
         Outcome::Incomplete => {
             logln!(
                 log,

@@ -35,16 +35,19 @@
 //! that it achieves, and each landmark counts its cheapest share; no
 //! reasonable orderings (they are preferences, not facts about every plan).
 //!
-//! A landmark still needed that no operator achieves makes the state a dead
-//! end (a derived fact, which axioms achieve, never does), as in Fast
-//! Downward. Without reasonable orderings that is a proof (every plan
-//! through the state, whichever path led there, would have to achieve it).
-//! With them it is a guess: a landmark achieved before its reasonable
-//! parent is not counted as reached, so the landmark that must hold before
-//! it can look "needed again" though the plan has moved past it. The
-//! searches prune such states all the same, but a search that then runs
-//! out of states reports that it was incomplete (exit 12), not that the
-//! task is unsolvable.
+//! A landmark that every plan from here must still achieve, and no operator
+//! achieves, makes the state a dead end (a derived fact, which axioms
+//! achieve, never does), as in Fast Downward. The test reads which
+//! landmarks were *achieved* (true at some point on every path found), not
+//! which were counted as reached: with reasonable orderings the two differ,
+//! as a landmark achieved before its reasonable parent is not counted, and
+//! the landmark that must hold right before it would look "needed again"
+//! though every plan through the state has moved past it. So each node
+//! also keeps one bit per landmark with a reasonable parent, and a dead end
+//! is a proof: a landmark not achieved on some path to the state must be
+//! achieved after it (the path and a plan from the state make a plan), and
+//! so must a greedy-necessary parent of such a landmark, or a goal, that is
+//! false now.
 
 use super::landmarks::LandmarkGraph;
 use super::{Estimate, Heuristic};
@@ -58,9 +61,14 @@ pub struct LmCount {
     /// The cost of each landmark: its cheapest achiever's (0 for a derived
     /// fact); `None` if no operator achieves it.
     cost: Vec<Option<u32>>,
-    /// Words of one landmark bit set.
+    /// Words of one node's bit set.
     words: usize,
-    /// The reached landmarks of each node, `words` per node.
+    /// Per landmark, the bit that says it was achieved: its own (the bit
+    /// that says it was reached) when it has no reasonable parent, as the
+    /// two then agree, or one after the landmarks' bits.
+    achieved_bit: Vec<usize>,
+    /// Per node, `words` words: the reached landmarks, then the achieved
+    /// bits of those with a reasonable parent.
     reached: Vec<u64>,
     /// Whether node `i` has a reached set yet.
     known: Vec<bool>,
@@ -156,7 +164,18 @@ impl LmCount {
 
     pub fn from_graph(task: &Task, mut graph: LandmarkGraph) -> Self {
         graph.reasonable.resize(graph.len(), Vec::new());
-        let words = graph.len().div_ceil(64).max(1);
+        let mut bits = graph.len();
+        let achieved_bit = (graph.reasonable.iter().enumerate())
+            .map(|(l, parents)| {
+                if parents.is_empty() {
+                    l
+                } else {
+                    bits += 1;
+                    bits - 1
+                }
+            })
+            .collect();
+        let words = bits.div_ceil(64).max(1);
         let cost = (graph.landmarks.iter())
             .map(|l| {
                 if l.facts.iter().any(|&f| task.is_derived(f)) {
@@ -171,6 +190,7 @@ impl LmCount {
             cost,
             graph,
             words,
+            achieved_bit,
             reached: Vec::new(),
             known: Vec::new(),
             current: None,
@@ -249,19 +269,21 @@ impl LmCount {
     /// Adds to `self.scratch` the landmarks true now (`self.true_now`) whose
     /// reasonable parents are reached at `at` (in `self.reached`; with
     /// `start`, true now): one achieved too early does not count, as it
-    /// must be achieved again. With `start`, also stores the set at `at`.
+    /// must be achieved again. Marks every landmark true now achieved. With
+    /// `start`, also stores the set at `at`.
     fn accept(&mut self, at: usize, start: bool) {
         for l in 0..self.graph.len() {
             if !has(&self.true_now, l) {
                 continue;
             }
+            set(&mut self.scratch, self.achieved_bit[l]);
             let before = if start {
                 &self.true_now[..]
             } else {
                 &self.reached[at..at + self.words]
             };
             if self.graph.reasonable[l].iter().all(|&a| has(before, a)) {
-                self.scratch[l / 64] |= 1 << (l % 64);
+                set(&mut self.scratch, l);
             }
         }
         if start {
@@ -281,6 +303,28 @@ impl LmCount {
 
 fn has(set: &[u64], l: usize) -> bool {
     set[l / 64] >> (l % 64) & 1 == 1
+}
+
+fn set(set: &mut [u64], l: usize) {
+    set[l / 64] |= 1 << (l % 64);
+}
+
+/// Whether landmark `l` is needed in a state where the landmarks `now` are
+/// true, given which count as reached: not reached yet, or false now and a
+/// goal or a greedy-necessary parent of one not reached.
+fn is_needed(
+    graph: &LandmarkGraph,
+    now: &[u64],
+    l: usize,
+    reached: impl Fn(usize) -> bool,
+) -> bool {
+    if !reached(l) {
+        true
+    } else if has(now, l) {
+        false
+    } else {
+        graph.landmarks[l].goal || graph.children[l].iter().any(|&c| !reached(c))
+    }
 }
 
 impl Heuristic for LmCount {
@@ -317,14 +361,6 @@ impl Heuristic for LmCount {
 
     fn is_path_dependent(&self) -> bool {
         true
-    }
-
-    /// Without reasonable orderings a landmark counts as reached exactly
-    /// when it was true on every path found to the state, and a dead end is
-    /// a proof; a reasonable ordering can leave one achieved but not
-    /// counted, and then it is a guess (see the module docs).
-    fn dead_ends_are_proofs(&self) -> bool {
-        self.graph.reasonable_orderings() == 0
     }
 
     fn preferred_operators(&self) -> &[OpId] {
@@ -374,50 +410,47 @@ impl Heuristic for LmCount {
                     .copy_from_slice(&self.reached[at..at + self.words]);
             }
             _ => {
-                self.scratch.copy_from_slice(&self.true_now);
+                self.scratch.fill(0);
                 for (l, lm) in self.graph.landmarks.iter().enumerate() {
-                    if lm.initial {
-                        self.scratch[l / 64] |= 1 << (l % 64);
+                    if lm.initial || has(&self.true_now, l) {
+                        set(&mut self.scratch, l);
+                        set(&mut self.scratch, self.achieved_bit[l]);
                     }
                 }
             }
         }
-        let (reached, now) = (&self.scratch, &self.true_now);
-        let needed = |l: usize, lm: &super::landmarks::Landmark| {
-            if !has(reached, l) {
-                true
-            } else if has(now, l) {
-                false
-            } else {
-                lm.goal || self.graph.children[l].iter().any(|&c| !has(reached, c))
-            }
-        };
+        let (graph, reached, now) = (&self.graph, &self.scratch, &self.true_now);
+        // What the estimate counts, and what every plan from here must
+        // achieve (the dead-end test; see the module docs).
+        let needed = |l: usize| is_needed(graph, now, l, |l| has(reached, l));
+        let must = |l: usize| is_needed(graph, now, l, |l| has(reached, self.achieved_bit[l]));
         let Some(op_cost) = &self.uniform else {
             self.preferred.clear();
             let mut h: u32 = 0;
-            for (l, lm) in self.graph.landmarks.iter().enumerate() {
-                if needed(l, lm) {
+            for l in 0..graph.len() {
+                if needed(l) {
                     match self.cost[l] {
                         Some(c) => h = h.saturating_add(c),
-                        None => return Estimate::DeadEnd,
+                        None if must(l) => return Estimate::DeadEnd,
+                        // Achieved before its reasonable parent, and it
+                        // cannot be achieved again: nothing to count.
+                        None => {}
                     }
                 }
             }
             if let Some(p) = &self.preferring {
-                let lms = &self.graph.landmarks;
-                p.find(state, |l| needed(l, &lms[l]), &mut self.preferred);
+                p.find(state, needed, &mut self.preferred);
             }
             return Estimate::Value(h);
         };
         // Uniform cost partitioning: count, per operator, the needed
         // landmarks it achieves (derived ones cost nothing and take no
         // share), then give each landmark its cheapest share.
-        let counted =
-            |l: usize, lm: &super::landmarks::Landmark| needed(l, lm) && self.cost[l] != Some(0);
+        let counted = |l: usize| needed(l) && self.cost[l] != Some(0);
         let mut dead = false;
         for (l, lm) in self.graph.landmarks.iter().enumerate() {
-            if counted(l, lm) {
-                dead |= lm.achievers.is_empty();
+            if counted(l) {
+                dead |= lm.achievers.is_empty() && must(l);
                 for o in &lm.achievers {
                     self.uses[o.index()] += 1;
                 }
@@ -425,7 +458,7 @@ impl Heuristic for LmCount {
         }
         let mut h = 0.0f64;
         for (l, lm) in self.graph.landmarks.iter().enumerate() {
-            if counted(l, lm) {
+            if counted(l) {
                 let share = (lm.achievers.iter())
                     .map(|o| f64::from(op_cost[o.index()]) / f64::from(self.uses[o.index()]))
                     .fold(f64::INFINITY, f64::min);
@@ -549,10 +582,66 @@ mod tests {
         let both = state(&t, &[0, 1]);
         h.notify_transition(2, OpId(0), 3, &both);
         assert_eq!(h.estimate(&both), Estimate::Value(0));
-        // So a reached landmark may not count as reached: a dead end is a
-        // guess here, a proof without the ordering (the admissible variant).
-        assert!(!h.dead_ends_are_proofs());
-        assert!(LmCount::admissible(&t).dead_ends_are_proofs());
+    }
+
+    #[test]
+    fn a_dead_end_needs_a_landmark_every_plan_from_the_state_must_achieve() {
+        // Facts 0 p (at the start, never achieved again), 1 a, 2 b, 3 c
+        // (the goal), 4 q. Ops: 0 p -> b, deleting p (b's only first
+        // achiever, so p ->gn b); 1 -> a, deleting b (so a ->r b, both
+        // needed for c); 2 a, b -> c; 3 q -> b; 4 b -> q; 5 deletes p.
+        let t = task(
+            5,
+            &[0],
+            &[3],
+            &[
+                (&[0], &[2], &[0], 1),
+                (&[], &[1], &[2], 1),
+                (&[1, 2], &[3], &[], 1),
+                (&[4], &[2], &[], 1),
+                (&[2], &[4], &[], 1),
+                (&[0], &[], &[0], 1),
+            ],
+        );
+        let mut h = LmCount::new(&t);
+        let lm = |f: u32| {
+            (h.graph().landmarks.iter())
+                .position(|l| l.facts == [FactId(f)])
+                .unwrap()
+        };
+        let (p, b) = (lm(0), lm(2));
+        assert_eq!(h.graph().reasonable[b], vec![lm(1)]);
+        assert!(h.graph().children[p].contains(&b));
+        let start = state(&t, &[0]);
+        h.notify_start(0, &start);
+        // b first (p used up): b is not counted as reached, as a must come
+        // first, so p looks needed again before b, and nothing achieves
+        // p. But b was achieved: no plan from here needs p, and one exists
+        // (b -> q, then a, b again through q, c). Not a dead end.
+        let mut path = vec![state(&t, &[2])];
+        h.notify_transition(0, OpId(0), 1, &path[0]);
+        assert!(!h.reached(1).contains(&b));
+        assert_eq!(h.estimate(&path[0]), Estimate::Value(3));
+        for (op, facts) in [
+            (4, &[2, 4][..]),
+            (1, &[1, 4]),
+            (3, &[1, 2, 4]),
+            (2, &[1, 2, 3, 4]),
+        ] {
+            path.push(state(&t, facts));
+            let n = path.len() as u32;
+            h.notify_transition(n - 1, OpId(op), n, &path[n as usize - 1]);
+            assert!(matches!(
+                h.estimate(&path[n as usize - 1]),
+                Estimate::Value(_)
+            ));
+        }
+        assert_eq!(h.estimate(path.last().unwrap()), Estimate::Value(0));
+        // p deleted before b was ever achieved: every plan from here needs
+        // p again, and nothing achieves it.
+        let lost = state(&t, &[]);
+        h.notify_transition(0, OpId(5), 9, &lost);
+        assert_eq!(h.estimate(&lost), Estimate::DeadEnd);
     }
 
     #[test]

@@ -151,16 +151,6 @@ pub trait Heuristic {
         Vec::new()
     }
 
-    /// Whether [`Estimate::DeadEnd`] proves that no plan passes through the
-    /// state: true of the relaxation heuristics (the goal is out of reach
-    /// even when nothing is ever deleted). Not of the landmark count, whose
-    /// dead ends follow from the landmarks reached on the paths found so
-    /// far: a search that pruned such a state and then ran out of states
-    /// has proved nothing, and ends [`crate::search::Outcome::Incomplete`].
-    fn dead_ends_are_proofs(&self) -> bool {
-        true
-    }
-
     /// Whether the heuristic wants [`Heuristic::notify_start`] and
     /// [`Heuristic::notify_transition`] (the searches skip the calls
     /// otherwise, one per generated node).

@@ -320,10 +320,7 @@ impl BestFirst {
         }
         let h0 = self.add_node(h0, h.tie_breaker(), h.feature(), root_node)?;
         if h0 == DEAD {
-            return Ok(Outcome::exhausted(
-                self.stats.dead_ends,
-                h.dead_ends_are_proofs(),
-            ));
+            return Ok(Outcome::Unsolvable);
         }
         self.push_open(root, 0, h0, false)?;
         while let Some((key, id)) = match &mut self.cells {
@@ -438,10 +435,7 @@ impl BestFirst {
                 self.is_preferred[o.index()] = false;
             }
         }
-        Ok(Outcome::exhausted(
-            self.stats.dead_ends,
-            h.dead_ends_are_proofs(),
-        ))
+        Ok(Outcome::Unsolvable)
     }
 }
 

