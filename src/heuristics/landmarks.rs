@@ -115,8 +115,10 @@ impl LandmarkGraph {
     /// `b` (makes it false: `a` and `b` are mutex, or every achiever of `a`
     /// makes `b` false or makes true a fact mutex with it), and `b` must
     /// hold at the end (a goal) or until some landmark `c` that `a` must
-    /// also precede (both greedy-necessary parents of `c`). A plan that
-    /// achieves `b` first has to achieve it again after `a`.
+    /// also precede (`b` is a greedy-necessary parent of `c`, `a` another
+    /// parent or an ancestor of one, as Fast Downward's
+    /// `lm_reasonable_orders_hps` takes them). A plan that achieves `b`
+    /// first has to achieve it again after `a`.
     pub fn add_reasonable_orderings(
         &mut self,
         task: &Task,
@@ -174,12 +176,19 @@ impl LandmarkGraph {
                 let candidates: Vec<usize> = if self.landmarks[b].goal {
                     (0..self.len()).collect()
                 } else {
-                    let mut c: Vec<usize> = (self.children[b].iter())
+                    // The other parents of b's children, and their
+                    // ancestors.
+                    let mut seen = vec![false; self.len()];
+                    let mut stack: Vec<usize> = (self.children[b].iter())
                         .flat_map(|&c| parents[c].iter().copied())
+                        .filter(|&p| p != b)
                         .collect();
-                    c.sort_unstable();
-                    c.dedup();
-                    c
+                    while let Some(a) = stack.pop() {
+                        if !std::mem::replace(&mut seen[a], true) {
+                            stack.extend(parents[a].iter().copied());
+                        }
+                    }
+                    (0..self.len()).filter(|&a| seen[a]).collect()
                 };
                 (candidates.into_iter())
                     .filter(|&a| {
@@ -531,6 +540,33 @@ mod tests {
         // Mutex goals interfere either way.
         let g = LandmarkGraph::with_mutexes(&t, &|_, _| true);
         assert_eq!(g.reasonable, vec![vec![1], vec![0]]);
+    }
+
+    #[test]
+    fn an_ancestor_of_a_landmark_needed_beside_another_is_ordered_before_it() {
+        // Goal c (2) needs b (0) and p (1) together; p needs x (3), and
+        // achieving x deletes b. So x must come before b (x ->r b), though
+        // x is no parent of c, only an ancestor of b's sibling p.
+        let t = task(
+            4,
+            &[],
+            &[2],
+            &[
+                (&[], &[0], &[], 1),
+                (&[3], &[1], &[], 1),
+                (&[0, 1], &[2], &[], 1),
+                (&[], &[3], &[0], 1),
+            ],
+        );
+        let g = LandmarkGraph::with_mutexes(&t, &|_, _| false);
+        let lm = |f: u32| {
+            (g.landmarks.iter())
+                .position(|l| l.facts == [FactId(f)])
+                .unwrap()
+        };
+        assert!(g.children[lm(3)].contains(&lm(1)));
+        assert_eq!(g.reasonable[lm(0)], vec![lm(3)]);
+        assert_eq!(g.reasonable_orderings(), 1);
     }
 
     #[test]
