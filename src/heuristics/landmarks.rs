@@ -204,6 +204,52 @@ impl LandmarkGraph {
             })
             .collect();
         self.reasonable = reasonable;
+        self.break_reasonable_cycles();
+    }
+
+    /// Drops the reasonable orderings that close a cycle of them (the back
+    /// edges of a depth-first search in landmark order). The landmark count
+    /// counts a landmark as reached only after its reasonable parents, so
+    /// on such a cycle each would wait for the other forever; Fast
+    /// Downward's older landmark graphs dropped the weakest ordering of
+    /// each cycle for the same reason.
+    fn break_reasonable_cycles(&mut self) {
+        let n = self.len();
+        let mut after: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (b, parents) in self.reasonable.iter().enumerate() {
+            for &a in parents {
+                after[a].push(b);
+            }
+        }
+        // 0: not visited, 1: on the search's path, 2: done.
+        let mut mark = vec![0u8; n];
+        let mut back = Vec::new();
+        for root in 0..n {
+            if mark[root] != 0 {
+                continue;
+            }
+            mark[root] = 1;
+            let mut path = vec![(root, 0)];
+            while let Some(&(a, next)) = path.last() {
+                let Some(&b) = after[a].get(next) else {
+                    mark[a] = 2;
+                    path.pop();
+                    continue;
+                };
+                path.last_mut().expect("not empty").1 += 1;
+                match mark[b] {
+                    0 => {
+                        mark[b] = 1;
+                        path.push((b, 0));
+                    }
+                    1 => back.push((a, b)),
+                    _ => {}
+                }
+            }
+        }
+        for (a, b) in back {
+            self.reasonable[b].retain(|&x| x != a);
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -537,9 +583,11 @@ mod tests {
         let t = task(2, &[], &[0, 1], &[(&[], &[0], &[], 1), (&[], &[1], &[], 1)]);
         let g = LandmarkGraph::with_mutexes(&t, &|_, _| false);
         assert_eq!(g.reasonable_orderings(), 0);
-        // Mutex goals interfere either way.
+        // Mutex goals interfere either way, but a cycle of reasonable
+        // orderings would keep both from ever counting as reached: the
+        // ordering that closes it goes.
         let g = LandmarkGraph::with_mutexes(&t, &|_, _| true);
-        assert_eq!(g.reasonable, vec![vec![1], vec![0]]);
+        assert_eq!(g.reasonable, vec![vec![], vec![0]]);
     }
 
     #[test]
