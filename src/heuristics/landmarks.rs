@@ -591,6 +591,26 @@ mod tests {
     }
 
     #[test]
+    fn a_cycle_of_reasonable_orderings_loses_one_ordering() {
+        // 0 ->r 1 ->r 2 ->r 0, and 0 ->r 2; 3 ->r 3 would wait for itself.
+        let mut g = LandmarkGraph::default();
+        for f in 0..4 {
+            g.landmarks.push(Landmark {
+                facts: vec![FactId(f)],
+                negated: false,
+                goal: false,
+                initial: false,
+                achievers: Vec::new(),
+            });
+        }
+        // reasonable[b]: the a with a ->r b.
+        g.reasonable = vec![vec![2], vec![0], vec![1, 0], vec![3]];
+        g.break_reasonable_cycles();
+        // The search from 0 meets 2 -> 0 and 3 -> 3 closing cycles.
+        assert_eq!(g.reasonable, vec![vec![], vec![0], vec![1, 0], vec![]]);
+    }
+
+    #[test]
     fn an_ancestor_of_a_landmark_needed_beside_another_is_ordered_before_it() {
         // Goal c (2) needs b (0) and p (1) together; p needs x (3), and
         // achieving x deletes b. So x must come before b (x ->r b), though
