@@ -214,39 +214,29 @@ impl LandmarkGraph {
     /// Downward's older landmark graphs dropped the weakest ordering of
     /// each cycle for the same reason.
     fn break_reasonable_cycles(&mut self) {
-        let n = self.len();
-        let mut after: Vec<Vec<usize>> = vec![Vec::new(); n];
+        use petgraph::graph::{DiGraph, NodeIndex};
+        use petgraph::visit::{DfsEvent, depth_first_search};
+        let mut after: Vec<Vec<usize>> = vec![Vec::new(); self.len()];
         for (b, parents) in self.reasonable.iter().enumerate() {
             for &a in parents {
                 after[a].push(b);
             }
         }
-        // 0: not visited, 1: on the search's path, 2: done.
-        let mut mark = vec![0u8; n];
-        let mut back = Vec::new();
-        for root in 0..n {
-            if mark[root] != 0 {
-                continue;
-            }
-            mark[root] = 1;
-            let mut path = vec![(root, 0)];
-            while let Some(&(a, next)) = path.last() {
-                let Some(&b) = after[a].get(next) else {
-                    mark[a] = 2;
-                    path.pop();
-                    continue;
-                };
-                path.last_mut().expect("not empty").1 += 1;
-                match mark[b] {
-                    0 => {
-                        mark[b] = 1;
-                        path.push((b, 0));
-                    }
-                    1 => back.push((a, b)),
-                    _ => {}
-                }
+        // petgraph walks a node's edges newest first: add them backwards so
+        // the search takes them in landmark order.
+        let mut graph = DiGraph::<(), ()>::with_capacity(self.len(), 0);
+        let nodes: Vec<NodeIndex> = (0..self.len()).map(|_| graph.add_node(())).collect();
+        for (a, bs) in after.iter().enumerate() {
+            for &b in bs.iter().rev() {
+                graph.add_edge(nodes[a], nodes[b], ());
             }
         }
+        let mut back = Vec::new();
+        depth_first_search(&graph, nodes.iter().copied(), |event| {
+            if let DfsEvent::BackEdge(a, b) = event {
+                back.push((a.index(), b.index()));
+            }
+        });
         for (a, b) in back {
             self.reasonable[b].retain(|&x| x != a);
         }
