@@ -21,7 +21,15 @@ and so on. It adds what the report leaves out:
   kind declared wrongly);
 - every plan planbox returns is also checked by `planbox-val`, which must
   agree with UP's validator, and `planbox-val` must accept each case's valid
-  plans and reject its invalid ones.
+  plans and reject its invalid ones;
+- an engine that is also an `AnytimePlanner` runs each case in that mode
+  too (tallied as `ENGINE-any`), with report.py's anytime judge and more:
+  every plan yielded valid by both validators, each strictly cheaper than
+  the one before (planbox writes a plan only when it is cheaper; the plan
+  length where the problem has no metric), the final result carries the
+  last of them, and a `OneshotPlanner` given the same anytime alias answers
+  with a plan of the same cost (the runs are deterministic). At least one
+  case must yield more than one plan, or the improvement went unchecked.
 
 A case runs on an engine when the engine supports its kind, exactly as in
 the report. The exit code is 1 if any check fails or if no case ran at all.
@@ -50,7 +58,7 @@ import utils  # noqa: E402
 from unified_planning.engines import PlanGenerationResultStatus as Status  # noqa: E402
 from unified_planning.engines import ValidationResultStatus  # noqa: E402
 from unified_planning.environment import get_environment  # noqa: E402
-from unified_planning.shortcuts import OneshotPlanner, PlanValidator  # noqa: E402
+from unified_planning.shortcuts import AnytimePlanner, OneshotPlanner, PlanValidator  # noqa: E402
 from unified_planning.test import TestCase  # noqa: E402
 
 # report.py's default packages, then planbox's bundled problems (bundled_cases.py).
@@ -112,6 +120,18 @@ class Tally:
         )
 
 
+def validate_twice(case: TestCase, plan):
+    """Whether UP's validator finds `plan` invalid, and `planbox-val`'s
+    agreement with it (an Err where they differ)."""
+    by_up, _ = report.validate_plan(plan, case.problem)
+    invalid = isinstance(by_up, utils.Err)
+    with PlanValidator(name="planbox-val") as validator:
+        by_planbox = validator.validate(case.problem, plan).status
+    if by_planbox != (ValidationResultStatus.INVALID if invalid else ValidationResultStatus.VALID):
+        return invalid, utils.Err(f"planbox-val says {by_planbox.name}, UP's validator disagrees")
+    return invalid, utils.Void()
+
+
 def run_planner(engine: str, name: str, case: TestCase, timeout: float, tally: Tally, errors: List[str]):
     planner = OneshotPlanner(name=engine)
     start = time.time()
@@ -120,12 +140,8 @@ def run_planner(engine: str, name: str, case: TestCase, timeout: float, tally: T
     outcome, metric_values = report.check_result(case, result, planner)
     invalid = False
     if result.plan is not None:
-        by_up, _ = report.validate_plan(result.plan, case.problem)
-        invalid = isinstance(by_up, utils.Err)
-        with PlanValidator(name="planbox-val") as validator:
-            by_planbox = validator.validate(case.problem, result.plan).status
-        if by_planbox != (ValidationResultStatus.INVALID if invalid else ValidationResultStatus.VALID):
-            outcome += utils.Err(f"planbox-val says {by_planbox.name}, UP's validator disagrees")
+        invalid, agreed = validate_twice(case, result.plan)
+        outcome += agreed
     if result.status == Status.SOLVED_OPTIMALLY and metric_values and case.optimum is not None:
         (value,) = metric_values.values()
         outcome += report.verify(value == case.optimum, f"optimum {case.optimum}, plan {value}")
@@ -138,6 +154,62 @@ def run_planner(engine: str, name: str, case: TestCase, timeout: float, tally: T
     print(f"  {engine:<12} {result.status.name:<25} {elapsed:6.2f}s {outcome}")
     if not outcome.ok():
         errors.append(f"{engine}: {name}")
+
+
+def plan_value(result, metric_values):
+    """The quality of `result`'s plan: the metric's value, or the plan length
+    where the problem has no metric (planbox then counts every action as 1)."""
+    if metric_values:
+        (value,) = metric_values.values()
+        return value
+    return len(result.plan.actions)
+
+
+def run_anytime(engine: str, name: str, case: TestCase, timeout: float, tally: Tally, errors: List[str]) -> int:
+    """`engine` as an AnytimePlanner on `case`; returns how many plans it yielded."""
+    label = f"{engine}-any"
+    planner = AnytimePlanner(name=engine)
+    start = time.time()
+    results = list(planner.get_solutions(case.problem, timeout=timeout))
+    elapsed = time.time() - start
+    outcome = utils.Ok()
+    *intermediate, final = results
+    values = []
+    any_invalid = False
+    for result in results:
+        judged, metric_values = report.check_result(case, result, planner)
+        outcome += judged
+        if result.plan is None:
+            continue
+        invalid, agreed = validate_twice(case, result.plan)
+        any_invalid |= invalid
+        outcome += agreed
+        if result.status == Status.INTERMEDIATE:
+            values.append(plan_value(result, metric_values))
+    if any(r.status != Status.INTERMEDIATE for r in intermediate) or final.status == Status.INTERMEDIATE:
+        outcome += utils.Err(f"statuses {[r.status.name for r in results]}: INTERMEDIATE ones, then one final")
+    if any(later >= earlier for earlier, later in zip(values, values[1:])):
+        outcome += utils.Err(f"plan values {values} do not fall strictly")
+    if intermediate and final.plan is not intermediate[-1].plan:
+        outcome += utils.Err("the final result does not carry the last plan yielded")
+    if case.solvable and not intermediate:
+        outcome += utils.Err(f"solvable, but no plan ({final.status.name})")
+    if intermediate:
+        # The same alias behind OneshotPlanner answers with its last plan.
+        alias = planner.anytime_alias
+        oneshot = OneshotPlanner(name=engine, params={"alias": alias}).solve(case.problem, timeout=timeout)
+        _, metric_values = report.check_result(case, oneshot, planner)
+        value = plan_value(oneshot, metric_values) if oneshot.plan is not None else None
+        if oneshot.status != Status.SOLVED_SATISFICING or value != values[-1]:
+            outcome += utils.Err(
+                f"OneshotPlanner with alias {alias}: {oneshot.status.name}, {value}; anytime's last {values[-1]}"
+            )
+    unsolved = case.solvable and final.plan is None
+    tally.add(label, kind_label(case), outcome.ok(), any_invalid, unsolved)
+    print(f"  {label:<12} {final.status.name:<25} {elapsed:6.2f}s plans {values} {outcome}")
+    if not outcome.ok():
+        errors.append(f"{label}: {name}")
+    return len(intermediate)
 
 
 def run_validator(name: str, case: TestCase, tally: Tally, errors: List[str]):
@@ -172,6 +244,7 @@ def main() -> int:
     factory = get_environment().factory
     tally, errors = Tally(), []
     supported = 0
+    improved = 0  # anytime runs that yielded more than one plan
     for name, case in cases.items():
         engines = [e for e in args.engines if factory.engine(e).supports(case.problem.kind)]
         if not engines:
@@ -182,7 +255,9 @@ def main() -> int:
             try:
                 if factory.engine(engine).is_oneshot_planner():
                     run_planner(engine, name, case, args.timeout, tally, errors)
-                elif factory.engine(engine).is_plan_validator():
+                if factory.engine(engine).is_anytime_planner():
+                    improved += run_anytime(engine, name, case, args.timeout, tally, errors) > 1
+                if factory.engine(engine).is_plan_validator():
                     run_validator(name, case, tally, errors)
             except Exception as error:  # as report.py: a crash fails the case
                 print(f"  {engine:<12} CRASH {type(error).__name__}: {error}")
@@ -191,6 +266,11 @@ def main() -> int:
     tally.print()
     print(f"\nengines from {os.path.dirname(up_planbox.__file__)}, binary {up_planbox.binary.find_binary()}")
     print(f"\n{len(cases)} test cases collected, {supported} of a kind planbox declares.")
+    anytime = [e for e in args.engines if factory.engine(e).is_anytime_planner()]
+    if anytime:
+        print(f"anytime runs that improved on their first plan: {improved}")
+        if improved == 0:
+            errors.append(f"{', '.join(anytime)}: no anytime run yielded a second plan, so none was checked")
     for package, reason in skipped:
         print(f"not loadable: {package} ({reason[:90]})")
     if errors:

@@ -2,7 +2,8 @@
 
 Importing this package registers three engines in UP's global environment:
 
-    planbox       OneshotPlanner, satisficing (LAMA's first search by default)
+    planbox       OneshotPlanner, satisficing (LAMA's first search by default),
+                  and AnytimePlanner (LAMA 2011, each cheaper plan as it comes)
     planbox-opt   OneshotPlanner, cost-optimal (A* with LM-cut)
     planbox-val   PlanValidator (`planbox validate`)
 
