@@ -14,7 +14,9 @@
 //!   (one needs `(at truck1 depot)`, another `(at truck2 depot)`), then one
 //!   of those facts is a *disjunctive landmark*, ordered before `l` the same
 //!   way (kept when it has at most [`MAX_DISJUNCTION`] facts, none of them
-//!   true at the start).
+//!   true at the start, a landmark of its own or part of another
+//!   disjunction: as in Fast Downward, landmarks do not share facts, so the
+//!   landmark sum pays for one fact once).
 //!
 //! The search goes on from each new landmark that is false at the start.
 //!
@@ -281,6 +283,8 @@ struct Builder<'t> {
     lits: Vec<Vec<Lit>>,
     graph: LandmarkGraph,
     known: HashMap<Vec<Lit>, usize>,
+    /// Per literal: whether it is part of a disjunctive landmark.
+    in_disjunction: Vec<bool>,
     queue: VecDeque<usize>,
 }
 
@@ -333,6 +337,7 @@ impl<'t> Builder<'t> {
             lits: Vec::new(),
             graph: LandmarkGraph::default(),
             known: HashMap::new(),
+            in_disjunction: vec![false; lits],
             queue: VecDeque::new(),
         }
     }
@@ -394,10 +399,14 @@ impl<'t> Builder<'t> {
         for (_, mut lits, seen) in by_predicate {
             lits.sort_unstable();
             lits.dedup();
+            // The same disjunction found again is ordered before `l` too;
+            // one that shares a fact with another is left out.
+            let same = self.known.contains_key(&lits);
             let clashes = lits.iter().any(|&p| {
                 self.initial[p as usize]
                     || self.known.contains_key(&vec![p])
                     || self.lits[l].contains(&p)
+                    || (self.in_disjunction[p as usize] && !same)
             });
             if seen == last && (2..=MAX_DISJUNCTION).contains(&lits.len()) && !clashes {
                 let before = self.add(lits);
@@ -431,6 +440,11 @@ impl<'t> Builder<'t> {
         });
         self.graph.children.push(Vec::new());
         self.known.insert(lits.clone(), l);
+        if lits.len() > 1 {
+            for &x in &lits {
+                self.in_disjunction[x as usize] = true;
+            }
+        }
         self.lits.push(lits);
         self.queue.push_back(l);
         l
@@ -533,6 +547,49 @@ mod tests {
         assert_eq!(g.children[2], vec![0]);
         assert_eq!(g.children[3], vec![1, 2]);
         assert_eq!(g.children[4], vec![2]);
+    }
+
+    #[test]
+    fn disjunctive_landmarks_do_not_share_facts() {
+        // An elevator at s (0) can go to x, y or z (1, 2, 3). Goal g1 (4)
+        // needs it at x or y, goal g2 (5) at y or z: plan s->y, then both
+        // goals, three steps. {x, y} comes first; {y, z} shares y with it
+        // and is left out, or the landmark sum would pay for y twice.
+        let mut t = task(
+            6,
+            &[0],
+            &[4, 5],
+            &[
+                (&[0], &[1], &[0], 1),
+                (&[0], &[2], &[0], 1),
+                (&[0], &[3], &[0], 1),
+                (&[1], &[4], &[], 1),
+                (&[2], &[4], &[], 1),
+                (&[2], &[5], &[], 1),
+                (&[3], &[5], &[], 1),
+            ],
+        );
+        t.facts = (t.facts.iter().enumerate())
+            .map(|(i, a)| match ["s", "x", "y", "z"].get(i) {
+                Some(place) => crate::task::Atom {
+                    predicate: "lift-at".into(),
+                    args: vec![place.to_string()],
+                },
+                None => a.clone(),
+            })
+            .collect();
+        let g = LandmarkGraph::new(&t);
+        let facts: Vec<Vec<u32>> = (g.landmarks.iter())
+            .map(|l| l.facts.iter().map(|f| f.0).collect())
+            .collect();
+        assert_eq!(facts, vec![vec![4], vec![5], vec![1, 2], vec![0]]);
+        assert_eq!(g.children[2], vec![0]);
+        // The landmark sum from the start: g1, g2 and {x, y}, the optimum.
+        use crate::heuristics::{Heuristic, lmcount::LmCount};
+        let mut h = LmCount::new(&t);
+        let start = crate::heuristics::testing::state(&t, &[0]);
+        h.notify_start(0, &start);
+        assert_eq!(h.estimate(&start), crate::heuristics::Estimate::Value(3));
     }
 
     #[test]
