@@ -236,17 +236,10 @@ class PlanboxPlanner(_PlanboxEngine, PDDLAnytimePlanner):
     each cheaper than the one before.
     """
 
-    def __init__(
-        self,
-        alias: Optional[str] = None,
-        search: Optional[str] = None,
-        heuristic: Optional[str] = None,
-        weight: Optional[int] = None,
-        memory_limit: Optional[int] = None,
-        extra_args: Sequence[str] = (),
-        anytime_alias: str = "seq-sat-lama-2011",
-    ):
-        _PlanboxEngine.__init__(self, alias, search, heuristic, weight, memory_limit, extra_args)
+    def __init__(self, *args, anytime_alias: str = "seq-sat-lama-2011", **kwargs):
+        # The other options are `_PlanboxEngine`'s, whose signature rejects
+        # a misspelt one.
+        _PlanboxEngine.__init__(self, *args, **kwargs)
         AnytimePlannerMixin.__init__(self)  # what PDDLAnytimePlanner adds to PDDLPlanner
         if anytime_alias not in ANYTIME_ALIASES:
             raise up.exceptions.UPUsageError(
