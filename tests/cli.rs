@@ -131,7 +131,47 @@ fn missing_domain_says_what_was_looked_for() {
 fn unreadable_file_is_invalid_input() {
     let out = planbox(&["check", "no/such/domain.pddl"]);
     assert_eq!(out.status.code(), Some(31));
-    assert!(stderr(&out).contains("cannot read domain file `no/such/domain.pddl`"));
+    assert!(stderr(&out).contains("domain file `no/such/domain.pddl` does not exist"));
+}
+
+/// A problem that is not there is reported as such, not as a missing
+/// domain; a folder is not a file; `check` finds a problem's domain as `plan`
+/// does.
+#[test]
+fn a_missing_problem_is_named_before_any_domain_lookup() {
+    for verb in ["plan", "ground", "check", "invariants"] {
+        let out = planbox(&[verb, "missing.pddl"]);
+        assert_eq!(out.status.code(), Some(31), "{verb}");
+        let err = stderr(&out);
+        let what = if verb == "check" { "domain" } else { "problem" };
+        assert!(
+            err.contains(&format!("{what} file `missing.pddl` does not exist")),
+            "{verb}: {err}"
+        );
+        assert!(!err.contains("no domain file given"), "{verb}: {err}");
+    }
+    let out = planbox(&["plan", "problems"]);
+    assert_eq!(out.status.code(), Some(31));
+    assert!(
+        stderr(&out).contains("problem file `problems` is a folder, not a file"),
+        "{}",
+        stderr(&out)
+    );
+    let out = planbox(&["validate", "problems/ipc/gripper/prob01.pddl", "nope.plan"]);
+    assert_eq!(out.status.code(), Some(31));
+    assert!(
+        stderr(&out).contains("plan file `nope.plan`"),
+        "{}",
+        stderr(&out)
+    );
+    let out = planbox(&["check", "problems/ipc/gripper/prob01.pddl"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("domain.pddl: domain `gripper-strips` ok")
+            && text.contains("prob01.pddl: problem `strips-gripper-x-1` ok"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -154,5 +194,291 @@ fn check_accepts_a_valid_domain_and_problem() {
         stdout(&out).contains("domain `child-snack` ok"),
         "{}",
         stdout(&out)
+    );
+}
+
+/// Runs `planbox ARGS` in `dir`.
+fn planbox_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_planbox"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the planbox binary runs")
+}
+
+/// A file of the crate, as an absolute path.
+fn root(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .display()
+        .to_string()
+}
+
+/// Fast Downward's driver deletes old plans before it searches, so that a
+/// script never reads an old plan as new; planbox does too, for `sas_plan`
+/// and `--plan-file F`, with the numbered plans of an anytime search, and
+/// says so in its log.
+#[test]
+fn old_plan_files_are_removed_before_the_search() {
+    let dir = scratch("stale-plans");
+    for name in ["sas_plan", "sas_plan.7", "sas_plan.1x"] {
+        std::fs::write(dir.join(name), "(old plan)\n").expect("write");
+    }
+    let gripper = root("problems/ipc/gripper/prob01.pddl");
+    let out = planbox_in(
+        &dir,
+        &["plan", "--alias", "lama", "--time-limit", "20", &gripper],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let log = stdout(&out);
+    assert!(
+        log.contains("Removed old plan files: sas_plan, sas_plan.7"),
+        "{log}"
+    );
+    assert!(!dir.join("sas_plan").exists() && !dir.join("sas_plan.7").exists());
+    assert!(dir.join("sas_plan.1x").exists(), "not a plan file of ours");
+    let plan = dir.join("sas_plan.1");
+    let check = planbox(&["validate", &gripper, plan.to_str().expect("utf-8")]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+
+    // A run that finds no plan leaves no old one behind either.
+    std::fs::write(dir.join("my.plan"), "(old plan)\n").expect("write");
+    std::fs::write(dir.join("my.plan.3"), "(old plan)\n").expect("write");
+    let blocks = root("problems/ipc/blocks/domain.pddl");
+    let cycle = root("tests/data/solve/blocks-cycle.pddl");
+    let out = planbox_in(
+        &dir,
+        &[
+            "plan",
+            "--search",
+            "bfs",
+            "--plan-file",
+            "my.plan",
+            &blocks,
+            &cycle,
+        ],
+    );
+    assert_eq!(out.status.code(), Some(11), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("Removed old plan files: my.plan, my.plan.3"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!dir.join("my.plan").exists() && !dir.join("my.plan.3").exists());
+}
+
+/// Every output path is checked before any work: a path under a regular
+/// file cannot be written (even by root), and the run stops at once with
+/// exit 31 naming it, before grounding or searching.
+#[test]
+fn an_unwritable_output_fails_before_any_work() {
+    let dir = scratch("unwritable");
+    std::fs::write(dir.join("file"), "").expect("write");
+    let bad = |name: &str| dir.join("file").join(name).display().to_string();
+    // A problem that takes blind A* seconds: a search would show in the log.
+    let depot = root("problems/ipc/depot/p03.pddl");
+    let blind = ["--search", "astar", "--heuristic", "blind"];
+    let plan_file = bad("x.plan");
+    let dot = bad("g.dot");
+    let cnf = bad("f.cnf");
+    let page = bad("x.html");
+    let sokoban = root("problems/sokoban/teaching/teaching-lvl0.pddl");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            [&["plan", "--plan-file", &plan_file][..], &blind, &[&depot]].concat(),
+            "plan file",
+        ),
+        (
+            [&["plan", "--dot", &dot][..], &blind, &[&depot]].concat(),
+            "graph file",
+        ),
+        (
+            vec![
+                "plan",
+                "--engine",
+                "sat",
+                "--horizon",
+                "2",
+                "--dump-cnf",
+                &cnf,
+                &sokoban,
+            ],
+            "CNF file",
+        ),
+        (
+            [
+                &["compare", "--html", &page, "--time-limit", "30"][..],
+                &blind,
+                &[&depot],
+            ]
+            .concat(),
+            "page",
+        ),
+    ];
+    for (args, what) in cases {
+        let out = planbox_in(&dir, &args);
+        assert_eq!(out.status.code(), Some(31), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(&format!("cannot write {what} `")), "{err}");
+        assert!(!stdout(&out).contains("Expanded"), "searched: {args:?}");
+        // The same with --json: one record, the error in it.
+        if args[0] == "plan" {
+            let mut json_args = args.clone();
+            json_args.insert(1, "--json");
+            let out = planbox_in(&dir, &json_args);
+            let record = json(&out);
+            assert_eq!(record["exit_code"], 31, "{record}");
+            assert!(
+                record["error"].as_str().is_some_and(|e| e.contains(what)),
+                "{record}"
+            );
+        }
+    }
+}
+
+/// A plan whose file cannot be written after all (here `/dev/full`, which
+/// opens but takes no bytes) is not lost: it is printed on stdout, or kept in
+/// the `--json` record, and the error goes to stderr.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_plan_that_cannot_be_written_is_printed_instead() {
+    let gripper = root("problems/ipc/gripper/prob01.pddl");
+    let out = planbox(&["plan", "--plan-file", "/dev/full", &gripper]);
+    assert_eq!(out.status.code(), Some(31), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot write plan file `/dev/full`"),
+        "{}",
+        stderr(&out)
+    );
+    let text = stdout(&out);
+    let steps: Vec<&str> = text.lines().filter(|l| l.starts_with("(")).collect();
+    assert!(
+        text.contains(&format!("Plan length: {} step(s).", steps.len())),
+        "the plan on stdout: {text}"
+    );
+    assert!(!text.contains("Plan written to"), "{text}");
+    // Replay what was printed: it is the plan.
+    let dir = scratch("dev-full");
+    let saved = dir.join("printed.plan");
+    std::fs::write(&saved, steps.join("\n")).expect("write");
+    let check = planbox(&["validate", &gripper, saved.to_str().expect("utf-8")]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+
+    let out = planbox(&["plan", "--json", "--plan-file", "/dev/full", &gripper]);
+    assert_eq!(out.status.code(), Some(31));
+    let record = json(&out);
+    assert_eq!(record["outcome"], "plan");
+    assert_eq!(record["exit_code"], 31);
+    assert_eq!(
+        record["plan"].as_array().map(Vec::len),
+        record["length"].as_u64().map(|n| n as usize),
+        "{record}"
+    );
+    assert_eq!(record["plan_file"], serde_json::Value::Null, "{record}");
+
+    // An anytime search writes PLAN.1, ...: here PLAN.1 leads to /dev/full.
+    let plan = dir.join("lama.plan");
+    std::os::unix::fs::symlink("/dev/full", dir.join("lama.plan.1")).expect("symlink");
+    let plan = plan.to_str().expect("utf-8");
+    let out = planbox(&[
+        "plan",
+        "--alias",
+        "lama",
+        "--plan-file",
+        plan,
+        "--time-limit",
+        "20",
+        &gripper,
+    ]);
+    assert_eq!(out.status.code(), Some(31), "{}", stderr(&out));
+    assert!(stderr(&out).contains("lama.plan.1"), "{}", stderr(&out));
+    let printed = stdout(&out).lines().filter(|l| l.starts_with("(")).count();
+    assert!(
+        stdout(&out).contains(&format!("Plan length: {printed} step(s).")),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// Every `--json` run prints exactly one record on stdout, whatever went
+/// wrong, with its outcome and exit code, so a script can always parse it.
+#[test]
+fn every_json_run_prints_one_record_with_its_exit_code() {
+    let dir = scratch("json-errors");
+    let bad = dir.join("bad.pddl");
+    std::fs::write(
+        &bad,
+        "(define (domain x)\n  (:action a :parameters (?x) :effect (p ?x))\n",
+    )
+    .expect("write");
+    let bad = bad.display().to_string();
+    let gripper = root("problems/ipc/gripper/prob01.pddl");
+    let runs: Vec<(Vec<&str>, i32, &str)> = vec![
+        (vec!["plan", "--json", &gripper], 0, "plan"),
+        (vec!["plan", "--json", &bad, &gripper], 31, "input_error"),
+        (vec!["plan", "--json", "missing.pddl"], 31, "input_error"),
+        (
+            vec!["plan", "--json", "--weight", "3", &gripper],
+            2,
+            "usage_error",
+        ),
+        (
+            vec!["plan", "--json", "--search", "nonsense", &gripper],
+            2,
+            "usage_error",
+        ),
+        (
+            vec!["plan", "--json", "--memory-limit", "1", &gripper],
+            2,
+            "usage_error",
+        ),
+        (vec!["ground", "--json", &gripper], 0, "ok"),
+        (vec!["ground", "--json", "missing.pddl"], 31, "input_error"),
+        (vec!["invariants", "--json", &gripper], 0, "ok"),
+        (
+            vec!["invariants", "--json", &bad, &gripper],
+            31,
+            "input_error",
+        ),
+        (vec!["compare", "--json", "missing.pddl"], 31, "input_error"),
+    ];
+    for (args, code, outcome) in runs {
+        let out = planbox(&args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(text.lines().count(), 1, "{args:?}: one line: {text}");
+        let record = json(&out);
+        assert_eq!(record["outcome"], outcome, "{args:?}: {record}");
+        assert_eq!(record["exit_code"], code, "{args:?}: {record}");
+        if code != 0 {
+            let error = record["error"].as_str().unwrap_or_default();
+            assert!(!error.is_empty(), "{args:?}: {record}");
+            assert!(stderr(&out).contains(error.lines().next().unwrap_or_default()));
+        }
+    }
+}
+
+/// The help says what the program does: the SAT engine is one of `plan`'s
+/// and `compare`'s, `--trace` prints in the log, usage lines name the files.
+#[test]
+fn the_help_names_what_each_verb_takes() {
+    let text = |args: &[&str]| stdout(&planbox(args));
+    let top = text(&["--help"]);
+    assert!(top.contains("search, or SAT) and write it"), "{top}");
+    assert!(
+        top.contains("bidirectional search and SAT with the same settings"),
+        "{top}"
+    );
+    let plan = text(&["plan", "--help"]);
+    assert!(
+        plan.contains("Usage: planbox plan [OPTIONS] [DOMAIN] PROBLEM"),
+        "{plan}"
+    );
+    assert!(plan.contains("to a SAT solver"), "--engine: {plan}");
+    assert!(!plan.contains("--trace-limit) on stderr"), "{plan}");
+    let validate = text(&["validate", "--help"]);
+    assert!(
+        validate.contains("Usage: planbox validate [DOMAIN] PROBLEM PLAN"),
+        "{validate}"
     );
 }

@@ -134,7 +134,7 @@ fn unsolvable_incomplete_and_limited_runs_end_with_their_exit_codes() {
                 "--heuristic",
                 "blind",
                 "--memory-limit",
-                "1",
+                "10",
                 &sokoban,
             ],
             22,

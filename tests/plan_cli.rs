@@ -200,6 +200,21 @@ fn outcomes_map_to_fast_downward_exit_codes() {
 
 #[test]
 fn a_tiny_memory_limit_stops_cleanly_with_exit_22() {
+    // Below what the process holds before reading anything: refused at once,
+    // naming what it holds, rather than ending in a puzzling exit 22.
+    for tiny in ["0", "1"] {
+        let out = planbox(&["plan", "--memory-limit", tiny, SOKOBAN_BIG]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!(
+                "`--memory-limit {tiny}` is below what planbox uses"
+            )) && err.contains("MB resident"),
+            "{err}"
+        );
+        assert!(!stdout(&out).contains("Expanded"), "no search ran");
+    }
+    // Above that, but below what the search needs: it stops with its figures.
     let out = planbox(&[
         "plan",
         "--search",
@@ -207,7 +222,7 @@ fn a_tiny_memory_limit_stops_cleanly_with_exit_22() {
         "--heuristic",
         "blind",
         "--memory-limit",
-        "1",
+        "10",
         SOKOBAN_BIG,
     ]);
     assert_eq!(out.status.code(), Some(22), "{}", stderr(&out));

@@ -534,7 +534,7 @@ fn limits_stop_the_engine_with_their_exit_codes() {
     let level = "problems/sokoban/microban/microban-006.pddl";
     for (flag, value, code, outcome) in [
         ("--time-limit", "0.5", 23, "out_of_time"),
-        ("--memory-limit", "1", 22, "out_of_memory"),
+        ("--memory-limit", "10", 22, "out_of_memory"),
     ] {
         let out = planbox(&["plan", level, "--engine", "sat", flag, value, "--json"]);
         assert_eq!(out.status.code(), Some(code), "{flag}");

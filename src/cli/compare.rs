@@ -83,6 +83,12 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
             "`--dump-cnf` writes one formula: use `plan --engine sat`, not `compare`".into()
         ));
     }
+    // The files are there, and every output can be written, before the
+    // first search starts.
+    super::input::domain_and_problem(&args.files)?;
+    if let Some(path) = &args.html {
+        super::output::check_writable(path, "page")?;
+    }
     let search = args.options.search(EngineName::Progression);
     let mut records = Vec::new();
     let engines: Vec<EngineName> = if args.engines.is_empty() {
@@ -193,20 +199,35 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
         .output()
         .with_context(|| format!("cannot run the {} search", engine.name()))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
+    let code = out.status.code();
+    // A child that could not search prints an error record (`plan --json`):
+    // its outcome names an error, not a search's end.
+    let searched = |r: &Value| {
+        !matches!(
+            r["outcome"].as_str(),
+            Some("usage_error" | "input_error" | "unsupported" | "error")
+        )
+    };
     match serde_json::from_str::<Value>(stdout.trim()) {
-        Ok(record) => Ok(record),
+        Ok(record) if searched(&record) => Ok(record),
         // An engine that cannot run this task (it said why on stderr) gets
         // an empty column; the others still run.
-        Err(_) if out.status.code() == Some(i32::from(exit::UNSUPPORTED)) => {
-            Ok(serde_json::json!({
-                "engine": engine.name(),
-                "outcome": "skipped",
-                "reason": "the task needs a feature this engine does not support",
-            }))
-        }
+        _ if code == Some(i32::from(exit::UNSUPPORTED)) => Ok(serde_json::json!({
+            "engine": engine.name(),
+            "outcome": "skipped",
+            "reason": "the task needs a feature this engine does not support",
+        })),
         // The child printed its error on stderr already; keep its exit code.
+        Ok(record) => bail!(Coded {
+            code: code.map_or(exit::INPUT_ERROR, |c| c as u8),
+            message: format!(
+                "the {} search could not run: {}",
+                engine.name(),
+                record["error"].as_str().unwrap_or("see above")
+            ),
+        }),
         Err(_) => bail!(Coded {
-            code: out.status.code().map_or(exit::INPUT_ERROR, |c| c as u8),
+            code: code.map_or(exit::INPUT_ERROR, |c| c as u8),
             message: format!("the {} search failed (see above)", engine.name()),
         }),
     }

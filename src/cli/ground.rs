@@ -19,7 +19,7 @@ pub struct GroundArgs {
     dump: bool,
     /// Print the figures as one JSON object on stdout.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
 }
 
 pub fn run(args: &GroundArgs) -> Result<u8> {
@@ -32,6 +32,8 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
     let total = start.elapsed();
     if args.json {
         let record = json!({
+            "outcome": "ok",
+            "exit_code": super::exit::SUCCESS,
             "domain_file": domain_path.display().to_string(),
             "problem_file": problem_path.display().to_string(),
             "domain": task.domain_name,
@@ -55,7 +57,7 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
             "instantiate_time_s": stats.instantiate_time.as_secs_f64(),
             "time_s": total.as_secs_f64(),
         });
-        println!("{record}");
+        super::print_record(&record);
     } else {
         println!("Domain: {} ({})", task.domain_name, domain_path.display());
         println!(

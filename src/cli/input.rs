@@ -91,6 +91,15 @@ pub fn read_source(path: &Path, what: &str) -> Result<ast::Source> {
 /// Resolves `[DOMAIN] PROBLEM` positional arguments as Fast Downward does: with
 /// one argument it is the problem, and the domain is looked for beside it.
 pub fn domain_and_problem(files: &[PathBuf]) -> Result<(PathBuf, PathBuf)> {
+    // A problem that is not there is said so, before the domain is looked for.
+    match files {
+        [problem] => check_file(problem, "problem file")?,
+        [domain, problem] => {
+            check_file(domain, "domain file")?;
+            check_file(problem, "problem file")?;
+        }
+        _ => {}
+    }
     match files {
         [problem] => Ok((find_domain(problem)?, problem.clone())),
         [domain, problem] => Ok((domain.clone(), problem.clone())),
@@ -99,6 +108,43 @@ pub fn domain_and_problem(files: &[PathBuf]) -> Result<(PathBuf, PathBuf)> {
             message: "expected [DOMAIN] PROBLEM".into()
         }),
     }
+}
+
+/// Refuses a path that does not exist or is a folder, naming it as `what`.
+pub fn check_file(path: &Path, what: &str) -> Result<()> {
+    let shown = path.display();
+    let message = match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => format!("{what} `{shown}` is a folder, not a file"),
+        Ok(_) => return Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            format!("{what} `{shown}` does not exist")
+        }
+        Err(e) => format!("cannot read {what} `{shown}`: {e}"),
+    };
+    bail!(Coded {
+        code: exit::INPUT_ERROR,
+        message
+    })
+}
+
+/// Whether a PDDL text defines a problem (`(define (problem ...`), not a
+/// domain: the first word after `(define (`, comments skipped. Text that is
+/// neither is taken for a domain, whose parser then says what is wrong.
+pub fn is_problem_text(text: &str) -> bool {
+    let code: String = text
+        .lines()
+        .map(|l| l.split(';').next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut words = code
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .filter(|w| !w.is_empty());
+    words
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("define"))
+        && words
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("problem"))
 }
 
 /// The domain file for `problem`: `domain.pddl` in the same folder, else

@@ -31,7 +31,7 @@ pub struct InvariantsArgs {
     groups: bool,
     /// Print the results as one JSON object on stdout.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
 }
 
 pub fn run(args: &InvariantsArgs) -> Result<u8> {
@@ -79,6 +79,8 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
     };
     if args.json {
         let record = json!({
+            "outcome": "ok",
+            "exit_code": super::exit::SUCCESS,
             "domain_file": domain_path.display().to_string(),
             "problem_file": problem_path.display().to_string(),
             "domain": task.domain_name,
@@ -114,7 +116,7 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
             "h2_time_s": analysis.h2_time.as_secs_f64(),
             "time_s": total.as_secs_f64(),
         });
-        println!("{record}");
+        super::print_record(&record);
         return Ok(super::exit::SUCCESS);
     }
     println!("Domain: {} ({})", task.domain_name, domain_path.display());

@@ -11,6 +11,7 @@ mod invariants;
 mod lurd;
 mod mutexes;
 mod options;
+mod output;
 mod plan;
 mod replay;
 mod report;
@@ -28,8 +29,9 @@ use std::process::ExitCode;
 #[command(
     name = "planbox",
     version,
-    about = "Classical planning with STRIPS/PDDL: \
-    progression, goal regression and bidirectional search, Sokoban translation, plan validation"
+    about = "Classical planning with STRIPS/PDDL: progression, goal regression, \
+    bidirectional search and planning as satisfiability; Sokoban translation and solving; \
+    plan validation"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -39,14 +41,19 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Parse and check a domain, and a problem if given.
+    #[command(override_usage = "planbox check DOMAIN [PROBLEM]\n       planbox check PROBLEM")]
     Check(check::CheckArgs),
     /// Ground a problem and print the task's figures.
+    #[command(override_usage = "planbox ground [OPTIONS] [DOMAIN] PROBLEM")]
     Ground(ground::GroundArgs),
-    /// Find a plan (forward, backward or bidirectional search) and write it to `sas_plan`.
+    /// Find a plan (forward, backward or bidirectional search, or SAT) and write it to `sas_plan`.
+    #[command(override_usage = "planbox plan [OPTIONS] [DOMAIN] PROBLEM")]
     Plan(plan::PlanArgs),
-    /// Run progression, regression and bidirectional search with the same settings, side by side.
+    /// Run progression, regression, bidirectional search and SAT with the same settings, side by side.
+    #[command(override_usage = "planbox compare [OPTIONS] [DOMAIN] PROBLEM")]
     Compare(compare::CompareArgs),
     /// Check a plan on the lifted task, as VAL does.
+    #[command(override_usage = "planbox validate [DOMAIN] PROBLEM PLAN")]
     Validate(validate::ValidateArgs),
     /// Translate Sokoban levels (XSB) into PDDL problems.
     Xsb2pddl(xsb2pddl::Xsb2pddlArgs),
@@ -57,6 +64,7 @@ enum Command {
     /// Solve Sokoban levels with the native push-level solver.
     Solve(solve::SolveArgs),
     /// Find state invariants, mutex groups and h² mutex pairs.
+    #[command(override_usage = "planbox invariants [OPTIONS] [DOMAIN] PROBLEM")]
     Invariants(invariants::InvariantsArgs),
 }
 
@@ -91,8 +99,71 @@ fn exit_code_of(err: &anyhow::Error) -> u8 {
     exit::INPUT_ERROR
 }
 
+/// Whether this run printed its `--json` record (see [`print_record`]).
+static RECORD_PRINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Prints a `--json` record on stdout, one line. Every `--json` run prints
+/// exactly one (`solve`: one per level): a run that fails before it printed
+/// its own gets the error record of [`error_record`] from [`main`].
+pub fn print_record(record: &serde_json::Value) {
+    println!("{record}");
+    RECORD_PRINTED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The `--json` record of a run that ended in an error: its outcome (from
+/// the exit code), the exit code and the message.
+fn error_record(code: u8, message: &str) -> serde_json::Value {
+    let outcome = match code {
+        exit::USAGE => "usage_error",
+        exit::OUT_OF_MEMORY => "out_of_memory",
+        exit::OUT_OF_TIME => "out_of_time",
+        exit::INPUT_ERROR => "input_error",
+        exit::UNSUPPORTED => "unsupported",
+        _ => "error",
+    };
+    serde_json::json!({ "outcome": outcome, "exit_code": code, "error": message })
+}
+
+impl Command {
+    /// Whether the run was asked for `--json` records.
+    fn json(&self) -> bool {
+        match self {
+            Command::Plan(a) => a.json,
+            Command::Compare(a) => a.json,
+            Command::Ground(a) => a.json,
+            Command::Solve(a) => a.json,
+            Command::Invariants(a) => a.json,
+            Command::Check(_)
+            | Command::Validate(_)
+            | Command::Xsb2pddl(_)
+            | Command::Lurd(_)
+            | Command::Replay(_) => false,
+        }
+    }
+}
+
+/// Parses the command line; a usage error of a `--json` run is a record too.
+fn parse() -> Cli {
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            let shown = matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+                || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
+            let json = std::env::args_os().skip(1).any(|a| a == "--json");
+            if json && !shown {
+                let text = e.to_string();
+                let first = text.lines().next().unwrap_or_default();
+                let message = first.trim_start_matches("error: ");
+                println!("{}", error_record(exit::USAGE, message));
+            }
+            e.exit()
+        }
+    }
+}
+
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse();
     let result = match &cli.command {
         Command::Check(args) => check::run(args),
         Command::Ground(args) => ground::run(args),
@@ -109,7 +180,11 @@ pub fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) => {
             eprintln!("error: {err:#}");
-            exit_code_of(&err)
+            let code = exit_code_of(&err);
+            if cli.command.json() && !RECORD_PRINTED.load(std::sync::atomic::Ordering::Relaxed) {
+                println!("{}", error_record(code, &format!("{err:#}")));
+            }
+            code
         }
     };
     // `plan`'s log ends with its exit code, whichever way the run ended.

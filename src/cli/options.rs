@@ -256,9 +256,11 @@ pub struct SearchOptions {
     /// best plan).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
     pub time_limit: Option<f64>,
-    /// Stop the search when the process would use more than this many MB
-    /// (exit 22) [default: none, or the address-space rlimit (`ulimit -v`)
-    /// less an eighth and 64 MB].
+    /// Stop when the process would use more than this many MB (exit 22):
+    /// its resident memory, checked when the run starts (a limit below it is
+    /// refused), while grounding, and as the search's tables grow [default:
+    /// none, or the address-space rlimit (`ulimit -v`) less an eighth and
+    /// 64 MB].
     #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = count::<u64>)]
     pub memory_limit: Option<u64>,
     /// Regression (alone or as bidirectional search's backward side): which
@@ -273,7 +275,8 @@ pub struct SearchOptions {
     /// Regression: keep subgoal sets that contain an expanded set.
     #[arg(long)]
     pub no_subsumption: bool,
-    /// Print the first expansions (see --trace-limit) on stderr: the node, each
+    /// Print the first expansions (see --trace-limit) in the log (stdout, or
+    /// stderr when stdout carries the plan, LURD or JSON): the node, each
     /// operator tried, its successor or the rule that pruned it.
     #[arg(long)]
     pub trace: bool,
@@ -651,6 +654,23 @@ fn check_sat(o: &SearchOptions) -> Result<()> {
         bail!(usage(
             "`--horizon` tries one horizon; `--schedule` and `--depth-limit` choose several".into()
         ));
+    }
+    Ok(())
+}
+
+/// Refuses a `--memory-limit` below what the process already uses, before
+/// any work: such a run could only end out of memory, and the reason would
+/// be hidden behind exit 22.
+pub fn check_memory_limit(mb: Option<u64>) -> Result<()> {
+    let (Some(mb), Some(now)) = (mb, planbox::search::resident_bytes()) else {
+        return Ok(());
+    };
+    let now_mb = now.div_ceil(1 << 20);
+    if mb.saturating_mul(1 << 20) < now {
+        bail!(usage(format!(
+            "`--memory-limit {mb}` is below what planbox uses before reading any input \
+             ({now_mb} MB resident); give at least {now_mb}, and more for the task"
+        )));
     }
     Ok(())
 }

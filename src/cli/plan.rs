@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use super::options::{self, EngineName, HeuristicName, SearchOptions};
 use super::report::{Log, logln};
-use super::{Coded, engine, exit, input, mutexes, report, show};
+use super::{Coded, engine, exit, input, mutexes, output, report, show};
 
 /// Fast Downward's `SEARCH_CRITICAL_ERROR`: planbox found a plan that does not
 /// work, which is a bug.
@@ -34,8 +34,8 @@ pub struct PlanArgs {
     /// problem as for `ground`.
     #[arg(num_args = 1..=2, required = true, value_name = "FILES")]
     pub files: Vec<PathBuf>,
-    /// Search forward from the initial state, backward from the goal, or both
-    /// ways at once.
+    /// Search forward from the initial state, backward from the goal, both
+    /// ways at once, or hand the task over T steps to a SAT solver.
     #[arg(long, value_enum, default_value_t = EngineName::Progression)]
     pub engine: EngineName,
     #[command(flatten)]
@@ -148,6 +148,13 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         json_trace: args.json_trace,
         ..args.options.clone()
     };
+    options::check_memory_limit(args.options.memory_limit)?;
+    let removed = prepare_outputs(args)?;
+    let log = args.log();
+    if !args.json && !removed.is_empty() {
+        let names: Vec<String> = removed.iter().map(|p| p.display().to_string()).collect();
+        logln!(log, "Removed old plan files: {}", names.join(", "));
+    }
     let loaded = load(&args.files, &args.options)?;
     let task = &loaded.task;
     engine::check_support(task, &mut config, &args.options)?;
@@ -168,7 +175,6 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         .time
         .map(|t| t.saturating_sub(start.elapsed()));
     let label = args.progress_label.as_deref();
-    let log = args.log();
     let mut monitor =
         Monitor::new(search_limits).with_progress(|p| report::progress_line(log, label, p));
     // LAMA's first search counts every action as 1 and reports real costs.
@@ -197,21 +203,29 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             }));
             return;
         }
+        let text = format_plan(task, plan);
+        let mut saved = true;
         if args.plan_file == "-" {
             if !args.json {
-                print!("{}", format_plan(task, plan));
+                print!("{text}");
             }
-        } else if let Err(e) = std::fs::write(&name, format_plan(task, plan)) {
+        } else if let Err(e) = std::fs::write(&name, &text) {
+            // The plan is not lost: it goes to stdout (or into the record).
             write_error.get_or_insert(anyhow::anyhow!("cannot write plan file `{name}`: {e}"));
-            return;
+            if !args.json {
+                print!("{text}");
+            }
+            saved = false;
         }
         if !args.json {
             report::plan_found(log, task, plan);
-            if args.plan_file != "-" {
+            if saved && args.plan_file != "-" {
                 logln!(log, "Plan written to {name}");
             }
         }
-        written.push((name, cost));
+        if saved {
+            written.push((name, cost));
+        }
     };
     let run = engine::run(
         unit_task.as_ref().unwrap_or(task),
@@ -225,9 +239,6 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         &mut monitor,
         &mut on_plan,
     )?;
-    if let Some(e) = write_error {
-        return Err(e);
-    }
     let total_time = start.elapsed();
     let viewer = show::Viewer {
         task,
@@ -239,8 +250,10 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     }
     if let Some(path) = &args.options.dot {
         let n = run.trace.len().min(args.options.dot_limit);
-        std::fs::write(path, viewer.dot(&run.trace[..n]))
-            .with_context(|| format!("cannot write graph file `{}`", path.display()))?;
+        if let Err(e) = std::fs::write(path, viewer.dot(&run.trace[..n])) {
+            let e = anyhow::anyhow!("cannot write graph file `{}`: {e}", path.display());
+            write_error.get_or_insert(e);
+        }
     }
     let result = &run.result;
     let mut solution = None;
@@ -251,19 +264,36 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
                 message: format!("internal error: the plan found does not work: {e}"),
             });
         }
-        if !config.anytime {
-            write_plan(args, task, plan)?;
+        if !config.anytime
+            && let Err(e) = write_plan(args, task, plan)
+        {
+            // The plan is not lost: it goes to stdout (or into the record).
+            if !args.json {
+                print!("{}", format_plan(task, plan));
+            }
+            write_error.get_or_insert(e);
         }
         if args.lurd {
             solution = Some(lurd(&loaded, plan)?);
         }
     }
     let files = (loaded.domain_path.as_path(), loaded.problem_path.as_path());
+    let code = match &write_error {
+        Some(_) => exit::INPUT_ERROR,
+        None => exit_code(&result.outcome),
+    };
     if args.json {
         let record = report::record(task, &config, &args.options, files, result, total_time);
         let mut record = record;
         record["plan_file"] = serde_json::json!(
-            matches!(result.outcome, Outcome::Plan(_)).then_some(&args.plan_file)
+            (matches!(result.outcome, Outcome::Plan(_)) && write_error.is_none())
+                .then_some(&args.plan_file)
+        );
+        record["removed_plan_files"] = serde_json::json!(
+            removed
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
         );
         if config.anytime {
             record["plan_file"] = serde_json::json!(written.last().map(|(name, _)| name));
@@ -277,7 +307,11 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         if args.json_trace {
             record["trace"] = viewer.json(&run.trace[..run.trace.len().min(options.trace_limit)]);
         }
-        println!("{record}");
+        record["exit_code"] = serde_json::json!(code);
+        if let Some(e) = &write_error {
+            record["error"] = serde_json::json!(format!("{e:#}"));
+        }
+        super::print_record(&record);
     } else {
         if let Some(lurd) = solution {
             println!("{lurd}");
@@ -291,11 +325,48 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         report::log(log, task, result, total_time, config.anytime);
         if let Some((name, _)) = written.last() {
             logln!(log, "Best plan: {name} (of {} found)", written.len());
-        } else if matches!(result.outcome, Outcome::Plan(_)) && args.plan_file != "-" {
+        } else if matches!(result.outcome, Outcome::Plan(_))
+            && args.plan_file != "-"
+            && write_error.is_none()
+        {
             logln!(log, "Plan written to {}", args.plan_file);
         }
     }
-    Ok(exit_code(&result.outcome))
+    match write_error {
+        Some(e) => Err(e),
+        None => Ok(code),
+    }
+}
+
+/// Checks every file the run will write before any work, and removes the
+/// old plans (see [`output`]); returns the files removed.
+fn prepare_outputs(args: &PlanArgs) -> Result<Vec<PathBuf>> {
+    let o = &args.options;
+    if let Some(path) = &o.dot {
+        output::check_writable(path, "graph file")?;
+    }
+    if let Some(path) = &o.dump_cnf {
+        // `--dump-cnf` writes the formula and no plan.
+        output::check_writable(path, "CNF file")?;
+        return Ok(Vec::new());
+    }
+    if args.plan_file == "-" {
+        return Ok(Vec::new());
+    }
+    let plan_file = Path::new(&args.plan_file);
+    let same = |input: &PathBuf| {
+        let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+        canonical(input).is_some() && canonical(input) == canonical(plan_file)
+    };
+    if let Some(input) = args.files.iter().find(|f| same(f)) {
+        bail!(options::usage(format!(
+            "`--plan-file {}` would overwrite the input file `{}`",
+            args.plan_file,
+            input.display()
+        )));
+    }
+    output::check_writable(plan_file, "plan file")?;
+    output::remove_old_plans(plan_file)
 }
 
 /// Writes the SAT engine's formula for horizon `t` in DIMACS.

@@ -202,7 +202,7 @@ pub struct SolveArgs {
     trace_limit: usize,
     /// Print one JSON record per level on stdout instead of LURD.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// Write each solution to `DIR/<level>.lurd` instead of stdout.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
@@ -318,6 +318,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
         )));
     }
     if let Some(dir) = &args.out_dir {
+        super::output::check_folder(dir, "output folder")?;
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create the folder `{}`: {e}", dir.display()))?;
     }

@@ -13,13 +13,16 @@ pub(super) fn position(source: &Source, span: Span) -> String {
     format!("{}:{}", e.line, e.column)
 }
 
-/// "; did you mean `x`?" when a declared name is within a small edit distance.
+/// "; did you mean `x`?" when a declared name is within a small edit distance:
+/// a third of the name's length, at least one edit, and fewer edits than
+/// either name has characters (so `z` suggests nothing, not `a`).
 pub(crate) fn suggest<'a>(wrong: &str, candidates: impl Iterator<Item = &'a str>) -> String {
-    let limit = (wrong.len() / 3).max(1);
+    let limit = (wrong.chars().count() / 3).max(1);
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         let d = edit_distance(wrong, c);
-        if d <= limit && best.is_none_or(|(bd, bc)| (d, c) < (bd, bc)) {
+        let shares_a_letter = d < wrong.chars().count() && d < c.chars().count();
+        if d <= limit && shares_a_letter && best.is_none_or(|(bd, bc)| (d, c) < (bd, bc)) {
             best = Some((d, c));
         }
     }
@@ -64,5 +67,14 @@ mod tests {
             " (did you mean `holding`?)"
         );
         assert_eq!(suggest("zzz", ["holding", "clear"].into_iter()), "");
+        assert_eq!(
+            suggest("b3", ["b1", "a"].into_iter()),
+            " (did you mean `b1`?)"
+        );
+    }
+
+    #[test]
+    fn a_name_of_one_letter_is_not_like_another() {
+        assert_eq!(suggest("z", ["a", "b"].into_iter()), "");
     }
 }

@@ -168,7 +168,9 @@ impl<'a> Monitor<'a> {
             start: CpuClock::now(),
             wall: Instant::now(),
             baseline,
-            ticks: 0,
+            // The first tick checks: a process already past its memory
+            // limit stops at once, whatever the size of the search.
+            ticks: CHECK_EVERY - 1,
             next_report: limits.progress_every.unwrap_or(Duration::MAX),
             report: None,
             calls: 0,
@@ -376,18 +378,18 @@ mod tests {
     }
 
     #[test]
-    fn time_limit_is_seen_at_the_next_check() {
+    fn time_limit_is_seen_at_the_first_tick_and_every_check_after() {
         let mut m = Monitor::new(Limits {
             time: Some(Duration::ZERO),
             ..Limits::none()
         });
-        let mut stopped = None;
-        for i in 0..CHECK_EVERY {
+        let mut stopped = Vec::new();
+        for i in 0..=CHECK_EVERY {
             if let Err(stop) = m.tick(Footprint::default, progress) {
-                stopped = Some((i, stop));
+                stopped.push((i, stop));
             }
         }
-        assert_eq!(stopped, Some((CHECK_EVERY - 1, Stop::Time)));
+        assert_eq!(stopped, [(0, Stop::Time), (CHECK_EVERY, Stop::Time)]);
     }
 
     #[test]

@@ -79,7 +79,7 @@ pub use iterated::iterated;
 pub use lazy::{LazyOptions, lazy};
 pub use limits::{
     CHECK_EVERY, CpuClock, Footprint, Limits, Monitor, Progress, Stop, cpu_limit_reached, cpu_time,
-    note_cpu_limit,
+    note_cpu_limit, resident_bytes,
 };
 pub use meeting::{Exact, Meeting, Subsumption};
 pub use node::{NodeArena, NodeId, SearchNode};

@@ -1,0 +1,202 @@
+//! The files a command writes: each checked before any work, and old plans
+//! removed before a search, as Fast Downward's driver does.
+//!
+//! A search can take hours. Finding out only at its end that the plan file
+//! cannot be written loses its result, so every verb checks its output paths
+//! (`--plan-file`, `--dot`, `--dump-cnf`, `--html`, `--out-dir`) when it starts,
+//! in well under a second. A path passes when its folder exists and takes a
+//! new file, and an existing file there can be opened for writing; the check
+//! leaves nothing behind.
+//!
+//! A script that reads `sas_plan` after a run must never read an old plan as
+//! new. So `plan` deletes `PLAN_FILE` and every `PLAN_FILE.N` (Fast Downward's
+//! driver deletes `PLAN_FILE` and `PLAN_FILE.1`, `.2`, ... up to the first gap;
+//! planbox deletes past gaps too, so a stale `sas_plan.7` goes as well) before
+//! it reads the task, and says so in its log.
+
+use anyhow::{Context, Result};
+use std::fs::OpenOptions;
+use std::path::{Path, PathBuf};
+
+use super::{Coded, exit};
+
+/// Checks that `path` can be written, without changing what is there.
+/// `what` names the file in messages (`plan file`, `page`).
+pub fn check_writable(path: &Path, what: &str) -> Result<()> {
+    let shown = path.display();
+    if path.is_dir() {
+        return Err(unwritable(format!(
+            "cannot write {what} `{shown}`: it is a folder"
+        )));
+    }
+    if path.exists() {
+        // Appending changes nothing until something is written.
+        OpenOptions::new()
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot write {what} `{shown}`"))?;
+        return Ok(());
+    }
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .with_context(|| format!("cannot write {what} `{shown}`"))?;
+    std::fs::remove_file(path).with_context(|| format!("cannot write {what} `{shown}`"))
+}
+
+/// Checks that `dir` is a folder that takes new files, or can be made one
+/// (it is not made here).
+pub fn check_folder(dir: &Path, what: &str) -> Result<()> {
+    let shown = dir.display();
+    if dir.is_dir() {
+        let probe = dir.join(".planbox-write-check");
+        return check_writable(&probe, what)
+            .map_err(|_| unwritable(format!("cannot write into {what} `{shown}`")));
+    }
+    if dir.exists() {
+        return Err(unwritable(format!(
+            "cannot write into {what} `{shown}`: it is not a folder"
+        )));
+    }
+    // The first ancestor that exists must be a folder that takes new entries.
+    let mut ancestor = dir;
+    while let Some(parent) = ancestor.parent() {
+        ancestor = if parent.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            parent
+        };
+        if ancestor.exists() {
+            break;
+        }
+    }
+    if !ancestor.is_dir() {
+        return Err(unwritable(format!(
+            "cannot make {what} `{shown}`: `{}` is not a folder",
+            ancestor.display()
+        )));
+    }
+    check_folder(ancestor, what).map_err(|_| unwritable(format!("cannot make {what} `{shown}`")))
+}
+
+/// The old plans of `plan_file`: the file itself and every `plan_file.N`
+/// (N = 1, 2, ...) beside it, sorted by N.
+pub fn old_plans(plan_file: &Path) -> Result<Vec<PathBuf>> {
+    let mut found: Vec<(u64, PathBuf)> = Vec::new();
+    if plan_file.is_file() {
+        found.push((0, plan_file.to_path_buf()));
+    }
+    let Some(name) = plan_file.file_name().map(|n| n.to_string_lossy()) else {
+        return Ok(Vec::new());
+    };
+    let dir = match plan_file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let prefix = format!("{name}.");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        // A folder that cannot be listed: `check_writable` says why.
+        return Ok(found.into_iter().map(|(_, p)| p).collect());
+    };
+    for entry in entries.flatten() {
+        let entry_name = entry.file_name().to_string_lossy().into_owned();
+        let Some(number) = entry_name.strip_prefix(&prefix) else {
+            continue;
+        };
+        let numbered = !number.is_empty()
+            && number.bytes().all(|b| b.is_ascii_digit())
+            && !number.starts_with('0');
+        if let (true, Ok(n)) = (numbered, number.parse::<u64>())
+            && entry.path().is_file()
+        {
+            found.push((n, plan_file.with_file_name(&entry_name)));
+        }
+    }
+    found.sort();
+    Ok(found.into_iter().map(|(_, p)| p).collect())
+}
+
+/// Deletes the old plans of `plan_file` (see [`old_plans`]); returns what
+/// it deleted.
+pub fn remove_old_plans(plan_file: &Path) -> Result<Vec<PathBuf>> {
+    let old = old_plans(plan_file)?;
+    for path in &old {
+        std::fs::remove_file(path)
+            .with_context(|| format!("cannot remove the old plan file `{}`", path.display()))?;
+    }
+    Ok(old)
+}
+
+fn unwritable(message: String) -> anyhow::Error {
+    Coded {
+        code: exit::INPUT_ERROR,
+        message,
+    }
+    .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("planbox-output-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        dir
+    }
+
+    #[test]
+    fn old_plans_are_the_file_and_its_numbered_versions_past_gaps() {
+        let dir = scratch("old");
+        for name in [
+            "sas_plan",
+            "sas_plan.1",
+            "sas_plan.7",
+            "sas_plan.x",
+            "sas_plan.01",
+        ] {
+            std::fs::write(dir.join(name), "").expect("write");
+        }
+        std::fs::write(dir.join("other.1"), "").expect("write");
+        let old = old_plans(&dir.join("sas_plan")).expect("listed");
+        let names: Vec<String> = old
+            .iter()
+            .map(|p| p.file_name().expect("name").to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["sas_plan", "sas_plan.1", "sas_plan.7"]);
+        remove_old_plans(&dir.join("sas_plan")).expect("removed");
+        assert!(!dir.join("sas_plan.7").exists());
+        assert!(dir.join("sas_plan.x").exists(), "not a plan of ours");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_writable_path_is_checked_without_a_trace() {
+        let dir = scratch("trace");
+        let new = dir.join("new.plan");
+        check_writable(&new, "plan file").expect("writable");
+        assert!(!new.exists(), "the check leaves no file behind");
+        let old = dir.join("old.plan");
+        std::fs::write(&old, "keep").expect("write");
+        check_writable(&old, "plan file").expect("writable");
+        assert_eq!(std::fs::read_to_string(&old).expect("read"), "keep");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn paths_under_a_file_or_a_missing_folder_are_refused() {
+        let dir = scratch("refused");
+        let file = dir.join("file");
+        std::fs::write(&file, "").expect("write");
+        assert!(check_writable(&file.join("x.plan"), "plan file").is_err());
+        assert!(check_writable(&dir.join("missing/x.plan"), "plan file").is_err());
+        assert!(check_writable(&dir, "plan file").is_err(), "a folder");
+        assert!(check_folder(&file.join("out"), "output folder").is_err());
+        check_folder(&dir.join("new/deeper"), "output folder").expect("can be made");
+        assert!(!dir.join("new").exists(), "not made by the check");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
