@@ -18,15 +18,61 @@ fn root() -> &'static Path {
 
 /// The ```sh blocks of a Markdown file.
 fn sh_blocks(markdown: &str) -> Vec<String> {
-    let mut blocks = Vec::new();
+    blocks(markdown).into_iter().map(|b| b.script).collect()
+}
+
+/// Marks a ```text block as the output of the ```sh block before it.
+const OUTPUT_MARK: &str = "<!-- output of the block above";
+
+/// A ```sh block, and the output the document shows for it, if it shows one.
+struct Block {
+    script: String,
+    shown: Option<String>,
+}
+
+fn blocks(markdown: &str) -> Vec<Block> {
+    let mut blocks: Vec<Block> = Vec::new();
     let mut lines = markdown.lines();
+    let mut marked = false;
     while let Some(line) = lines.next() {
-        if line.trim() == "```sh" {
-            let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
-            blocks.push(block.join("\n"));
+        let fence = line.trim();
+        if line.starts_with(OUTPUT_MARK) {
+            marked = true;
+            continue;
         }
+        if fence != "```sh" && fence != "```text" {
+            if !fence.is_empty() {
+                marked = false;
+            }
+            continue;
+        }
+        let body: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
+        let body = body.join("\n");
+        match (fence, blocks.last_mut()) {
+            ("```sh", _) => blocks.push(Block {
+                script: body,
+                shown: None,
+            }),
+            (_, Some(last)) if marked => last.shown = Some(body),
+            _ => {}
+        }
+        marked = false;
     }
     blocks
+}
+
+/// A line of output with its times (`0.000s`) blanked, which vary by run.
+fn untimed(line: &str) -> String {
+    let mut out = String::new();
+    for word in line.split(' ') {
+        let number = word.trim_end_matches(',').trim_end_matches('s');
+        let timed = word.trim_end_matches(',').ends_with('s')
+            && number.contains('.')
+            && number.parse::<f64>().is_ok();
+        out.push_str(if timed { "T" } else { word });
+        out.push(' ');
+    }
+    out
 }
 
 /// A fresh folder with the repository's inputs and a `bin/cargo` stand-in.
@@ -71,6 +117,7 @@ esac
 /// Runs the blocks of `doc` in order; returns each block's output.
 fn run_blocks(doc: &str) -> Vec<String> {
     let text = std::fs::read_to_string(root().join(doc)).expect("document");
+    let docs = blocks(&text);
     let blocks = sh_blocks(&text);
     assert!(!blocks.is_empty(), "{doc} has no ```sh block");
     let dir = workspace(&doc.replace('/', "-"));
@@ -101,7 +148,18 @@ fn run_blocks(doc: &str) -> Vec<String> {
             i + 1,
             out.status
         );
-        outputs.push(format!("{stdout}{stderr}"));
+        let output = format!("{stdout}{stderr}");
+        if let Some(shown) = &docs[i].shown {
+            let printed: Vec<String> = output.lines().map(untimed).collect();
+            for line in shown.lines() {
+                assert!(
+                    printed.contains(&untimed(line)),
+                    "{doc}, block {}: the document shows `{line}`, the run printed:\n{output}",
+                    i + 1
+                );
+            }
+        }
+        outputs.push(output);
     }
     outputs
 }
