@@ -15,7 +15,8 @@
 //! Example: in Gripper, `(pick ball1 rooma left)` in a state without
 //! `(free left)` fails with `step 1 ... precondition not satisfied: (free left)`.
 
-use crate::pddl::ast::{Condition, Derived, either_members};
+use crate::pddl::TypeHierarchy;
+use crate::pddl::ast::{Condition, Derived};
 use crate::pddl::ast::{CostExpr, Domain, Literal, Problem, Term, TypedName};
 use crate::pddl::suggest;
 use crate::task::Atom;
@@ -152,7 +153,7 @@ impl fmt::Display for Verdict {
 
 /// Objects and their types, and the type hierarchy, for type checks.
 struct Types<'a> {
-    parent: HashMap<&'a str, &'a str>,
+    hierarchy: TypeHierarchy<'a>,
     object_type: HashMap<&'a str, &'a str>,
     /// Every object, in declaration order.
     objects: Vec<&'a str>,
@@ -160,11 +161,6 @@ struct Types<'a> {
 
 impl<'a> Types<'a> {
     fn new(domain: &'a Domain, problem: &'a Problem) -> Self {
-        let parent = domain
-            .types
-            .iter()
-            .map(|t| (t.name.text.as_str(), t.ty.text.as_str()))
-            .collect();
         let mut objects = Vec::new();
         let mut object_type = HashMap::new();
         for o in domain.constants.iter().chain(&problem.objects) {
@@ -176,7 +172,7 @@ impl<'a> Types<'a> {
             }
         }
         Types {
-            parent,
+            hierarchy: TypeHierarchy::new(domain),
             object_type,
             objects,
         }
@@ -184,14 +180,8 @@ impl<'a> Types<'a> {
 
     /// Whether type `ty` is `ancestor` or one of its subtypes; either side
     /// may be an `(either ...)` type.
-    fn is_subtype(&self, ty: &'a str, ancestor: &str) -> bool {
-        if let Some(mut members) = either_members(ty) {
-            return members.any(|m| self.is_subtype(m, ancestor));
-        }
-        if let Some(mut members) = either_members(ancestor) {
-            return members.any(|m| self.is_subtype(ty, m));
-        }
-        self.is_plain_subtype(ty, ancestor)
+    fn is_subtype(&self, ty: &str, ancestor: &str) -> bool {
+        self.hierarchy.is_subtype(ty, ancestor)
     }
 
     /// The objects whose type fits `ty`.
@@ -200,20 +190,6 @@ impl<'a> Types<'a> {
             .filter(|o| self.is_subtype(self.object_type[*o], ty))
             .copied()
             .collect()
-    }
-
-    fn is_plain_subtype(&self, mut ty: &'a str, ancestor: &str) -> bool {
-        // The checker refuses cyclic hierarchies; the bound keeps this total anyway.
-        for _ in 0..=self.parent.len() + 1 {
-            if ty == ancestor || ancestor == "object" {
-                return true;
-            }
-            match self.parent.get(ty) {
-                Some(&p) if p != ty => ty = p,
-                _ => return false,
-            }
-        }
-        false
     }
 }
 

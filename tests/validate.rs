@@ -163,3 +163,54 @@ fn a_missing_plan_file_is_invalid_input() {
         "{err}"
     );
 }
+
+/// IPC 2006 Storage declares `area - object`, then `area crate - surface`;
+/// Fast Downward reads it, and so must planbox: `area` gets both parents, so
+/// a store area may stand where a `surface` is expected. The task in
+/// `tests/data/types/` can only be solved by lifting a crate off a store area
+/// (`(lift h1 c1 sa1)`), in either order of the two declarations (no "last
+/// declaration wins"). The validator refuses a depot, which is no `surface`.
+#[test]
+fn a_type_declared_under_two_parents_is_of_both_when_planning_and_validating() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("validate-types");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let ipc = "tests/data/types/storage-domain.pddl";
+    let problem = "tests/data/types/storage.pddl";
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(ipc))
+        .expect("test domain");
+    let swapped = text
+        .replace(
+            "(:types hoist",
+            "(:types area crate - surface\n          hoist",
+        )
+        .replace("\n          area crate - surface)", ")");
+    assert_eq!(swapped.matches("area crate - surface").count(), 1);
+    assert!(swapped.find("area crate") < swapped.find("area - object"));
+    let swapped_path = dir.join("swapped-domain.pddl");
+    std::fs::write(&swapped_path, swapped).expect("write domain");
+    for domain in [ipc, swapped_path.to_str().expect("utf-8")] {
+        let plan = dir.join("storage.plan");
+        let plan = plan.to_str().expect("utf-8");
+        let out = planbox(&["plan", domain, problem, "--plan-file", plan]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{domain}: {err}");
+        let steps = std::fs::read_to_string(plan).expect("plan file");
+        assert!(steps.contains("(lift h1 c1 sa1)"), "{domain}: {steps}");
+        let out = planbox(&["validate", domain, problem, plan]);
+        let verdict = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{domain}: {verdict}");
+        assert!(verdict.contains("Plan valid"), "{verdict}");
+        assert!(verdict.contains("Plan length: 4 step(s)."), "{verdict}");
+
+        let bad = dir.join("depot.plan");
+        std::fs::write(&bad, "(lift h1 c2 c1)\n(drop h1 c2 d1)\n").expect("write plan");
+        let out = planbox(&["validate", domain, problem, bad.to_str().expect("utf-8")]);
+        let verdict = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{domain}: {verdict}");
+        assert!(
+            verdict
+                .contains("object `d1` has type `depot`, but parameter `?s` needs type `surface`"),
+            "{verdict}"
+        );
+    }
+}

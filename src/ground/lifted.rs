@@ -14,9 +14,9 @@
 
 pub use super::normalize::LEffect;
 use super::normalize::Normalizer;
-use crate::pddl::PddlError;
 use crate::pddl::ast::{self, CostExpr, Term, either_members};
-use indexmap::{IndexMap, IndexSet};
+use crate::pddl::{PddlError, TypeHierarchy};
+use indexmap::IndexSet;
 use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 
 /// Object id: index in [`Lifted::objects`].
@@ -148,12 +148,8 @@ impl Lifted {
     pub fn new(domain: &ast::Domain, problem: &ast::Problem) -> Result<Lifted, PddlError> {
         let mut types: IndexSet<String, FxBuildHasher> = IndexSet::default();
         types.insert("object".into());
-        let mut parent: IndexMap<String, String, FxBuildHasher> = IndexMap::default();
         for t in &domain.types {
             types.insert(t.name.text.clone());
-            if t.name.text != "object" {
-                parent.insert(t.name.text.clone(), t.ty.text.clone());
-            }
         }
         for t in &domain.types {
             if either_members(&t.ty.text).is_none() {
@@ -209,17 +205,23 @@ impl Lifted {
                 object_types.push(declared);
             }
         }
+        // An object of type `t` is of `t` and of every ancestor of `t`,
+        // along each of its parent chains.
+        let hierarchy = TypeHierarchy::new(domain);
+        let up: Vec<Vec<usize>> = (types.iter())
+            .map(|name| {
+                (hierarchy.supertypes(name).into_iter())
+                    .map(|p| types.get_index_of(p).unwrap_or(0))
+                    .collect()
+            })
+            .collect();
         let n_obj = objects.len();
         let mut is_of_type = vec![false; types.len() * n_obj];
         for (o, declared) in object_types.iter().enumerate() {
             for &t in declared {
-                let mut ty = types.get_index(t as usize).map(String::as_str);
-                // Bounded walk up the (acyclic, checked) hierarchy.
-                for _ in 0..=types.len() {
-                    let Some(name) = ty else { break };
-                    let id = types.get_index_of(name).unwrap_or(0);
+                is_of_type[t as usize * n_obj + o] = true;
+                for &id in &up[t as usize] {
                     is_of_type[id * n_obj + o] = true;
-                    ty = parent.get(name).map(String::as_str);
                 }
             }
             is_of_type[o] = true; // everything is an `object`

@@ -10,8 +10,9 @@
 //! Rules checked here:
 //!
 //! * requirements are known and supported (others are refused by name, exit 34);
-//! * types, constants, objects, predicates, functions and actions are declared
-//!   once; type hierarchies have no cycles and name declared parents;
+//! * constants, objects, predicates, functions and actions are declared once;
+//!   type hierarchies have no cycles (a type declared twice with different
+//!   parents has both, as in Fast Downward);
 //! * atoms use declared predicates with the declared arity;
 //! * action bodies use only their own parameters, the variables of enclosing
 //!   quantifiers and `forall` effects, and domain constants;
@@ -65,7 +66,7 @@ pub fn check_domain(domain: &Domain) -> Result<(), PddlError> {
     let err = |span, msg: String| PddlError::invalid(&domain.source, span, msg);
     check_requirements(&domain.requirements, &domain.source)?;
 
-    // Types: each declared once, parents declared, no cycles.
+    // Types: no cycles, no parent for `object`.
     let types = TypeTable::new(domain)?;
 
     let mut constants: HashMap<&str, &Name> = HashMap::new();

@@ -23,3 +23,4 @@ pub use error::{ErrorKind, PddlError};
 pub use parser::{parse_domain, parse_problem};
 pub(crate) use suggest::suggest;
 pub use syntax::MAX_NESTING;
+pub(crate) use types::TypeHierarchy;

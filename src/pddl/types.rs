@@ -3,24 +3,155 @@
 //! `object`. An object of type `car` may stand where a `vehicle` is expected,
 //! not the other way round.
 //!
-//! A parent named only after `-` is declared implicitly; a type that is its
-//! own ancestor is an error.
+//! A type declared twice with different parents has them all, as in Fast
+//! Downward's translator: IPC 2006 Storage declares `area - object` and then
+//! `area crate - surface`, so an `area` is a `surface` too. The ancestors of a
+//! type are its parents, their parents, and so on along every chain. A parent
+//! named only after `-` is declared implicitly; a type that is its own
+//! ancestor is an error (Fast Downward would make the types of the cycle
+//! equal; planbox reads it as the slip it almost always is).
 
 use super::ast::{Domain, Name, Source, either_members};
 use super::error::PddlError;
-use super::suggest::{position, suggest};
-use std::collections::HashMap;
+use super::suggest::suggest;
+use std::collections::{HashMap, HashSet};
 
-/// The declared types and their parents.
+/// Each declared type's parents: the whole hierarchy, without checks. The
+/// checker ([`TypeTable`]), the grounder and the validator all ask this one
+/// table, so they agree on which objects are of which type.
+#[derive(Debug)]
+pub(crate) struct TypeHierarchy<'a> {
+    /// Each type's parents in the order declared, with the index in
+    /// `Domain::types` of the declaration that names each (for errors). A
+    /// parent named only after `-` has no entry of its own and no parents:
+    /// it is a child of `object`, as every type is.
+    parents: HashMap<&'a str, Vec<(&'a str, usize)>>,
+}
+
+impl<'a> TypeHierarchy<'a> {
+    /// The hierarchy of `domain`'s `:types`. Declarations the checker refuses
+    /// (a parent for `object`, an `either` parent) are left out; a cycle is
+    /// kept, and every walk below stops at types it has seen.
+    pub(crate) fn new(domain: &'a Domain) -> Self {
+        let mut parents: HashMap<&str, Vec<(&str, usize)>> = HashMap::new();
+        for (i, t) in domain.types.iter().enumerate() {
+            if t.name.text == "object" || either_members(&t.ty.text).is_some() {
+                continue;
+            }
+            let list = parents.entry(&t.name.text).or_default();
+            if !list.iter().any(|&(p, _)| p == t.ty.text) {
+                list.push((&t.ty.text, i));
+            }
+        }
+        for t in &domain.types {
+            if t.ty.text != "object" && either_members(&t.ty.text).is_none() {
+                parents.entry(&t.ty.text).or_default();
+            }
+        }
+        TypeHierarchy { parents }
+    }
+
+    /// Whether `ty` is `object` or a type of `:types` (declared or named as a
+    /// parent).
+    pub(crate) fn is_declared(&self, ty: &str) -> bool {
+        ty == "object" || self.parents.contains_key(ty)
+    }
+
+    /// The proper ancestors of `ty`, each once, nearest first (breadth-first,
+    /// parents in declaration order); `object` only where declared as a
+    /// parent, though every type descends from it.
+    pub(crate) fn supertypes(&self, ty: &str) -> Vec<&'a str> {
+        let mut found: Vec<&'a str> = Vec::new();
+        let mut seen: HashSet<&str> = HashSet::from([ty]);
+        let mut next = 0;
+        let mut at: Option<&str> = Some(ty);
+        while let Some(t) = at {
+            for &(p, _) in self.parents.get(t).into_iter().flatten() {
+                if seen.insert(p) {
+                    found.push(p);
+                }
+            }
+            at = found.get(next).copied();
+            next += 1;
+        }
+        found
+    }
+
+    /// Whether `ty` is `ancestor` or one of its descendants; either may be an
+    /// `(either ...)` type (an object of `(either a b)` is of both types).
+    pub(crate) fn is_subtype(&self, ty: &str, ancestor: &str) -> bool {
+        if let Some(mut members) = either_members(ancestor) {
+            return members.any(|m| self.is_subtype(ty, m));
+        }
+        if let Some(mut members) = either_members(ty) {
+            return members.any(|m| self.is_subtype(m, ancestor));
+        }
+        if ty == ancestor || ancestor == "object" {
+            return true;
+        }
+        // A chain of single parents (the common case) is walked without
+        // allocating; the step bound stops it on a cycle.
+        let mut at = ty;
+        for _ in 0..=self.parents.len() {
+            match self.parents.get(at).map(Vec::as_slice) {
+                Some(&[(p, _)]) if p == ancestor => return true,
+                Some(&[(p, _)]) => at = p,
+                Some([]) | None => return false,
+                Some(_) => return self.supertypes(at).contains(&ancestor),
+            }
+        }
+        false
+    }
+
+    /// A declaration `t - p` whose parent `p` descends from `t`, making `t`
+    /// its own ancestor: its index in `Domain::types`, or `None` when the
+    /// hierarchy has no cycle. A depth-first search from each type in file
+    /// order, so the same text always names the same declaration.
+    fn cycle(&self, domain: &Domain) -> Option<usize> {
+        // A type is absent (unvisited), `false` (on the search path) or `true` (done).
+        let mut done: HashMap<&str, bool> = HashMap::new();
+        for t in &domain.types {
+            let root = t.name.text.as_str();
+            if done.contains_key(root) {
+                continue;
+            }
+            done.insert(root, false);
+            // (type, how many of its parents were followed)
+            let mut path: Vec<(&str, usize)> = vec![(root, 0)];
+            while let Some((at, followed)) = path.last_mut() {
+                let parents = self.parents.get(*at).map_or(&[][..], Vec::as_slice);
+                let Some(&(p, _)) = parents.get(*followed) else {
+                    done.insert(*at, true);
+                    path.pop();
+                    continue;
+                };
+                *followed += 1;
+                match done.get(p) {
+                    None => {
+                        done.insert(p, false);
+                        path.push((p, 0));
+                    }
+                    // `p` is on the path: the edge it took closes the cycle.
+                    Some(false) => {
+                        let &(_, taken) = path.iter().find(|&&(t, _)| t == p)?;
+                        return Some(self.parents.get(p)?.get(taken.checked_sub(1)?)?.1);
+                    }
+                    Some(true) => {}
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The declared types, checked: the hierarchy and the checker's errors.
 pub(super) struct TypeTable<'a> {
-    parent: HashMap<&'a str, &'a str>,
+    hierarchy: TypeHierarchy<'a>,
     domain: &'a Domain,
 }
 
 impl<'a> TypeTable<'a> {
     pub(super) fn new(domain: &'a Domain) -> Result<Self, PddlError> {
-        let mut parent: HashMap<&str, &str> = HashMap::new();
-        let mut declared_at: HashMap<&str, &Name> = HashMap::new();
         for t in &domain.types {
             if either_members(&t.ty.text).is_some() {
                 return Err(PddlError::unsupported(
@@ -29,65 +160,31 @@ impl<'a> TypeTable<'a> {
                     "a type with an `either` parent is not supported; expected one parent type",
                 ));
             }
-            if t.name.text == "object" {
-                if t.ty.text != "object" {
-                    return Err(PddlError::invalid(
-                        &domain.source,
-                        t.ty.span,
-                        "type `object` is the root of every hierarchy; it cannot have a parent",
-                    ));
-                }
-                continue;
-            }
-            if let Some(first) = declared_at.insert(&t.name.text, &t.name) {
-                // `a - t1 a - t2` is an `either` in disguise; the same parent twice is harmless.
-                if parent.get(t.name.text.as_str()) != Some(&t.ty.text.as_str()) {
-                    return Err(PddlError::invalid(
-                        &domain.source,
-                        t.name.span,
-                        format!(
-                            "type `{}` is declared twice with different parents (first at {})",
-                            t.name.text,
-                            position(&domain.source, first.span)
-                        ),
-                    ));
-                }
-            }
-            parent.insert(&t.name.text, &t.ty.text);
-        }
-        // A parent named only after `-` (`truck - vehicle` with no `vehicle`
-        // entry of its own) is declared implicitly, as a child of `object`.
-        for t in &domain.types {
-            if t.ty.text != "object" && !parent.contains_key(t.ty.text.as_str()) {
-                parent.insert(&t.ty.text, "object");
-            }
-        }
-        let table = TypeTable { parent, domain };
-        for t in &domain.types {
-            // Walk up; more steps than types means a cycle.
-            let mut at = t.name.text.as_str();
-            for _ in 0..=table.parent.len() {
-                match table.parent.get(at) {
-                    Some(&p) => at = p,
-                    None => break,
-                }
-            }
-            if table.parent.contains_key(at) {
+            if t.name.text == "object" && t.ty.text != "object" {
                 return Err(PddlError::invalid(
                     &domain.source,
-                    t.name.span,
-                    format!(
-                        "type `{}` is its own ancestor (a cycle in `:types`)",
-                        t.name.text
-                    ),
+                    t.ty.span,
+                    "type `object` is the root of every hierarchy; it cannot have a parent",
                 ));
             }
         }
-        Ok(table)
+        let hierarchy = TypeHierarchy::new(domain);
+        if let Some(i) = hierarchy.cycle(domain) {
+            let t = &domain.types[i];
+            return Err(PddlError::invalid(
+                &domain.source,
+                t.name.span,
+                format!(
+                    "type `{}` is its own ancestor (a cycle in `:types`)",
+                    t.name.text
+                ),
+            ));
+        }
+        Ok(TypeTable { hierarchy, domain })
     }
 
     pub(super) fn is_declared(&self, ty: &str) -> bool {
-        ty == "object" || self.parent.contains_key(ty)
+        self.hierarchy.is_declared(ty)
     }
 
     /// Checks that `ty` (or each member of an `(either ...)` type) is declared.
@@ -112,32 +209,75 @@ impl<'a> TypeTable<'a> {
         ))
     }
 
-    /// Whether `ty` is `ancestor` or one of its descendants; either may be an
-    /// `(either ...)` type (an object of `(either a b)` is of both types).
+    /// Whether `ty` is `ancestor` or one of its descendants (see
+    /// [`TypeHierarchy::is_subtype`]).
     pub(super) fn is_subtype(&self, ty: &str, ancestor: &str) -> bool {
-        if let Some(mut members) = either_members(ancestor) {
-            return members.any(|m| self.is_subtype(ty, m));
-        }
-        if let Some(mut members) = either_members(ty) {
-            return members.any(|m| self.is_subtype(m, ancestor));
-        }
-        self.is_plain_subtype(ty, ancestor)
+        self.hierarchy.is_subtype(ty, ancestor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TypeHierarchy, TypeTable};
+    use crate::pddl::{ast, parse_domain};
+
+    fn domain(types: &str) -> ast::Domain {
+        let text = format!("(define (domain d) (:requirements :typing) (:types {types}))");
+        parse_domain(ast::Source {
+            path: "domain.pddl".into(),
+            text,
+        })
+        .expect("parses")
     }
 
-    fn is_plain_subtype(&self, ty: &str, ancestor: &str) -> bool {
-        let mut ty: &str = ty;
-        if ancestor == "object" {
-            return true;
-        }
-        for _ in 0..=self.parent.len() {
-            if ty == ancestor {
-                return true;
+    /// IPC 2006 Storage declares `area - object`, then `area crate - surface`:
+    /// an `area` (and a `storearea` below it) is a `surface` too. Both orders
+    /// of the two declarations, so that no "last one wins" passes.
+    #[test]
+    fn a_type_declared_twice_has_both_parents_and_their_ancestors() {
+        for types in [
+            "surface place - object area - place storearea - area area crate - surface",
+            "area crate - surface storearea - area surface place - object area - place",
+        ] {
+            let d = domain(types);
+            TypeTable::new(&d).unwrap_or_else(|e| panic!("{types}: {e}"));
+            let h = TypeHierarchy::new(&d);
+            let mut up = h.supertypes("storearea");
+            up.sort_unstable();
+            assert_eq!(up, ["area", "object", "place", "surface"], "{types}");
+            for ancestor in ["area", "place", "surface", "object", "(either crate place)"] {
+                assert!(h.is_subtype("storearea", ancestor), "{types}: {ancestor}");
             }
-            match self.parent.get(ty) {
-                Some(&p) => ty = p,
-                None => return false,
-            }
+            assert!(h.is_subtype("crate", "surface"), "{types}");
+            assert!(!h.is_subtype("crate", "area"), "{types}");
+            assert!(!h.is_subtype("surface", "area"), "{types}");
+            assert!(!h.is_subtype("place", "surface"), "{types}");
         }
-        false
+    }
+
+    #[test]
+    fn an_ancestor_reached_along_two_chains_is_listed_once() {
+        let d = domain("a - b a - c b - d c - d");
+        assert_eq!(TypeHierarchy::new(&d).supertypes("a"), ["b", "c", "d"]);
+    }
+
+    /// A cycle through a second parent is found, and located at the
+    /// declaration whose parent leads back (`a - b`, line 1 column 69), not at
+    /// `a`'s first declaration.
+    #[test]
+    fn a_cycle_through_a_second_parent_is_an_error_at_the_declaration_that_closes_it() {
+        for (types, column) in [("a - object b - a a - b", 69), ("a - a", 52)] {
+            let d = domain(types);
+            let Err(e) = TypeTable::new(&d) else {
+                panic!("{types}: a cycle is accepted")
+            };
+            assert_eq!(
+                e.message, "type `a` is its own ancestor (a cycle in `:types`)",
+                "{types}"
+            );
+            assert_eq!((e.line, e.column), (1, column), "{types}");
+            // The walks over the hierarchy stop anyway.
+            assert!(!TypeHierarchy::new(&d).is_subtype("a", "c"));
+        }
     }
 }
