@@ -384,9 +384,45 @@ fn unsolvable_tasks_are_proven_so_and_a_depth_limit_exits_12() {
     assert_eq!(json(&out)["outcome"], "incomplete");
 }
 
+/// Three lamps, any two lit together but never all three: neither relaxed
+/// reachability, nor h² nor an invariant refutes the goal of all three, so
+/// the engine tries every horizon up to the bound on the number of states,
+/// 2^3, under every `--mutex`, and only then says unsolvable.
+#[test]
+fn a_task_that_only_the_state_bound_refutes_is_unsolvable_after_it() {
+    for mutex in ["all", "h2", "invariants", "none"] {
+        let out = planbox(&[
+            "plan",
+            "tests/data/sat/lamps-domain.pddl",
+            "tests/data/sat/lamps-all-three.pddl",
+            "--engine",
+            "sat",
+            "--mutex",
+            mutex,
+            "--json",
+        ]);
+        assert_eq!(out.status.code(), Some(11), "{mutex}");
+        let record = json(&out);
+        let tried = record["horizons"].as_array().expect("horizons");
+        assert_eq!(tried.len(), 8, "{mutex}: horizons 0 to 7");
+        assert!(tried.iter().all(|h| h["answer"] == "unsat"), "{mutex}");
+    }
+}
+
+/// Whether a test may skip when `tool` is missing: not in CI, whose
+/// `.ci/run` installs the tools and sets `PLANBOX_REQUIRE_TOOLS=1`.
+fn skip_without(tool: &str) -> bool {
+    if std::env::var_os("PLANBOX_REQUIRE_TOOLS").is_some() {
+        panic!("{tool} is required (PLANBOX_REQUIRE_TOOLS is set) but could not be run");
+    }
+    eprintln!("skipped: {tool} not installed");
+    true
+}
+
 /// The DIMACS file of a horizon is read back and solved by the crate's
-/// solver (and by minisat where it is installed), with the answer `plan
-/// --horizon` gives: Microban 2 has a plan of 16 steps and none of 15.
+/// solver and by minisat, an independent solver (`.ci/run` installs it),
+/// with the answer `plan --horizon` gives: Microban 2 has a plan of 16 steps
+/// and none of 15; the engine's plan of 16 steps is valid.
 #[test]
 fn the_dumped_formula_gives_the_same_answer_in_a_solver() {
     let dir = scratch("sat-dump");
@@ -423,14 +459,29 @@ fn the_dumped_formula_gives_the_same_answer_in_a_solver() {
         };
         assert_eq!(solver.solve(&[], None, None), expected, "horizon {t}");
         // The engine on the same horizon.
-        let out = with(&["--plan-file", plan_file.to_str().expect("utf-8 path")]);
+        let plan = plan_file.to_str().expect("utf-8 path");
+        let out = with(&["--plan-file", plan]);
         assert_eq!(out.status.code(), Some(if sat { 0 } else { 12 }), "{t}");
-        if let Ok(minisat) = Command::new("minisat").arg(&cnf).output() {
+        if sat {
+            let check = planbox(&["validate", problem, plan]);
             assert_eq!(
+                check.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&check.stdout)
+            );
+            let text = std::fs::read_to_string(&plan_file).expect("plan");
+            assert_eq!(text.lines().filter(|l| l.starts_with('(')).count(), 16);
+        }
+        match Command::new("minisat").arg(&cnf).output() {
+            Ok(minisat) => assert_eq!(
                 minisat.status.code(),
                 Some(if sat { 10 } else { 20 }),
-                "{t}"
-            );
+                "minisat on horizon {t}: {}",
+                String::from_utf8_lossy(&minisat.stdout)
+            ),
+            Err(_) if skip_without("minisat") => {}
+            Err(e) => panic!("{e}"),
         }
     }
 }
