@@ -156,3 +156,113 @@ fn check_accepts_a_valid_domain_and_problem() {
         stdout(&out)
     );
 }
+
+/// The processes whose command line mentions `marker`, with their parents.
+#[cfg(target_os = "linux")]
+fn processes_mentioning(marker: &str) -> Vec<(u32, u32)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse().ok()) else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        // `stat`: `pid (name) state ppid ...`; the name may hold spaces.
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        let mut fields = after.split_whitespace();
+        let state = fields.next().unwrap_or("");
+        let ppid = fields.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        if state != "Z" && String::from_utf8_lossy(&cmdline).contains(marker) {
+            found.push((pid, ppid));
+        }
+    }
+    found
+}
+
+/// SIGTERM or Ctrl-C (SIGINT) to `compare` ends the search it is running in
+/// a child process, reaps it, and exits 128 + the signal, as a shell reports
+/// a process killed by it: no orphan goes on searching.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stopped_compare_ends_its_children() {
+    use std::time::{Duration, Instant};
+    for (signal, code, name) in [(libc::SIGTERM, 143, "term"), (libc::SIGINT, 130, "int")] {
+        // A folder of its own: its name marks the child's command line.
+        let dir = scratch(&format!("compare-signal-{name}-{}", std::process::id()));
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc/sokoban-opt08-strips");
+        for file in ["domain.pddl", "p05.pddl"] {
+            std::fs::copy(src.join(file), dir.join(file)).expect("copy");
+        }
+        let marker = dir.to_str().expect("utf-8 path").to_string();
+        // Regression with h_max takes minutes on p05 (the limit is a
+        // safety net).
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_planbox"));
+        cmd.args(["compare", "--engines", "regression", "--search", "astar"])
+            .args(["--heuristic", "hmax", "--time-limit", "30"])
+            .arg(dir.join("p05.pddl"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        // A script's background job starts with SIGINT ignored, and
+        // compare keeps it so: give it the terminal's default.
+        // SAFETY: `signal` is async-signal-safe and allocates nothing.
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            cmd.pre_exec(|| {
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let mut compare = cmd.spawn().expect("compare starts");
+        let pid = compare.id();
+        let start = Instant::now();
+        let child = loop {
+            let children: Vec<u32> = processes_mentioning(&marker)
+                .into_iter()
+                .filter(|&(p, ppid)| ppid == pid && p != pid)
+                .map(|(p, _)| p)
+                .collect();
+            if let Some(&c) = children.first() {
+                break c;
+            }
+            assert!(start.elapsed() < Duration::from_secs(5), "no child started");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // Let it get into its search.
+        std::thread::sleep(Duration::from_millis(300));
+        // SAFETY: `kill` has no memory-safety preconditions; `pid` is our
+        // child, not yet waited for.
+        unsafe {
+            libc::kill(pid as libc::pid_t, signal);
+        }
+        let deadline = Instant::now() + Duration::from_secs(3);
+        let status = loop {
+            if let Some(status) = compare.try_wait().expect("wait") {
+                break Some(status);
+            }
+            if Instant::now() > deadline {
+                let _ = compare.kill();
+                let _ = compare.wait();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // Give an orphan a moment to show itself, then make sure none
+        // goes on burning CPU after the test.
+        std::thread::sleep(Duration::from_millis(200));
+        let left = processes_mentioning(&marker);
+        for &(p, _) in &left {
+            // SAFETY: as above; the process mentions our own scratch folder.
+            unsafe {
+                libc::kill(p as libc::pid_t, libc::SIGKILL);
+            }
+        }
+        let status = status.expect("compare ended within 3 s of the signal");
+        assert_eq!(status.code(), Some(code), "{name}: {status:?}");
+        assert!(
+            left.is_empty(),
+            "{name}: the child {child} survived compare: {left:?}"
+        );
+    }
+}

@@ -12,7 +12,8 @@
 //! its time, peak memory and limits are its own: the second search does not
 //! inherit the first one's memory high-water mark. The children's stderr
 //! (progress lines every 5 s, each led by the engine's name, and `--trace`)
-//! passes through.
+//! passes through. Stopping `compare` (SIGTERM, Ctrl-C) ends the child it is
+//! waiting for before `compare` exits (see [`stop`]).
 //!
 //! `--html FILE` also writes the comparison as a web page ([`super::html`]):
 //! the children then add their first expansions to their records (`plan
@@ -23,8 +24,10 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde_json::Value;
 use std::ffi::OsString;
+use std::io::Read as _;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::Duration;
 
 use clap::ValueEnum;
 
@@ -98,7 +101,11 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
             )));
         }
     }
+    stop::catch();
     for &engine in &engines {
+        if let Some(signal) = stop::requested() {
+            bail!(stop::stopped(signal, None));
+        }
         if engine == EngineName::Bidirectional && search != SearchName::Bfs {
             records.push(serde_json::json!({
                 "engine": engine.name(),
@@ -108,6 +115,10 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
             continue;
         }
         records.push(child(args, engine)?);
+    }
+    stop::release();
+    if let Some(signal) = stop::requested() {
+        bail!(stop::stopped(signal, None));
     }
     // The traces go to the page, not into the table or the JSON.
     let traces: Vec<Option<Value>> = records
@@ -189,27 +200,196 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
         .args(&args.files)
         .stdin(Stdio::null())
         .stderr(Stdio::inherit());
-    let out = cmd
-        .output()
-        .with_context(|| format!("cannot run the {} search", engine.name()))?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    stop::end_with_parent(&mut cmd);
+    let (status, stdout) = run_child(&mut cmd, engine)?;
+    let stdout = String::from_utf8_lossy(&stdout);
     match serde_json::from_str::<Value>(stdout.trim()) {
         Ok(record) => Ok(record),
         // An engine that cannot run this task (it said why on stderr) gets
         // an empty column; the others still run.
-        Err(_) if out.status.code() == Some(i32::from(exit::UNSUPPORTED)) => {
-            Ok(serde_json::json!({
-                "engine": engine.name(),
-                "outcome": "skipped",
-                "reason": "the task needs a feature this engine does not support",
-            }))
-        }
+        Err(_) if status.code() == Some(i32::from(exit::UNSUPPORTED)) => Ok(serde_json::json!({
+            "engine": engine.name(),
+            "outcome": "skipped",
+            "reason": "the task needs a feature this engine does not support",
+        })),
         // The child printed its error on stderr already; keep its exit code.
         Err(_) => bail!(Coded {
-            code: out.status.code().map_or(exit::INPUT_ERROR, |c| c as u8),
+            code: status.code().map_or(exit::INPUT_ERROR, |c| c as u8),
             message: format!("the {} search failed (see above)", engine.name()),
         }),
     }
+}
+
+/// Runs the child `cmd` to its end and returns its exit status and its
+/// stdout; if `compare` is told to stop meanwhile (SIGTERM, Ctrl-C), ends
+/// the child first, then fails with the signal's exit code.
+fn run_child(cmd: &mut Command, engine: EngineName) -> Result<(ExitStatus, Vec<u8>)> {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("cannot run the {} search", engine.name()))?;
+    // A thread drains stdout (a record with a trace can be megabytes, more
+    // than a pipe holds) while this one watches the child and the signals.
+    let mut pipe = child.stdout.take().context("the child's stdout")?;
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        pipe.read_to_end(&mut out).map(|_| out)
+    });
+    let status = loop {
+        if let Some(signal) = stop::requested() {
+            stop::end(&mut child);
+            let _ = reader.join();
+            bail!(stop::stopped(signal, Some(engine)));
+        }
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let stdout = match reader.join() {
+        Ok(read) => read.with_context(|| format!("cannot read the {} search", engine.name()))?,
+        Err(_) => bail!("the {} search's output was lost", engine.name()),
+    };
+    Ok((status, stdout))
+}
+
+/// Stopping `compare` stops its searches. SIGTERM, SIGINT (Ctrl-C) and
+/// SIGHUP would end `compare` and leave the child it waits for searching
+/// on, an orphan; so while the children run, a handler only notes the
+/// signal, and [`run_child`] ends the child (SIGTERM, then SIGKILL after a
+/// second), reaps it, and exits with 128 + the signal (143 for SIGTERM, 130
+/// for SIGINT), as a shell reports a process the signal killed. A signal
+/// that was ignored when `compare` started (`nohup`, a background job of a
+/// script) stays ignored. On Linux each child also gets SIGTERM should
+/// `compare` die without a chance to clean up (SIGKILL).
+#[cfg(unix)]
+mod stop {
+    use super::{Child, Coded, Command, Duration, EngineName};
+    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::time::Instant;
+
+    /// The signal caught, 0 for none.
+    static CAUGHT: AtomicI32 = AtomicI32::new(0);
+
+    const SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+
+    extern "C" fn on_signal(signal: libc::c_int) {
+        // Async-signal-safe: one store to a lock-free atomic.
+        CAUGHT.store(signal, Ordering::SeqCst);
+    }
+
+    /// From now on the signals are noted rather than fatal.
+    pub fn catch() {
+        for signal in SIGNALS {
+            // SAFETY: the handler only stores to an atomic, which is
+            // async-signal-safe; `signal` has no other precondition.
+            unsafe {
+                let handler = on_signal as *const () as libc::sighandler_t;
+                if libc::signal(signal, handler) == libc::SIG_IGN {
+                    libc::signal(signal, libc::SIG_IGN);
+                }
+            }
+        }
+    }
+
+    /// The signals are fatal again (for what `compare` does after its
+    /// children: the page, the table), unless ignored from the start.
+    pub fn release() {
+        for signal in SIGNALS {
+            // SAFETY: as in `catch`.
+            unsafe {
+                if libc::signal(signal, libc::SIG_DFL) == libc::SIG_IGN {
+                    libc::signal(signal, libc::SIG_IGN);
+                }
+            }
+        }
+    }
+
+    /// The signal caught since [`catch`], if any.
+    pub fn requested() -> Option<i32> {
+        Some(CAUGHT.load(Ordering::SeqCst)).filter(|&s| s != 0)
+    }
+
+    /// Ends `child`: SIGTERM, a second's grace, then SIGKILL; and reaps it.
+    pub fn end(child: &mut Child) {
+        if let Ok(None) = child.try_wait() {
+            // SAFETY: `kill` has no memory-safety preconditions; the child
+            // has not been reaped, so its pid is still its own.
+            unsafe {
+                libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
+            }
+            let grace = Instant::now() + Duration::from_secs(1);
+            while let Ok(None) = child.try_wait() {
+                if Instant::now() > grace {
+                    let _ = child.kill();
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        let _ = child.wait();
+    }
+
+    /// The error `compare` exits with: 128 + the signal; `engine` is the
+    /// search it ended, if one was running.
+    pub fn stopped(signal: i32, engine: Option<EngineName>) -> Coded {
+        let name = match signal {
+            libc::SIGINT => "SIGINT",
+            libc::SIGHUP => "SIGHUP",
+            _ => "SIGTERM",
+        };
+        let ended = engine.map(|e| format!("; the {} search was ended", e.name()));
+        Coded {
+            code: u8::try_from(128 + signal).unwrap_or(u8::MAX),
+            message: format!("stopped by {name}{}", ended.unwrap_or_default()),
+        }
+    }
+
+    /// Linux: the child gets SIGTERM when `compare` dies, however it dies.
+    #[cfg(target_os = "linux")]
+    pub fn end_with_parent(cmd: &mut Command) {
+        use std::os::unix::process::CommandExt;
+        let parent = std::process::id();
+        // SAFETY: between fork and exec the closure makes only the system
+        // calls `prctl`, `getppid` and `_exit`, which are async-signal-safe,
+        // and allocates nothing.
+        unsafe {
+            cmd.pre_exec(move || {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+                // `compare` died before the line above: no signal will come.
+                if libc::getppid() as u32 != parent {
+                    libc::_exit(1);
+                }
+                Ok(())
+            });
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn end_with_parent(_: &mut Command) {}
+}
+
+/// Without Unix signals, nothing to catch: the children end with `compare`'s
+/// console.
+#[cfg(not(unix))]
+mod stop {
+    use super::{Child, Coded, Command, EngineName};
+    pub fn catch() {}
+    pub fn release() {}
+    pub fn requested() -> Option<i32> {
+        None
+    }
+    pub fn end(child: &mut Child) {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    pub fn stopped(_: i32, _: Option<EngineName>) -> Coded {
+        Coded {
+            code: 1,
+            message: "stopped".into(),
+        }
+    }
+    pub fn end_with_parent(_: &mut Command) {}
 }
 
 /// Whether `engine`'s child records its first expansions for the page
