@@ -266,3 +266,106 @@ fn a_stopped_compare_ends_its_children() {
         );
     }
 }
+
+const LVL0: &str = "problems/sokoban/teaching/teaching-lvl0.pddl";
+
+/// `compare --alias` runs Fast Downward's forward configuration in the
+/// progression column, end to end; the backward searches, which cannot run
+/// it, say `skipped` and why; the SAT engine runs as always. The anytime
+/// `lama` writes no plan files: its plans are in the record.
+#[test]
+fn compare_runs_an_alias_in_the_progression_column() {
+    let out = planbox(&[
+        "compare",
+        LVL0,
+        "--engines",
+        "progression",
+        "--alias",
+        "lama-first",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let r = &json(&out)["progression"];
+    assert_eq!(r["alias"], "lama-first", "{r}");
+    assert_eq!(r["search"], "lazy-gbfs", "{r}");
+    assert_eq!(r["heuristic"], "hff,lmcount", "{r}");
+    assert_eq!(r["unit_cost_search"], true, "{r}");
+    assert_eq!(r["cost"], 13, "{r}");
+
+    let dir = scratch("compare-alias-lama");
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join(LVL0);
+    let out = Command::new(env!("CARGO_BIN_EXE_planbox"))
+        .args(["compare", "--alias", "lama", "--json"])
+        .arg(&level)
+        .current_dir(&dir)
+        .output()
+        .expect("the planbox binary runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let all = json(&out);
+    let r = &all["progression"];
+    assert_eq!(r["alias"], "lama", "{r}");
+    assert_eq!(r["outcome"], "plan", "{r}");
+    assert!(
+        r["plan_costs"].as_array().is_some_and(|c| !c.is_empty()),
+        "{r}"
+    );
+    assert_eq!(r["plan_file"], serde_json::Value::Null, "{r}");
+    for engine in ["regression", "bidirectional"] {
+        assert_eq!(all[engine]["outcome"], "skipped", "{engine}");
+        let reason = all[engine]["reason"].as_str().expect("a reason");
+        assert!(
+            reason.contains("`--alias lama` is a forward search"),
+            "{reason}"
+        );
+    }
+    assert_eq!(all["sat"]["outcome"], "plan");
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("scratch")
+        .flatten()
+        .collect();
+    assert!(files.is_empty(), "compare wrote {:?}", files[0].path());
+}
+
+/// Each option is checked against the engines chosen, and each message names
+/// an option `compare` has (`--engines`, not `plan`'s `--engine`).
+#[test]
+fn compare_checks_options_against_the_engines_chosen() {
+    // Regression cannot take hff, but it was not chosen.
+    let out = planbox(&[
+        "compare",
+        LVL0,
+        "--engines",
+        "progression",
+        "--search",
+        "astar",
+        "--heuristic",
+        "hff",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for (args, said) in [
+        (
+            &["--search", "astar", "--heuristic", "hff"][..],
+            "(for the regression column; `--engines progression,bidirectional,sat` leaves it out)",
+        ),
+        (
+            &["--engines", "regression", "--alias", "lama-first"],
+            "`--alias` only applies to progression, and `--engines regression` does not run it",
+        ),
+        (
+            &["--engines", "progression", "--mutex", "h2"],
+            "`--mutex` only applies to regression, bidirectional and sat, and \
+             `--engines progression` runs none of them",
+        ),
+        (
+            &["--engines", "sat", "--heuristic", "hff"],
+            "`--heuristic` only applies to progression and regression, and `--engines sat` \
+             runs neither",
+        ),
+    ] {
+        let out = planbox(&[&["compare", LVL0], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(!err.contains("`--engine "), "{args:?}: {err}");
+    }
+}

@@ -8,6 +8,11 @@
 //! and its own `--encoding` and `--schedule` (it searches no states, so its
 //! counts of states are 0; its rows are the horizons and the makespan).
 //!
+//! Each option goes to the engines that read it; one that none of the
+//! engines chosen reads is refused. `--alias` names one of Fast Downward's
+//! forward configurations: progression runs it, regression and bidirectional
+//! search say `skipped`, and the SAT engine runs as always.
+//!
 //! Each direction runs in a child process (`planbox plan --json ...`), so that
 //! its time, peak memory and limits are its own: the second search does not
 //! inherit the first one's memory high-water mark. The children's stderr
@@ -67,27 +72,156 @@ const ENGINES: [EngineName; 4] = [
     EngineName::Sat,
 ];
 
-/// The options engine `engine` runs with (bidirectional search takes no
-/// algorithm settings and no traces).
+/// What one column does: run its engine with these options, or say why it
+/// cannot.
+enum Column {
+    Run(SearchOptions),
+    Skipped(String),
+}
+
+/// The options engine `engine` runs with: bidirectional search takes no
+/// algorithm settings and no traces; the SAT engine, which searches no
+/// states, none of the state-space searches' settings.
 fn options_for(o: &SearchOptions, engine: EngineName) -> SearchOptions {
     match engine {
         EngineName::Bidirectional => o.for_bidirectional(),
+        EngineName::Sat => SearchOptions {
+            search: None,
+            heuristic: Vec::new(),
+            alias: None,
+            weight: None,
+            no_preferred: false,
+            landmark_preferred: false,
+            cycle_check: false,
+            trace: false,
+            dot: None,
+            ..o.clone()
+        },
         _ => o.clone(),
     }
 }
 
-pub fn run(args: &CompareArgs) -> Result<u8> {
-    // Refuse bad combinations before starting anything.
-    for engine in [EngineName::Progression, EngineName::Regression] {
-        options::configure(&args.options, engine)?;
+/// The options of the state-space searches, each with whether it was given
+/// and the engines that read it (bidirectional search reads `--search` to
+/// say that it runs bfs only).
+fn search_only(o: &SearchOptions) -> [(&'static str, bool, &'static [EngineName]); 10] {
+    use EngineName::{Bidirectional, Progression, Regression, Sat};
+    const BOTH: &[EngineName] = &[Progression, Regression];
+    [
+        (
+            "--search",
+            o.search.is_some(),
+            &[Progression, Regression, Bidirectional],
+        ),
+        ("--heuristic", !o.heuristic.is_empty(), BOTH),
+        ("--alias", o.alias.is_some(), &[Progression]),
+        ("--weight", o.weight.is_some(), BOTH),
+        (
+            "--depth-limit",
+            o.depth_limit.is_some(),
+            &[Progression, Regression, Sat],
+        ),
+        ("--no-preferred", o.no_preferred, BOTH),
+        ("--landmark-preferred", o.landmark_preferred, &[Progression]),
+        ("--cycle-check", o.cycle_check, BOTH),
+        ("--trace", o.trace, BOTH),
+        ("--dot", o.dot.is_some(), BOTH),
+    ]
+}
+
+/// Names engines as a reader would: `regression, bidirectional and sat`.
+fn listed(engines: &[EngineName]) -> String {
+    let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
     }
+}
+
+/// Decides, before any search starts, what each column of `engines` runs.
+/// An option that none of the engines chosen reads is refused, naming
+/// `--engines`; options that only some read go to those. An alias is Fast
+/// Downward's name for a forward search: progression runs it, the SAT
+/// engine runs as always, and the backward searches say `skipped`.
+fn columns(o: &SearchOptions, engines: &[EngineName]) -> Result<Vec<Column>> {
+    let chosen = || {
+        let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
+        names.join(",")
+    };
+    for (flag, given, readers) in search_only(o).into_iter().chain(o.engine_only()) {
+        if given && !readers.iter().any(|r| engines.contains(r)) {
+            let which = match readers.len() {
+                1 => "does not run it",
+                2 => "runs neither",
+                _ => "runs none of them",
+            };
+            bail!(options::usage(format!(
+                "`{flag}` only applies to {}, and `--engines {}` {which}",
+                listed(readers),
+                chosen()
+            )));
+        }
+    }
+    let mut columns = Vec::new();
+    let mut refused = None;
+    for &engine in engines {
+        let column = match (engine, o.alias) {
+            (EngineName::Regression | EngineName::Bidirectional, Some(alias)) => {
+                Column::Skipped(format!(
+                    "`--alias {}` is a forward search, as in Fast Downward; \
+                     regression and bidirectional search cannot run it",
+                    alias.name()
+                ))
+            }
+            // (The algorithm of the other columns, gbfs by default.)
+            (EngineName::Bidirectional, None)
+                if o.search(EngineName::Progression) != SearchName::Bfs =>
+            {
+                Column::Skipped(format!(
+                    "bidirectional search runs bfs only, not {}",
+                    o.search(EngineName::Progression).name()
+                ))
+            }
+            _ => {
+                let own = options_for(o, engine);
+                if let Err(e) = options::configure(&own, engine) {
+                    refused.get_or_insert((engine, e));
+                }
+                Column::Run(own)
+            }
+        };
+        columns.push(column);
+    }
+    let Some((engine, e)) = refused else {
+        return Ok(columns);
+    };
+    // Progression and regression read the same settings; if one of them
+    // takes what the other refuses (`--heuristic hff`), say which column.
+    let other = match engine {
+        EngineName::Progression => EngineName::Regression,
+        EngineName::Regression => EngineName::Progression,
+        _ => return Err(e),
+    };
+    if !engines.contains(&other) || options::configure(o, other).is_err() {
+        return Err(e);
+    }
+    let rest: Vec<&str> = (engines.iter().filter(|&&x| x != engine))
+        .map(|x| x.name())
+        .collect();
+    bail!(options::usage(format!(
+        "{e:#} (for the {} column; `--engines {}` leaves it out)",
+        engine.name(),
+        rest.join(",")
+    )))
+}
+
+pub fn run(args: &CompareArgs) -> Result<u8> {
     if args.options.dump_cnf.is_some() {
         bail!(options::usage(
             "`--dump-cnf` writes one formula: use `plan --engine sat`, not `compare`".into()
         ));
     }
-    let search = args.options.search(EngineName::Progression);
-    let mut records = Vec::new();
     let engines: Vec<EngineName> = if args.engines.is_empty() {
         ENGINES.to_vec()
     } else {
@@ -101,20 +235,22 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
             )));
         }
     }
+    // Refuse bad combinations before starting anything.
+    let columns = columns(&args.options, &engines)?;
+    let mut records = Vec::new();
     stop::catch();
-    for &engine in &engines {
+    for (&engine, column) in engines.iter().zip(&columns) {
         if let Some(signal) = stop::requested() {
             bail!(stop::stopped(signal, None));
         }
-        if engine == EngineName::Bidirectional && search != SearchName::Bfs {
-            records.push(serde_json::json!({
+        records.push(match column {
+            Column::Skipped(reason) => serde_json::json!({
                 "engine": engine.name(),
                 "outcome": "skipped",
-                "reason": format!("bidirectional search runs bfs only, not {}", search.name()),
-            }));
-            continue;
-        }
-        records.push(child(args, engine)?);
+                "reason": reason,
+            }),
+            Column::Run(own) => child(args, engine, own)?,
+        });
     }
     stop::release();
     if let Some(signal) = stop::requested() {
@@ -176,13 +312,14 @@ fn command_line() -> String {
         .join(" ")
 }
 
-/// Runs `planbox plan --engine ENGINE --json` with the shared options.
-fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
+/// Runs `planbox plan --engine ENGINE --json` with the options `o` of its
+/// column.
+fn child(args: &CompareArgs, engine: EngineName, o: &SearchOptions) -> Result<Value> {
     let exe = std::env::current_exe().context("cannot find the planbox executable")?;
     let mut cmd = Command::new(exe);
     cmd.arg("plan")
         .args(["--engine", engine.name(), "--json", "--plan-file", "-"])
-        .args(forwarded(&options_for(&args.options, engine), engine))
+        .args(forwarded(o, engine))
         .args(match args.json {
             true => vec![],
             false => vec!["--progress-label", engine.name()],
@@ -204,7 +341,14 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
     let (status, stdout) = run_child(&mut cmd, engine)?;
     let stdout = String::from_utf8_lossy(&stdout);
     match serde_json::from_str::<Value>(stdout.trim()) {
-        Ok(record) => Ok(record),
+        // The plans are in the records; `compare` writes no plan file
+        // (an anytime child says `-.1` for its best plan on stdout).
+        Ok(mut record) => {
+            if let Some(fields) = record.as_object_mut() {
+                fields.insert("plan_file".into(), Value::Null);
+            }
+            Ok(record)
+        }
         // An engine that cannot run this task (it said why on stderr) gets
         // an empty column; the others still run.
         Err(_) if status.code() == Some(i32::from(exit::UNSUPPORTED)) => Ok(serde_json::json!({
@@ -412,7 +556,9 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
             a.push(v.into());
         }
     };
-    if !sat {
+    if let Some(alias) = o.alias {
+        push("--alias", Some(alias.name().into()));
+    } else if !sat {
         push("--search", Some(o.search(engine).name().into()));
     }
     if !o.heuristic.is_empty() && !sat {
@@ -428,6 +574,9 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     }
     if o.no_preferred && !sat {
         push("--no-preferred", None);
+    }
+    if o.landmark_preferred && !sat {
+        push("--landmark-preferred", None);
     }
     if o.cycle_check && !sat {
         push("--cycle-check", None);
