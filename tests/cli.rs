@@ -369,3 +369,70 @@ fn compare_checks_options_against_the_engines_chosen() {
         assert!(!err.contains("`--engine "), "{args:?}: {err}");
     }
 }
+
+/// The row of the table whose label is `label`: its cells, split on the
+/// two spaces between columns.
+fn row(table: &str, label: &str) -> Vec<String> {
+    let line = table
+        .lines()
+        .find(|l| l.starts_with(&format!("{label}  ")))
+        .unwrap_or_else(|| panic!("no row `{label}` in\n{table}"));
+    line[label.len()..]
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Each column of `compare`'s table names what its engine ran (regression's
+/// default heuristic is hadd, not progression's hff; an alias shows its
+/// configuration), and a counter that does not apply to an engine says
+/// `n/a`, as `null` in `--json`.
+#[test]
+fn compare_names_what_each_engine_ran() {
+    let out = planbox(&["compare", LVL0]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let table = stdout(&out);
+    assert_eq!(
+        row(&table, "search"),
+        ["gbfs hff", "gbfs hadd", "-", "sat exists-step"],
+        "{table}"
+    );
+    let expanded = row(&table, "expanded");
+    assert_eq!(expanded[3], "n/a", "{table}");
+    assert!(expanded[0].parse::<u64>().is_ok(), "{table}");
+    assert_eq!(row(&table, "expansions per second")[3], "n/a", "{table}");
+    assert_eq!(row(&table, "pruned: invariant")[0], "n/a", "{table}");
+    assert_eq!(row(&table, "makespan")[0], "n/a", "{table}");
+    assert_eq!(row(&table, "makespan")[3], "13", "{table}");
+
+    let out = planbox(&["compare", LVL0, "--engines", "sat", "--json"]);
+    let sat = &json(&out)["sat"];
+    for key in [
+        "expanded",
+        "generated",
+        "evaluated",
+        "expansions_per_s",
+        "duplicates",
+    ] {
+        assert_eq!(sat[key], serde_json::Value::Null, "{key}: {sat}");
+    }
+    assert_eq!(sat["makespan"], 13);
+
+    let out = planbox(&[
+        "compare",
+        LVL0,
+        "--alias",
+        "lama-first",
+        "--engines",
+        "progression,sat",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let table = stdout(&out);
+    assert_eq!(
+        row(&table, "search"),
+        ["lama-first: lazy-gbfs hff,lmcount", "sat exists-step"],
+        "{table}"
+    );
+}

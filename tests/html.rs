@@ -69,10 +69,11 @@ fn data(html: &str) -> Value {
     serde_json::from_str(json).expect("the embedded data is JSON")
 }
 
-/// A value as the table shows it.
+/// A value as the table shows it, in a run where every engine finds a plan:
+/// `null` is a counter that does not apply to the engine.
 fn shown(v: &Value) -> String {
     match v {
-        Value::Null => "-".into(),
+        Value::Null => "n/a".into(),
         Value::String(s) => s.clone(),
         other => other.to_string(),
     }
@@ -134,6 +135,24 @@ fn the_page_shows_the_runs_counters_and_trees() {
     }
     assert_eq!(checked, 64);
     assert_eq!(records["progression"]["expanded"], 100);
+    // What does not apply says so: the SAT engine expands no states,
+    // progression has none of regression's rules. Each column names what
+    // its engine ran.
+    let td = |engine: &str, key: &str| {
+        let id = format!("<td id=\"c-{engine}-{key}\">");
+        between(&html, &id, "</td>").unwrap_or_else(|| panic!("no cell {id}"))
+    };
+    for key in ["expanded", "generated", "duplicates", "expansions_per_s"] {
+        assert_eq!(records["sat"][key], Value::Null, "{key}");
+        assert_eq!(td("sat", key), "n/a", "{key}");
+    }
+    assert_eq!(td("progression", "invariant"), "n/a");
+    assert_eq!(td("progression", "forward_expanded"), "n/a");
+    assert_eq!(td("regression", "makespan"), "n/a");
+    let searches = ["bfs", "bfs", "bfs", "sat exists-step"];
+    for (engine, search) in engines.iter().zip(searches) {
+        assert_eq!(td(engine, "search"), search, "{engine}");
+    }
 
     // The data: the same records (times included: it is the same run),
     // without the traces, which the page keeps apart.

@@ -6,7 +6,8 @@
 //! bfs` and says `skipped` otherwise. Both backward searches get the same
 //! regression techniques; the SAT engine gets the same limits and mutexes,
 //! and its own `--encoding` and `--schedule` (it searches no states, so its
-//! counts of states are 0; its rows are the horizons and the makespan).
+//! counts of states say `n/a`, `null` in `--json`; its rows are the horizons
+//! and the makespan). The first row names what each engine ran.
 //!
 //! Each option goes to the engines that read it; one that none of the
 //! engines chosen reads is refused. `--alias` names one of Fast Downward's
@@ -347,6 +348,7 @@ fn child(args: &CompareArgs, engine: EngineName, o: &SearchOptions) -> Result<Va
             if let Some(fields) = record.as_object_mut() {
                 fields.insert("plan_file".into(), Value::Null);
             }
+            clear_unused(&mut record);
             Ok(record)
         }
         // An engine that cannot run this task (it said why on stderr) gets
@@ -637,9 +639,11 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
 }
 
 /// The rows of the table (and of `--html`'s counters): each label with the
-/// key of the `--json` record it shows.
+/// key of the `--json` record it shows; the first row, `search`, says what
+/// each engine ran ([`ran`]).
 pub fn rows() -> Vec<(String, &'static str)> {
     let mut rows: Vec<(String, &'static str)> = [
+        ("search", "search"),
         ("outcome", "outcome"),
         ("plan length", "length"),
         ("plan cost", "cost"),
@@ -676,6 +680,69 @@ pub const MEASURED_KEYS: &[&str] = &[
     "peak_memory_kb",
 ];
 
+/// Counters of a search state by state, which the SAT engine does not do.
+const STATE_COUNTERS: &[&str] = &[
+    "expanded",
+    "expanded_until_last_jump",
+    "generated",
+    "evaluated",
+    "reopened",
+    "dead_ends",
+    "duplicates",
+    "expansions_per_s",
+];
+
+/// The rules of the regression space, which progression does not apply.
+const BACKWARD_RULES: &[&str] = &[
+    "irrelevant",
+    "inconsistent",
+    "invariant",
+    "h2_mutex",
+    "subsumed",
+];
+
+/// Bidirectional search's counts per side.
+const SIDES: &[&str] = &[
+    "forward_expanded",
+    "forward_generated",
+    "backward_expanded",
+    "backward_generated",
+];
+
+/// The SAT engine's counts.
+const HORIZONS: &[&str] = &["horizons_tried", "makespan", "horizons"];
+
+/// Whether the counter `key` means something for `engine`: the SAT engine
+/// expands no states, progression applies none of regression's rules, only
+/// bidirectional search has two sides and only the SAT engine horizons.
+/// Where it does not, the record holds `null` and the table and the page
+/// say `n/a` (where it does but has no value, a plan's length without a
+/// plan, they say `-`).
+pub fn applies(engine: &str, key: &str) -> bool {
+    let not = |keys: &[&[&str]]| !keys.iter().any(|k| k.contains(&key));
+    match engine {
+        "sat" => not(&[STATE_COUNTERS, BACKWARD_RULES, SIDES]),
+        "progression" => not(&[BACKWARD_RULES, SIDES, HORIZONS]),
+        "regression" => not(&[SIDES, HORIZONS]),
+        "bidirectional" => not(&[HORIZONS]),
+        _ => true,
+    }
+}
+
+/// Sets the counters that do not apply to the record's engine to `null`
+/// (`plan --engine sat --json` says `"expanded": 0`; `compare` says it
+/// did not count).
+fn clear_unused(record: &mut Value) {
+    let engine = record["engine"].as_str().unwrap_or("").to_string();
+    if let Some(fields) = record.as_object_mut() {
+        for (key, value) in fields.iter_mut() {
+            if !applies(&engine, key) {
+                *value = Value::Null;
+            }
+        }
+    }
+}
+
 /// One value of a record as a table cell: `-` for none, seconds with four
 /// decimals, large rates rounded.
 pub fn cell(v: &Value) -> String {
@@ -691,39 +758,99 @@ pub fn cell(v: &Value) -> String {
     }
 }
 
-/// The heading of the table: the algorithm, its heuristic and depth limit,
-/// from the first record of an engine that searches states.
-pub fn heading(records: &[Value]) -> String {
-    let Some(p) = records
-        .iter()
-        .find(|r| r["search"].is_string())
-        .or(records.first())
-    else {
-        return String::new();
+/// The cell of row `key` for `record`: what the engine ran, `n/a` for a
+/// counter that does not apply to it, or the value.
+pub fn shown(record: &Value, key: &str) -> String {
+    let skipped = record["outcome"] == "skipped";
+    match key {
+        "search" => ran(record),
+        _ if skipped && key != "outcome" => "-".into(),
+        _ if !applies(record["engine"].as_str().unwrap_or(""), key) => "n/a".into(),
+        _ => cell(&record[key]),
+    }
+}
+
+/// What the engine of `record` ran, from its record: `gbfs hff`, `astar
+/// lmcut`, `dfs (depth limit 13)`, `bfs`, `lama-first: lazy-gbfs
+/// hff,lmcount`, `sat exists-step (T <= 13)` (its horizons T); `-` for a
+/// column skipped.
+pub fn ran(r: &Value) -> String {
+    if r["outcome"] == "skipped" {
+        return "-".into();
+    }
+    let text = |key: &str| r[key].as_str().unwrap_or("").to_string();
+    let mut out = if r["engine"] == "sat" {
+        let mut out = format!("sat {}", text("encoding"));
+        if r["schedule"] != "linear" {
+            out = format!("{out} {}", text("schedule"));
+        }
+        out
+    } else {
+        // An anytime search: its searches in turn, each with its weights.
+        let mut searches: Vec<(String, Vec<u64>)> = Vec::new();
+        for phase in r["phases"].as_array().into_iter().flatten() {
+            let search = phase["search"].as_str().unwrap_or("?").to_string();
+            if searches.last().is_none_or(|(s, _)| *s != search) {
+                searches.push((search, Vec::new()));
+            }
+            let weights = &mut searches.last_mut().expect("pushed").1;
+            if let Some(w) = phase["weight"].as_u64()
+                && weights.last() != Some(&w)
+            {
+                weights.push(w);
+            }
+        }
+        if searches.is_empty() {
+            let weights = r["weight"].as_u64().into_iter().collect();
+            searches.push((text("search"), weights));
+        }
+        let out: Vec<String> = searches
+            .iter()
+            .map(|(search, weights)| match weights.as_slice() {
+                [] => search.clone(),
+                w => {
+                    let w: Vec<String> = w.iter().map(u64::to_string).collect();
+                    format!("{search} w={}", w.join(","))
+                }
+            })
+            .collect();
+        let mut out = out.join(" then ");
+        if let Some(h) = r["heuristic"].as_str() {
+            out = format!("{out} {h}");
+        }
+        match r["alias"].as_str() {
+            Some(alias) => format!("{alias}: {out}"),
+            None => out,
+        }
     };
-    let mut heading = cell(&p["search"]);
-    if let Some(h) = p["heuristic"].as_str() {
-        heading = format!("{heading} {h}");
+    if let Some(t) = r["horizon"].as_u64() {
+        out = format!("{out} (T = {t})");
+    } else if let Some(d) = r["depth_limit"].as_u64() {
+        match r["engine"] == "sat" {
+            true => out = format!("{out} (T <= {d})"),
+            false => out = format!("{out} (depth limit {d})"),
+        }
     }
-    if let Some(d) = p["depth_limit"].as_u64() {
-        heading = format!("{heading} (depth limit {d})");
-    }
-    heading
+    out
+}
+
+/// What each engine ran, on one line: `progression gbfs hff, regression gbfs
+/// hadd, ...` (the page's title).
+pub fn configurations(engines: &[(&str, &Value)]) -> String {
+    let all: Vec<String> = engines
+        .iter()
+        .map(|(name, r)| format!("{name} {}", ran(r)))
+        .collect();
+    all.join(", ")
 }
 
 /// The side-by-side table, one column per engine.
 fn table(engines: &[EngineName], records: &[Value]) -> String {
     let rows: Vec<(String, Vec<String>)> = rows()
         .into_iter()
-        .map(|(label, key)| (label, records.iter().map(|r| cell(&r[key])).collect()))
+        .map(|(label, key)| (label, records.iter().map(|r| shown(r, key)).collect()))
         .collect();
-    let heading = heading(records);
-    let w0 = rows
-        .iter()
-        .map(|r| r.0.len())
-        .max()
-        .unwrap_or(0)
-        .max(heading.len());
+    let w0 = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     let widths: Vec<usize> = engines
         .iter()
         .enumerate()
@@ -744,14 +871,25 @@ fn table(engines: &[EngineName], records: &[Value]) -> String {
         out
     };
     let names: Vec<String> = engines.iter().map(|e| e.name().to_string()).collect();
-    let mut out = line(&heading, &names);
+    let mut out = line("", &names);
     let dashes: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
     out.push_str(&line(&"-".repeat(w0), &dashes));
     for (label, cells) in &rows {
         out.push_str(&line(label, cells));
     }
-    if let Some(reason) = records.iter().find_map(|r| r["reason"].as_str()) {
+    for reason in reasons(records) {
         out.push_str(&format!("({reason})\n"));
     }
     out
+}
+
+/// Why the columns skipped were skipped, each reason once.
+pub fn reasons(records: &[Value]) -> Vec<&str> {
+    let mut reasons: Vec<&str> = Vec::new();
+    for reason in records.iter().filter_map(|r| r["reason"].as_str()) {
+        if !reasons.contains(&reason) {
+            reasons.push(reason);
+        }
+    }
+    reasons
 }

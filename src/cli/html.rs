@@ -32,7 +32,7 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::compare::{MEASURED_KEYS, cell, heading, rows};
+use super::compare::{MEASURED_KEYS, configurations, reasons, rows, shown};
 use super::report::PRUNING_KEYS;
 
 const CSS: &str = include_str!("html/page.css");
@@ -112,8 +112,8 @@ fn board(rows: &[Value]) -> String {
 
 /// The page.
 pub fn render(page: &Page) -> String {
-    let records: Vec<Value> = page.engines.iter().map(|(_, r, _)| (*r).clone()).collect();
-    let algorithm = heading(&records);
+    let named: Vec<(&str, &Value)> = page.engines.iter().map(|(n, r, _)| (*n, *r)).collect();
+    let algorithm = configurations(&named);
     let mut out = String::new();
     let title = format!("planbox compare: {} ({algorithm})", page.problem);
     let _ = write!(
@@ -126,7 +126,7 @@ pub fn render(page: &Page) -> String {
     let _ = write!(
         out,
         "<header>\n<h1>Forward and backward search on <code>{}</code></h1>\n\
-         <p class=\"config\">Algorithm <code>{}</code>; made by <code>{}</code></p>\n\
+         <p class=\"config\">Searches: <code>{}</code>; made by <code>{}</code></p>\n\
          <div id=\"summary\">The summary of each search appears here when JavaScript runs.</div>\n\
          </header>\n",
         esc(&page.problem),
@@ -200,17 +200,14 @@ fn counters(out: &mut String, page: &Page) {
                 "<td id=\"c-{}-{key}\"{}>{}</td>",
                 esc(name),
                 if nonzero { " class=\"nonzero\"" } else { "" },
-                esc(&cell(value))
+                esc(&shown(record, key))
             );
         }
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody>\n</table>\n");
-    if let Some(reason) = page
-        .engines
-        .iter()
-        .find_map(|(_, r, _)| r["reason"].as_str())
-    {
+    let records: Vec<Value> = page.engines.iter().map(|(_, r, _)| (*r).clone()).collect();
+    for reason in reasons(&records) {
         let _ = writeln!(out, "<p class=\"note\">({})</p>", esc(reason));
     }
     out.push_str("</section>\n");
