@@ -96,6 +96,8 @@ fn the_page_shows_the_runs_counters_and_trees() {
     let dir = scratch("html-page");
     let (records, html) = compare(&dir, &["--search", "bfs", "--trace-limit", "30"]);
 
+    // Small enough to draw whole.
+    assert!(!html.contains("id=\"cut\""));
     // Self-contained: nothing to fetch.
     for needle in ["http://", "https://", "<link", " src=", "url(", "@import"] {
         assert!(!html.contains(needle), "the page refers to `{needle}`");
@@ -335,4 +337,43 @@ fn the_plans_path_ends_at_the_goal() {
         );
         assert_eq!(col.matches("class=\"try on-plan goal\"").count(), 1);
     }
+}
+
+/// A big trace does not make a page no browser opens: regression on p05
+/// tries some 200 operators per subgoal set, each with its board, so 300
+/// expansions would weigh about 50 MB. The page stays under its cap of
+/// 20 MB, draws a prefix of each trace, and says so, as does stderr.
+#[test]
+fn a_big_trace_is_cut_to_the_pages_cap() {
+    let dir = scratch("html-cap");
+    let page = dir.join("p05.html");
+    let out = planbox(&[
+        "compare",
+        "problems/ipc/sokoban-opt08-strips/p05.pddl",
+        "--engines",
+        "regression",
+        "--search",
+        "astar",
+        "--heuristic",
+        "lmcut",
+        "--trace-limit",
+        "300",
+        "--html",
+        page.to_str().expect("UTF-8 path"),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let html = std::fs::read_to_string(&page).expect("the page was written");
+    assert!(html.len() <= 20_000_000, "{} bytes", html.len());
+    let trace = data(&html)["traces"]["regression"].clone();
+    let drawn = trace.as_array().expect("a trace").len();
+    assert!((50..300).contains(&drawn), "{drawn} expansions drawn");
+    let said = format!("show the first {drawn} of the 300 expansions recorded for each search");
+    let cut = between(&html, "<p class=\"note cut\" id=\"cut\">", "</p>").expect("a note");
+    assert!(cut.contains(&said), "{cut}");
+    assert!(cut.contains("the page is capped at 20 MB"), "{cut}");
+    assert!(err.contains(&said), "{err}");
+    let col = column(&html, "regression");
+    assert!(col.contains(&format!("cut to {drawn} to keep the page under 20 MB")));
+    assert_eq!(col.matches("<details class=\"node").count(), drawn);
 }

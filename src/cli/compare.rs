@@ -275,7 +275,11 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
                 .collect(),
             limit: args.options.trace_limit,
         };
-        std::fs::write(path, html::render(&page))
+        let (text, cut) = html::render(&page);
+        if let Some(cut) = cut {
+            eprintln!("warning: the trees of `{}` {}", path.display(), cut.said());
+        }
+        std::fs::write(path, text)
             .with_context(|| format!("cannot write page `{}`", path.display()))?;
         if !args.json {
             eprintln!("Page written to {}", path.display());

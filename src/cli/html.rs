@@ -110,8 +110,77 @@ fn board(rows: &[Value]) -> String {
     out
 }
 
-/// The page.
-pub fn render(page: &Page) -> String {
+/// The most a page may weigh, in bytes. A trace of a big task is large (a
+/// regression node tries hundreds of operators, each drawn with its board),
+/// and a page of hundreds of megabytes no browser opens; past this size the
+/// trees are cut.
+pub const PAGE_CAP: usize = 20_000_000;
+
+/// A page that was cut to stay under [`PAGE_CAP`]: its trees show the first
+/// `drawn` expansions of each search, of the `recorded` ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    pub drawn: usize,
+    pub recorded: usize,
+}
+
+/// The page, and how it was cut, if it was.
+pub fn render(page: &Page) -> (String, Option<Cut>) {
+    let traces: Vec<&[Value]> = page
+        .engines
+        .iter()
+        .filter_map(|(_, _, t)| t.and_then(Value::as_array).map(Vec::as_slice))
+        .collect();
+    let recorded = traces.iter().map(|t| t.len()).max().unwrap_or(0);
+    // A first guess from the size of each expansion's JSON: the page holds
+    // it once as data and draws it about once more in its tree.
+    let sizes: Vec<Vec<usize>> = traces
+        .iter()
+        .map(|t| t.iter().map(|e| 3 * e.to_string().len()).collect())
+        .collect();
+    let weight = |n: usize| -> usize {
+        sizes
+            .iter()
+            .map(|s| s[..n.min(s.len())].iter().sum::<usize>())
+            .sum()
+    };
+    let mut drawn = recorded;
+    if weight(drawn) > PAGE_CAP {
+        // The largest prefix that fits (the weight grows with n).
+        let (mut lo, mut hi) = (0, recorded);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if weight(mid) <= PAGE_CAP {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        drawn = lo;
+    }
+    loop {
+        let cut = (drawn < recorded).then_some(Cut { drawn, recorded });
+        let html = render_drawn(page, cut);
+        if html.len() <= PAGE_CAP || drawn == 0 {
+            return (html, cut);
+        }
+        // The guess was low: shrink in proportion, and by one at least.
+        let scaled = (drawn as f64 * PAGE_CAP as f64 / html.len() as f64 * 0.95) as usize;
+        drawn = scaled.min(drawn - 1);
+    }
+}
+
+/// The page with the first `cut.drawn` expansions of each trace, or all.
+fn render_drawn(page: &Page, cut: Option<Cut>) -> String {
+    let drawn = cut.map_or(usize::MAX, |c| c.drawn);
+    let traces: Vec<Option<Value>> = page
+        .engines
+        .iter()
+        .map(|(_, _, t)| {
+            t.and_then(Value::as_array)
+                .map(|t| Value::Array(t[..drawn.min(t.len())].to_vec()))
+        })
+        .collect();
     let named: Vec<(&str, &Value)> = page.engines.iter().map(|(n, r, _)| (*n, *r)).collect();
     let algorithm = configurations(&named);
     let mut out = String::new();
@@ -126,29 +195,41 @@ pub fn render(page: &Page) -> String {
     let _ = write!(
         out,
         "<header>\n<h1>Forward and backward search on <code>{}</code></h1>\n\
-         <p class=\"config\">Searches: <code>{}</code>; made by <code>{}</code></p>\n\
-         <div id=\"summary\">The summary of each search appears here when JavaScript runs.</div>\n\
-         </header>\n",
+         <p class=\"config\">Searches: <code>{}</code>; made by <code>{}</code></p>\n",
         esc(&page.problem),
         esc(&algorithm),
         esc(&page.command)
+    );
+    if let Some(cut) = cut {
+        let _ = writeln!(
+            out,
+            "<p class=\"note cut\" id=\"cut\">The trees {}.</p>",
+            esc(&cut.said())
+        );
+    }
+    out.push_str(
+        "<div id=\"summary\">The summary of each search appears here when JavaScript runs.</div>\n\
+         </header>\n",
     );
     out.push_str("<div class=\"top\">\n");
     counters(&mut out, page);
     legend(&mut out);
     out.push_str("</div>\n<section class=\"columns\" id=\"trees\">\n");
-    for (name, record, trace) in &page.engines {
+    for ((name, record, full), trace) in page.engines.iter().zip(&traces) {
         if let Some(trace) = trace {
-            column(&mut out, name, record, trace, page.limit);
+            // Only the traces longer than the cut were cut.
+            let length = full.and_then(Value::as_array).map_or(0, Vec::len);
+            let cut = cut.filter(|c| length > c.drawn);
+            column(&mut out, name, record, trace, page.limit, cut);
         }
     }
     out.push_str("</section>\n");
     let mut data_records = BTreeMap::new();
     let mut data_traces = BTreeMap::new();
-    for (name, record, trace) in &page.engines {
+    for ((name, record, _), trace) in page.engines.iter().zip(traces) {
         data_records.insert(*name, (*record).clone());
         if let Some(trace) = trace {
-            data_traces.insert(*name, (*trace).clone());
+            data_traces.insert(*name, trace);
         }
     }
     let data = json!({
@@ -167,6 +248,19 @@ pub fn render(page: &Page) -> String {
         script_json(&data)
     );
     out
+}
+
+impl Cut {
+    /// What the page says of its trees' cut (and `compare` on stderr).
+    pub fn said(self) -> String {
+        format!(
+            "show the first {} of the {} expansions recorded for each search: the page \
+             is capped at {} MB (a smaller --trace-limit records fewer)",
+            self.drawn,
+            self.recorded,
+            PAGE_CAP / 1_000_000
+        )
+    }
 }
 
 /// The counters table: one row per counter, one column per engine; each
@@ -259,15 +353,30 @@ fn parent_of(e: &Value) -> Option<(usize, usize)> {
 }
 
 /// One engine's column: its view and its tree.
-fn column(out: &mut String, name: &str, record: &Value, trace: &Value, limit: usize) {
+fn column(
+    out: &mut String,
+    name: &str,
+    record: &Value,
+    trace: &Value,
+    limit: usize,
+    cut: Option<Cut>,
+) {
     let trace = trace.as_array().map(Vec::as_slice).unwrap_or(&[]);
     let regression = name == "regression";
     let expanded = record["expanded"].as_u64().unwrap_or(0);
     let what = if regression { "subgoal set" } else { "state" };
+    let capped = match cut {
+        Some(c) => format!(
+            ", cut to {} to keep the page under {} MB",
+            c.drawn,
+            PAGE_CAP / 1_000_000
+        ),
+        None => String::new(),
+    };
     let _ = write!(
         out,
         "<div class=\"column\" id=\"column-{0}\" data-engine=\"{0}\">\n<h2>{0}</h2>\n\
-         <p class=\"note\">The first {1} of {2} expansion(s) (<code>--trace-limit {3}</code>). \
+         <p class=\"note\">The first {1} of {2} expansion(s) (<code>--trace-limit {3}</code>{4}). \
          Open a node to see its {what} and what was tried from it; click a node or a branch to \
          see it above the tree.</p>\n\
          <div class=\"buttons\"><button type=\"button\" data-action=\"plan\">the plan's path</button>\
@@ -278,7 +387,8 @@ fn column(out: &mut String, name: &str, record: &Value, trace: &Value, limit: us
         esc(name),
         trace.len(),
         expanded,
-        limit
+        limit,
+        esc(&capped)
     );
     let marks = on_plan(record, trace, regression);
     let plan_len = record["plan"].as_array().map_or(0, Vec::len);
