@@ -194,6 +194,32 @@ fn the_page_shows_the_runs_counters_and_trees() {
         assert!(column(&html, "regression").contains(&tag), "{rule}");
         assert!(!column(&html, "progression").contains(&tag), "{rule}");
     }
+    // Breadth-first search evaluates nothing: no `h` anywhere.
+    for engine in ["progression", "regression"] {
+        let trace = data["traces"][engine].as_array().expect("a trace");
+        assert!(trace.iter().all(|e| e["h"].is_null()), "{engine}");
+    }
+    assert!(!html.contains("class=\"h\""));
+    // The key to the boards, the subgoal sets' symbols included.
+    let key = between(&html, "<section id=\"board-key\">", "</section>").expect("a key");
+    for (symbol, meaning) in [
+        (
+            "<span class=\"clear\">-</span> <span class=\"clear\">=</span>",
+            "must be clear",
+        ),
+        ("<span class=\"goal\">!</span>", "contradictory"),
+        (
+            "<span class=\"box\">$</span> <span class=\"done\">*</span>",
+            "a box must be here",
+        ),
+        ("<span class=\"man\">@</span>", "man"),
+    ] {
+        let entry = format!("<code class=\"board\">{symbol}</code></dt> <dd>");
+        let at = key
+            .find(&entry)
+            .unwrap_or_else(|| panic!("no {symbol} in {key}"));
+        assert!(key[at..].contains(meaning), "{symbol}");
+    }
     // Bidirectional search and SAT have counters, no tree.
     assert!(!html.contains("id=\"column-bidirectional\""));
     assert!(!html.contains("id=\"column-sat\""));
@@ -376,4 +402,83 @@ fn a_big_trace_is_cut_to_the_pages_cap() {
     let col = column(&html, "regression");
     assert!(col.contains(&format!("cut to {drawn} to keep the page under 20 MB")));
     assert_eq!(col.matches("<details class=\"node").count(), drawn);
+}
+
+/// A* shows what it computed for each node: `h`, and `f = g + h`, on each
+/// node of both trees (the values the search ordered its open list by), and
+/// `h` on each successor it evaluated but did not expand; greedy search
+/// shows `h` only, a lazy search each of its heuristics by name.
+#[test]
+fn heuristic_searches_show_h_and_f() {
+    let dir = scratch("html-h");
+    let (records, html) = compare(
+        &dir,
+        &[
+            "--search",
+            "astar",
+            "--heuristic",
+            "hmax",
+            "--engines",
+            "progression,regression",
+            "--trace-limit",
+            "30",
+        ],
+    );
+    let data = data(&html);
+    for engine in ["progression", "regression"] {
+        let trace = data["traces"][engine].as_array().expect("a trace");
+        assert_eq!(trace[0]["h"][0], records[engine]["initial_h"], "{engine}");
+        let col = column(&html, engine);
+        for e in trace {
+            let (g, h) = (e["g"].as_u64().expect("g"), e["h"][0].as_u64().expect("h"));
+            let shown = format!(
+                "<span class=\"g\">g = {g}</span> <span class=\"h\">h = {h}, f = {}</span>",
+                g + h
+            );
+            assert!(col.contains(&shown), "{engine} #{}: {shown}", e["id"]);
+        }
+        // A successor evaluated but not expanded shows its h.
+        let leaf = trace
+            .iter()
+            .flat_map(|e| e["tries"].as_array().expect("tries"))
+            .find(|t| t["child"].is_null() && t["rule"].is_null() && t["h"].is_array())
+            .expect("a leaf evaluated");
+        let shown = format!(
+            "generated, not expanded here</span>, <span class=\"h\">h = {}</span>",
+            leaf["h"][0]
+        );
+        assert!(col.contains(&shown), "{engine}: {shown}");
+    }
+
+    let (_, html) = compare(
+        &dir,
+        &[
+            "--engines",
+            "progression",
+            "--search",
+            "gbfs",
+            "--trace-limit",
+            "5",
+        ],
+    );
+    let col = column(&html, "progression");
+    assert!(col.contains("<span class=\"h\">h = "), "gbfs: no h");
+    assert!(!col.contains(", f = "), "gbfs shows f");
+    let (_, html) = compare(
+        &dir,
+        &[
+            "--engines",
+            "progression",
+            "--alias",
+            "lama-first",
+            "--trace-limit",
+            "5",
+        ],
+    );
+    let col = column(&html, "progression");
+    assert!(
+        col.contains("<span class=\"h\">hff = "),
+        "lama-first: no hff"
+    );
+    assert!(col.contains(", lmcount = "), "lama-first: no lmcount");
 }

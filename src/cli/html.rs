@@ -8,7 +8,11 @@
 //! from it. A tried operator either became a node expanded later (nested
 //! inside), was generated but not expanded within the trace, or was *cut*: its
 //! branch carries the name of the pruning rule (`duplicate`, `invariant`,
-//! `subsumed`, ...). The path of the plan found is drawn in green.
+//! `subsumed`, ...). The path of the plan found is drawn in green. A
+//! heuristic search adds to each node what it computed: `h`, and `f` in A*
+//! and weighted A*; the page has a key to the boards' symbols, those of a
+//! subgoal set included. Past [`PAGE_CAP`] the trees are cut, and the page
+//! says where.
 //!
 //! ```text
 //! #1 start, g = 0
@@ -214,6 +218,14 @@ fn render_drawn(page: &Page, cut: Option<Cut>) -> String {
     out.push_str("<div class=\"top\">\n");
     counters(&mut out, page);
     legend(&mut out);
+    let boards = traces
+        .iter()
+        .flatten()
+        .filter_map(Value::as_array)
+        .any(|t| t.first().is_some_and(|e| e["board"].is_array()));
+    if boards {
+        board_key(&mut out);
+    }
     out.push_str("</div>\n<section class=\"columns\" id=\"trees\">\n");
     for ((name, record, full), trace) in page.engines.iter().zip(&traces) {
         if let Some(trace) = trace {
@@ -425,17 +437,21 @@ fn column(
                     ""
                 };
                 let op = e["op"].as_str().unwrap_or("start");
+                let g = e["g"].as_u64().unwrap_or(0);
+                let h = match estimates(record, Some(g), &e["h"]) {
+                    Some(text) => format!(" <span class=\"h\">{}</span>", esc(&text)),
+                    None => String::new(),
+                };
                 let _ = write!(
                     out,
                     "<li><details class=\"node{plan_class}\" data-id=\"{}\"{}>\
                      <summary><span class=\"nid\">#{}</span> <span class=\"op\">{}</span> \
-                     <span class=\"g\">g = {}</span> <span class=\"counts\">{} tried, {} cut</span></summary>\n\
+                     <span class=\"g\">g = {g}</span>{h} <span class=\"counts\">{} tried, {} cut</span></summary>\n\
                      <div class=\"body\">",
                     k + 1,
                     if depth < 2 { " open" } else { "" },
                     k + 1,
                     esc(op),
-                    e["g"].as_u64().unwrap_or(0),
                     tries.len(),
                     cut
                 );
@@ -488,10 +504,22 @@ fn column(
                         "<span class=\"tag goal\">the search reached its target: plan found</span>"
                             .into(),
                     ),
-                    None => (
-                        if plan { "on-plan open" } else { "open" }.into(),
-                        "<span class=\"tag\">generated, not expanded here</span>".into(),
+                    None if tried["dead_end"] == true => (
+                        "open dead".into(),
+                        "<span class=\"tag\">a dead end: the heuristic proved that no plan \
+                         goes through it</span>"
+                            .into(),
                     ),
+                    None => {
+                        let h = match estimates(record, None, &tried["h"]) {
+                            Some(text) => format!(", <span class=\"h\">{}</span>", esc(&text)),
+                            None => String::new(),
+                        };
+                        (
+                            if plan { "on-plan open" } else { "open" }.into(),
+                            format!("<span class=\"tag\">generated, not expanded here</span>{h}"),
+                        )
+                    }
                 };
                 let _ = writeln!(
                     out,
@@ -503,6 +531,39 @@ fn column(
         }
     }
     out.push_str("</ul>\n</div>\n</div>\n");
+}
+
+/// What the search's heuristics said of a node at cost `g`, whose
+/// estimates are `h` (from the trace): `h = 5, f = 8` in A* (`f = g + h`)
+/// and weighted A* (`f = g + W * h`), `h = 5` in greedy search, each
+/// heuristic named when there are two (`hff = 10, lmcount = 7`); `None`
+/// where the search evaluated nothing. Without `g`, no `f`.
+fn estimates(record: &Value, g: Option<u64>, h: &Value) -> Option<String> {
+    let values: Vec<u64> = h.as_array()?.iter().filter_map(Value::as_u64).collect();
+    let names: Vec<&str> = record["heuristic"]
+        .as_str()
+        .unwrap_or("")
+        .split(',')
+        .collect();
+    if let [h] = values[..] {
+        let weighted = matches!(
+            record["search"].as_str(),
+            Some("astar" | "wastar" | "lazy-wastar")
+        );
+        // An anytime search changes its weight from search to search.
+        let f = g.filter(|_| weighted && record["phases"].is_null());
+        let w = record["weight"].as_u64().unwrap_or(1);
+        return Some(match f {
+            Some(g) => format!("h = {h}, f = {}", g + w * h),
+            None => format!("h = {h}"),
+        });
+    }
+    let named: Vec<String> = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| format!("{} = {v}", names.get(i).copied().unwrap_or("h")))
+        .collect();
+    (!named.is_empty()).then(|| named.join(", "))
 }
 
 /// What each pruning rule means.
@@ -542,6 +603,64 @@ fn legend(out: &mut String) {
         );
     }
     out.push_str("</dl>\n</section>\n");
+}
+
+/// The key to the boards: the symbols of a state, and those of a subgoal
+/// set (regression), which says what must hold, not what does
+/// ([`planbox::sokoban::render`]).
+fn board_key(out: &mut String) {
+    const STATE: [(&str, &str); 6] = [
+        ("#", "wall"),
+        (".", "goal cell"),
+        ("$", "box"),
+        ("*", "box on a goal cell"),
+        ("@", "man"),
+        ("+", "man on a goal cell"),
+    ];
+    const SUBGOALS: [(&str, &str); 4] = [
+        ("$ *", "a box must be here (on a goal cell: *)"),
+        ("@ +", "the man must be here (on a goal cell: +)"),
+        ("- =", "the cell must be clear (on a goal cell: =)"),
+        (
+            "!",
+            "contradictory: two of box, man and clear required on one cell",
+        ),
+    ];
+    out.push_str(
+        "<section id=\"board-key\">\n<h2>Board symbols</h2>\n\
+         <p class=\"note\">A state (progression) shows the level as it is:</p>\n\
+         <dl class=\"legend\">\n",
+    );
+    let entry = |out: &mut String, symbols: &str, meaning: &str| {
+        let drawn: Vec<String> = symbols.split(' ').map(board_symbol).collect();
+        let _ = writeln!(
+            out,
+            "<div><dt><code class=\"board\">{}</code></dt> <dd>{}</dd></div>",
+            drawn.join(" "),
+            esc(meaning)
+        );
+    };
+    for (symbols, meaning) in STATE {
+        entry(out, symbols, meaning);
+    }
+    out.push_str(
+        "</dl>\n<p class=\"note\">A subgoal set (regression) shows what must hold \
+         where it constrains a cell; the other cells show the plain board:</p>\n\
+         <dl class=\"legend\">\n",
+    );
+    for (symbols, meaning) in SUBGOALS {
+        entry(out, symbols, meaning);
+    }
+    out.push_str("</dl>\n</section>\n");
+}
+
+/// One board symbol, in the class the style sheet colours.
+fn board_symbol(c: &str) -> String {
+    let inner = board(&[Value::String(c.to_string())]);
+    inner
+        .trim_start_matches("<pre class=\"board\">")
+        .trim_end_matches("</pre>")
+        .to_string()
 }
 
 #[cfg(test)]
