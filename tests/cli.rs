@@ -441,6 +441,11 @@ fn every_json_run_prints_one_record_with_its_exit_code() {
             "input_error",
         ),
         (vec!["compare", "--json", "missing.pddl"], 31, "input_error"),
+        (
+            vec!["compare", "--json", "--engines", "progression", &gripper],
+            0,
+            "compared",
+        ),
     ];
     for (args, code, outcome) in runs {
         let out = planbox(&args);
@@ -480,5 +485,285 @@ fn the_help_names_what_each_verb_takes() {
     assert!(
         validate.contains("Usage: planbox validate [DOMAIN] PROBLEM PLAN"),
         "{validate}"
+    );
+}
+
+/// The processes whose command line mentions `marker`, with their parents.
+#[cfg(target_os = "linux")]
+fn processes_mentioning(marker: &str) -> Vec<(u32, u32)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse().ok()) else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        // `stat`: `pid (name) state ppid ...`; the name may hold spaces.
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        let mut fields = after.split_whitespace();
+        let state = fields.next().unwrap_or("");
+        let ppid = fields.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        if state != "Z" && String::from_utf8_lossy(&cmdline).contains(marker) {
+            found.push((pid, ppid));
+        }
+    }
+    found
+}
+
+/// SIGTERM or Ctrl-C (SIGINT) to `compare` ends the search it is running in
+/// a child process, reaps it, and exits 128 + the signal, as a shell reports
+/// a process killed by it: no orphan goes on searching.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stopped_compare_ends_its_children() {
+    use std::time::{Duration, Instant};
+    for (signal, code, name) in [(libc::SIGTERM, 143, "term"), (libc::SIGINT, 130, "int")] {
+        // A folder of its own: its name marks the child's command line.
+        let dir = scratch(&format!("compare-signal-{name}-{}", std::process::id()));
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc/sokoban-opt08-strips");
+        for file in ["domain.pddl", "p05.pddl"] {
+            std::fs::copy(src.join(file), dir.join(file)).expect("copy");
+        }
+        let marker = dir.to_str().expect("utf-8 path").to_string();
+        // Regression with h_max takes minutes on p05 (the limit is a
+        // safety net).
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_planbox"));
+        cmd.args(["compare", "--engines", "regression", "--search", "astar"])
+            .args(["--heuristic", "hmax", "--time-limit", "30"])
+            .arg(dir.join("p05.pddl"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        // A script's background job starts with SIGINT ignored, and
+        // compare keeps it so: give it the terminal's default.
+        // SAFETY: `signal` is async-signal-safe and allocates nothing.
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            cmd.pre_exec(|| {
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let mut compare = cmd.spawn().expect("compare starts");
+        let pid = compare.id();
+        let start = Instant::now();
+        let child = loop {
+            let children: Vec<u32> = processes_mentioning(&marker)
+                .into_iter()
+                .filter(|&(p, ppid)| ppid == pid && p != pid)
+                .map(|(p, _)| p)
+                .collect();
+            if let Some(&c) = children.first() {
+                break c;
+            }
+            assert!(start.elapsed() < Duration::from_secs(5), "no child started");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // Let it get into its search.
+        std::thread::sleep(Duration::from_millis(300));
+        // SAFETY: `kill` has no memory-safety preconditions; `pid` is our
+        // child, not yet waited for.
+        unsafe {
+            libc::kill(pid as libc::pid_t, signal);
+        }
+        let deadline = Instant::now() + Duration::from_secs(3);
+        let status = loop {
+            if let Some(status) = compare.try_wait().expect("wait") {
+                break Some(status);
+            }
+            if Instant::now() > deadline {
+                let _ = compare.kill();
+                let _ = compare.wait();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // Give an orphan a moment to show itself, then make sure none
+        // goes on burning CPU after the test.
+        std::thread::sleep(Duration::from_millis(200));
+        let left = processes_mentioning(&marker);
+        for &(p, _) in &left {
+            // SAFETY: as above; the process mentions our own scratch folder.
+            unsafe {
+                libc::kill(p as libc::pid_t, libc::SIGKILL);
+            }
+        }
+        let status = status.expect("compare ended within 3 s of the signal");
+        assert_eq!(status.code(), Some(code), "{name}: {status:?}");
+        assert!(
+            left.is_empty(),
+            "{name}: the child {child} survived compare: {left:?}"
+        );
+    }
+}
+
+const LVL0: &str = "problems/sokoban/teaching/teaching-lvl0.pddl";
+
+/// `compare --alias` runs Fast Downward's forward configuration in the
+/// progression column, end to end; the backward searches, which cannot run
+/// it, say `skipped` and why; the SAT engine runs as always. The anytime
+/// `lama` writes no plan files: its plans are in the record.
+#[test]
+fn compare_runs_an_alias_in_the_progression_column() {
+    let out = planbox(&[
+        "compare",
+        LVL0,
+        "--engines",
+        "progression",
+        "--alias",
+        "lama-first",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let r = &json(&out)["progression"];
+    assert_eq!(r["alias"], "lama-first", "{r}");
+    assert_eq!(r["search"], "lazy-gbfs", "{r}");
+    assert_eq!(r["heuristic"], "hff,lmcount", "{r}");
+    assert_eq!(r["unit_cost_search"], true, "{r}");
+    assert_eq!(r["cost"], 13, "{r}");
+
+    let dir = scratch("compare-alias-lama");
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join(LVL0);
+    let out = Command::new(env!("CARGO_BIN_EXE_planbox"))
+        .args(["compare", "--alias", "lama", "--json"])
+        .arg(&level)
+        .current_dir(&dir)
+        .output()
+        .expect("the planbox binary runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let all = json(&out);
+    let r = &all["progression"];
+    assert_eq!(r["alias"], "lama", "{r}");
+    assert_eq!(r["outcome"], "plan", "{r}");
+    assert!(
+        r["plan_costs"].as_array().is_some_and(|c| !c.is_empty()),
+        "{r}"
+    );
+    assert_eq!(r["plan_file"], serde_json::Value::Null, "{r}");
+    for engine in ["regression", "bidirectional"] {
+        assert_eq!(all[engine]["outcome"], "skipped", "{engine}");
+        let reason = all[engine]["reason"].as_str().expect("a reason");
+        assert!(
+            reason.contains("`--alias lama` is a forward search"),
+            "{reason}"
+        );
+    }
+    assert_eq!(all["sat"]["outcome"], "plan");
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("scratch")
+        .flatten()
+        .collect();
+    assert!(files.is_empty(), "compare wrote {:?}", files[0].path());
+}
+
+/// Each option is checked against the engines chosen, and each message names
+/// an option `compare` has (`--engines`, not `plan`'s `--engine`).
+#[test]
+fn compare_checks_options_against_the_engines_chosen() {
+    // Regression cannot take hff, but it was not chosen.
+    let out = planbox(&[
+        "compare",
+        LVL0,
+        "--engines",
+        "progression",
+        "--search",
+        "astar",
+        "--heuristic",
+        "hff",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for (args, said) in [
+        (
+            &["--search", "astar", "--heuristic", "hff"][..],
+            "(for the regression column; `--engines progression,bidirectional,sat` leaves it out)",
+        ),
+        (
+            &["--engines", "regression", "--alias", "lama-first"],
+            "`--alias` only applies to progression, and `--engines regression` does not run it",
+        ),
+        (
+            &["--engines", "progression", "--mutex", "h2"],
+            "`--mutex` only applies to regression, bidirectional and sat, and \
+             `--engines progression` runs none of them",
+        ),
+        (
+            &["--engines", "sat", "--heuristic", "hff"],
+            "`--heuristic` only applies to progression and regression, and `--engines sat` \
+             runs neither",
+        ),
+    ] {
+        let out = planbox(&[&["compare", LVL0], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(!err.contains("`--engine "), "{args:?}: {err}");
+    }
+}
+
+/// The row of the table whose label is `label`: its cells, split on the
+/// two spaces between columns.
+fn row(table: &str, label: &str) -> Vec<String> {
+    let line = table
+        .lines()
+        .find(|l| l.starts_with(&format!("{label}  ")))
+        .unwrap_or_else(|| panic!("no row `{label}` in\n{table}"));
+    line[label.len()..]
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Each column of `compare`'s table names what its engine ran (regression's
+/// default heuristic is hadd, not progression's hff; an alias shows its
+/// configuration), and a counter that does not apply to an engine says
+/// `n/a`, as `null` in `--json`.
+#[test]
+fn compare_names_what_each_engine_ran() {
+    let out = planbox(&["compare", LVL0]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let table = stdout(&out);
+    assert_eq!(
+        row(&table, "search"),
+        ["gbfs hff", "gbfs hadd", "-", "sat exists-step"],
+        "{table}"
+    );
+    let expanded = row(&table, "expanded");
+    assert_eq!(expanded[3], "n/a", "{table}");
+    assert!(expanded[0].parse::<u64>().is_ok(), "{table}");
+    assert_eq!(row(&table, "expansions per second")[3], "n/a", "{table}");
+    assert_eq!(row(&table, "pruned: invariant")[0], "n/a", "{table}");
+    assert_eq!(row(&table, "makespan")[0], "n/a", "{table}");
+    assert_eq!(row(&table, "makespan")[3], "13", "{table}");
+
+    let out = planbox(&["compare", LVL0, "--engines", "sat", "--json"]);
+    let sat = &json(&out)["sat"];
+    for key in [
+        "expanded",
+        "generated",
+        "evaluated",
+        "expansions_per_s",
+        "duplicates",
+    ] {
+        assert_eq!(sat[key], serde_json::Value::Null, "{key}: {sat}");
+    }
+    assert_eq!(sat["makespan"], 13);
+
+    let out = planbox(&[
+        "compare",
+        LVL0,
+        "--alias",
+        "lama-first",
+        "--engines",
+        "progression,sat",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let table = stdout(&out);
+    assert_eq!(
+        row(&table, "search"),
+        ["lama-first: lazy-gbfs hff,lmcount", "sat exists-step"],
+        "{table}"
     );
 }

@@ -69,10 +69,11 @@ fn data(html: &str) -> Value {
     serde_json::from_str(json).expect("the embedded data is JSON")
 }
 
-/// A value as the table shows it.
+/// A value as the table shows it, in a run where every engine finds a plan:
+/// `null` is a counter that does not apply to the engine.
 fn shown(v: &Value) -> String {
     match v {
-        Value::Null => "-".into(),
+        Value::Null => "n/a".into(),
         Value::String(s) => s.clone(),
         other => other.to_string(),
     }
@@ -95,6 +96,8 @@ fn the_page_shows_the_runs_counters_and_trees() {
     let dir = scratch("html-page");
     let (records, html) = compare(&dir, &["--search", "bfs", "--trace-limit", "30"]);
 
+    // Small enough to draw whole.
+    assert!(!html.contains("id=\"cut\""));
     // Self-contained: nothing to fetch.
     for needle in ["http://", "https://", "<link", " src=", "url(", "@import"] {
         assert!(!html.contains(needle), "the page refers to `{needle}`");
@@ -134,6 +137,24 @@ fn the_page_shows_the_runs_counters_and_trees() {
     }
     assert_eq!(checked, 64);
     assert_eq!(records["progression"]["expanded"], 100);
+    // What does not apply says so: the SAT engine expands no states,
+    // progression has none of regression's rules. Each column names what
+    // its engine ran.
+    let td = |engine: &str, key: &str| {
+        let id = format!("<td id=\"c-{engine}-{key}\">");
+        between(&html, &id, "</td>").unwrap_or_else(|| panic!("no cell {id}"))
+    };
+    for key in ["expanded", "generated", "duplicates", "expansions_per_s"] {
+        assert_eq!(records["sat"][key], Value::Null, "{key}");
+        assert_eq!(td("sat", key), "n/a", "{key}");
+    }
+    assert_eq!(td("progression", "invariant"), "n/a");
+    assert_eq!(td("progression", "forward_expanded"), "n/a");
+    assert_eq!(td("regression", "makespan"), "n/a");
+    let searches = ["bfs", "bfs", "bfs", "sat exists-step"];
+    for (engine, search) in engines.iter().zip(searches) {
+        assert_eq!(td(engine, "search"), search, "{engine}");
+    }
 
     // The data: the same records (times included: it is the same run),
     // without the traces, which the page keeps apart.
@@ -172,6 +193,32 @@ fn the_page_shows_the_runs_counters_and_trees() {
         let tag = format!("<span class=\"rule rule-{rule}\">{rule}</span>");
         assert!(column(&html, "regression").contains(&tag), "{rule}");
         assert!(!column(&html, "progression").contains(&tag), "{rule}");
+    }
+    // Breadth-first search evaluates nothing: no `h` anywhere.
+    for engine in ["progression", "regression"] {
+        let trace = data["traces"][engine].as_array().expect("a trace");
+        assert!(trace.iter().all(|e| e["h"].is_null()), "{engine}");
+    }
+    assert!(!html.contains("class=\"h\""));
+    // The key to the boards, the subgoal sets' symbols included.
+    let key = between(&html, "<section id=\"board-key\">", "</section>").expect("a key");
+    for (symbol, meaning) in [
+        (
+            "<span class=\"clear\">-</span> <span class=\"clear\">=</span>",
+            "must be clear",
+        ),
+        ("<span class=\"goal\">!</span>", "contradictory"),
+        (
+            "<span class=\"box\">$</span> <span class=\"done\">*</span>",
+            "a box must be here",
+        ),
+        ("<span class=\"man\">@</span>", "man"),
+    ] {
+        let entry = format!("<code class=\"board\">{symbol}</code></dt> <dd>");
+        let at = key
+            .find(&entry)
+            .unwrap_or_else(|| panic!("no {symbol} in {key}"));
+        assert!(key[at..].contains(meaning), "{symbol}");
     }
     // Bidirectional search and SAT have counters, no tree.
     assert!(!html.contains("id=\"column-bidirectional\""));
@@ -316,4 +363,122 @@ fn the_plans_path_ends_at_the_goal() {
         );
         assert_eq!(col.matches("class=\"try on-plan goal\"").count(), 1);
     }
+}
+
+/// A big trace does not make a page no browser opens: regression on p05
+/// tries some 200 operators per subgoal set, each with its board, so 300
+/// expansions would weigh about 50 MB. The page stays under its cap of
+/// 20 MB, draws a prefix of each trace, and says so, as does stderr.
+#[test]
+fn a_big_trace_is_cut_to_the_pages_cap() {
+    let dir = scratch("html-cap");
+    let page = dir.join("p05.html");
+    let out = planbox(&[
+        "compare",
+        "problems/ipc/sokoban-opt08-strips/p05.pddl",
+        "--engines",
+        "regression",
+        "--search",
+        "astar",
+        "--heuristic",
+        "lmcut",
+        "--trace-limit",
+        "300",
+        "--html",
+        page.to_str().expect("UTF-8 path"),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let html = std::fs::read_to_string(&page).expect("the page was written");
+    assert!(html.len() <= 20_000_000, "{} bytes", html.len());
+    let trace = data(&html)["traces"]["regression"].clone();
+    let drawn = trace.as_array().expect("a trace").len();
+    assert!((50..300).contains(&drawn), "{drawn} expansions drawn");
+    let said = format!("show the first {drawn} of the 300 expansions recorded for each search");
+    let cut = between(&html, "<p class=\"note cut\" id=\"cut\">", "</p>").expect("a note");
+    assert!(cut.contains(&said), "{cut}");
+    assert!(cut.contains("the page is capped at 20 MB"), "{cut}");
+    assert!(err.contains(&said), "{err}");
+    let col = column(&html, "regression");
+    assert!(col.contains(&format!("cut to {drawn} to keep the page under 20 MB")));
+    assert_eq!(col.matches("<details class=\"node").count(), drawn);
+}
+
+/// A* shows what it computed for each node: `h`, and `f = g + h`, on each
+/// node of both trees (the values the search ordered its open list by), and
+/// `h` on each successor it evaluated but did not expand; greedy search
+/// shows `h` only, a lazy search each of its heuristics by name.
+#[test]
+fn heuristic_searches_show_h_and_f() {
+    let dir = scratch("html-h");
+    let (records, html) = compare(
+        &dir,
+        &[
+            "--search",
+            "astar",
+            "--heuristic",
+            "hmax",
+            "--engines",
+            "progression,regression",
+            "--trace-limit",
+            "30",
+        ],
+    );
+    let data = data(&html);
+    for engine in ["progression", "regression"] {
+        let trace = data["traces"][engine].as_array().expect("a trace");
+        assert_eq!(trace[0]["h"][0], records[engine]["initial_h"], "{engine}");
+        let col = column(&html, engine);
+        for e in trace {
+            let (g, h) = (e["g"].as_u64().expect("g"), e["h"][0].as_u64().expect("h"));
+            let shown = format!(
+                "<span class=\"g\">g = {g}</span> <span class=\"h\">h = {h}, f = {}</span>",
+                g + h
+            );
+            assert!(col.contains(&shown), "{engine} #{}: {shown}", e["id"]);
+        }
+        // A successor evaluated but not expanded shows its h.
+        let leaf = trace
+            .iter()
+            .flat_map(|e| e["tries"].as_array().expect("tries"))
+            .find(|t| t["child"].is_null() && t["rule"].is_null() && t["h"].is_array())
+            .expect("a leaf evaluated");
+        let shown = format!(
+            "generated, not expanded here</span>, <span class=\"h\">h = {}</span>",
+            leaf["h"][0]
+        );
+        assert!(col.contains(&shown), "{engine}: {shown}");
+    }
+
+    let (_, html) = compare(
+        &dir,
+        &[
+            "--engines",
+            "progression",
+            "--search",
+            "gbfs",
+            "--trace-limit",
+            "5",
+        ],
+    );
+    let col = column(&html, "progression");
+    assert!(col.contains("<span class=\"h\">h = "), "gbfs: no h");
+    assert!(!col.contains(", f = "), "gbfs shows f");
+    let (_, html) = compare(
+        &dir,
+        &[
+            "--engines",
+            "progression",
+            "--alias",
+            "lama-first",
+            "--trace-limit",
+            "5",
+        ],
+    );
+    let col = column(&html, "progression");
+    assert!(
+        col.contains("<span class=\"h\">hff = "),
+        "lama-first: no hff"
+    );
+    assert!(col.contains(", lmcount = "), "lama-first: no lmcount");
 }

@@ -741,3 +741,33 @@ fn options_that_do_not_fit_the_search_are_usage_errors() {
         assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
     }
 }
+
+/// `--trace` gives `h` where the search computed it: each expansion of A*
+/// (its first is the initial `h` the log prints), each successor it
+/// evaluated; breadth-first search computes none.
+#[test]
+fn trace_shows_h_where_the_search_computed_it() {
+    let level = "problems/sokoban/teaching/teaching-lvl0.pddl";
+    let args = [
+        "plan",
+        level,
+        "--trace",
+        "--trace-limit",
+        "2",
+        "--plan-file",
+        "-",
+    ];
+    let out = planbox(&[&args[..], &["--search", "astar", "--heuristic", "hmax"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let trace = stderr(&out);
+    assert!(trace.contains("expansion 1 (g = 0, h = 7):"), "{trace}");
+    assert!(
+        trace.contains("Initial heuristic value for hmax: 7"),
+        "{trace}"
+    );
+    assert!(trace.contains(")  (h = "), "{trace}");
+    let out = planbox(&[&args[..], &["--search", "bfs"]].concat());
+    let trace = stderr(&out);
+    assert!(trace.contains("expansion 1 (g = 0):"), "{trace}");
+    assert!(!trace.contains("h = "), "{trace}");
+}

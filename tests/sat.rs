@@ -570,7 +570,7 @@ fn compare_has_a_sat_column() {
         .expect("a table")
         .split_whitespace()
         .collect();
-    assert_eq!(header, ["bfs", "sat", "progression"], "{table}");
+    assert_eq!(header, ["sat", "progression"], "{table}");
     let out = planbox(&["compare", LVL0, "--engines", "sat,sat"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`--engines` names `sat` twice"));

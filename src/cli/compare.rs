@@ -6,13 +6,20 @@
 //! bfs` and says `skipped` otherwise. Both backward searches get the same
 //! regression techniques; the SAT engine gets the same limits and mutexes,
 //! and its own `--encoding` and `--schedule` (it searches no states, so its
-//! counts of states are 0; its rows are the horizons and the makespan).
+//! counts of states say `n/a`, `null` in `--json`; its rows are the horizons
+//! and the makespan). The first row names what each engine ran.
+//!
+//! Each option goes to the engines that read it; one that none of the
+//! engines chosen reads is refused. `--alias` names one of Fast Downward's
+//! forward configurations: progression runs it, regression and bidirectional
+//! search say `skipped`, and the SAT engine runs as always.
 //!
 //! Each direction runs in a child process (`planbox plan --json ...`), so that
 //! its time, peak memory and limits are its own: the second search does not
 //! inherit the first one's memory high-water mark. The children's stderr
 //! (progress lines every 5 s, each led by the engine's name, and `--trace`)
-//! passes through.
+//! passes through. Stopping `compare` (SIGTERM, Ctrl-C) ends the child it is
+//! waiting for before `compare` exits (see [`stop`]).
 //!
 //! `--html FILE` also writes the comparison as a web page ([`super::html`]):
 //! the children then add their first expansions to their records (`plan
@@ -23,8 +30,10 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde_json::Value;
 use std::ffi::OsString;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::Duration;
 
 use clap::ValueEnum;
 
@@ -40,8 +49,9 @@ pub struct CompareArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub options: SearchOptions,
-    /// Print one JSON object `{"progression": {...}, "regression": {...},
-    /// "bidirectional": {...}, "sat": {...}}`.
+    /// Print one JSON object `{"outcome": "compared", "exit_code": 0,
+    /// "progression": {...}, "regression": {...}, "bidirectional": {...},
+    /// "sat": {...}}`.
     #[arg(long)]
     pub json: bool,
     /// The columns, in this order [default: all four].
@@ -64,33 +74,156 @@ const ENGINES: [EngineName; 4] = [
     EngineName::Sat,
 ];
 
-/// The options engine `engine` runs with (bidirectional search takes no
-/// algorithm settings and no traces).
+/// What one column does: run its engine with these options, or say why it
+/// cannot.
+enum Column {
+    Run(SearchOptions),
+    Skipped(String),
+}
+
+/// The options engine `engine` runs with: bidirectional search takes no
+/// algorithm settings and no traces; the SAT engine, which searches no
+/// states, none of the state-space searches' settings.
 fn options_for(o: &SearchOptions, engine: EngineName) -> SearchOptions {
     match engine {
         EngineName::Bidirectional => o.for_bidirectional(),
+        EngineName::Sat => SearchOptions {
+            search: None,
+            heuristic: Vec::new(),
+            alias: None,
+            weight: None,
+            no_preferred: false,
+            landmark_preferred: false,
+            cycle_check: false,
+            trace: false,
+            dot: None,
+            ..o.clone()
+        },
         _ => o.clone(),
     }
 }
 
-pub fn run(args: &CompareArgs) -> Result<u8> {
-    // Refuse bad combinations before starting anything.
-    for engine in [EngineName::Progression, EngineName::Regression] {
-        options::configure(&args.options, engine)?;
+/// The options of the state-space searches, each with whether it was given
+/// and the engines that read it (bidirectional search reads `--search` to
+/// say that it runs bfs only).
+fn search_only(o: &SearchOptions) -> [(&'static str, bool, &'static [EngineName]); 10] {
+    use EngineName::{Bidirectional, Progression, Regression, Sat};
+    const BOTH: &[EngineName] = &[Progression, Regression];
+    [
+        (
+            "--search",
+            o.search.is_some(),
+            &[Progression, Regression, Bidirectional],
+        ),
+        ("--heuristic", !o.heuristic.is_empty(), BOTH),
+        ("--alias", o.alias.is_some(), &[Progression]),
+        ("--weight", o.weight.is_some(), BOTH),
+        (
+            "--depth-limit",
+            o.depth_limit.is_some(),
+            &[Progression, Regression, Sat],
+        ),
+        ("--no-preferred", o.no_preferred, BOTH),
+        ("--landmark-preferred", o.landmark_preferred, &[Progression]),
+        ("--cycle-check", o.cycle_check, BOTH),
+        ("--trace", o.trace, BOTH),
+        ("--dot", o.dot.is_some(), BOTH),
+    ]
+}
+
+/// Names engines as a reader would: `regression, bidirectional and sat`.
+fn listed(engines: &[EngineName]) -> String {
+    let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
     }
+}
+
+/// Decides, before any search starts, what each column of `engines` runs.
+/// An option that none of the engines chosen reads is refused, naming
+/// `--engines`; options that only some read go to those. An alias is Fast
+/// Downward's name for a forward search: progression runs it, the SAT
+/// engine runs as always, and the backward searches say `skipped`.
+fn columns(o: &SearchOptions, engines: &[EngineName]) -> Result<Vec<Column>> {
+    let chosen = || {
+        let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
+        names.join(",")
+    };
+    for (flag, given, readers) in search_only(o).into_iter().chain(o.engine_only()) {
+        if given && !readers.iter().any(|r| engines.contains(r)) {
+            let which = match readers.len() {
+                1 => "does not run it",
+                2 => "runs neither",
+                _ => "runs none of them",
+            };
+            bail!(options::usage(format!(
+                "`{flag}` only applies to {}, and `--engines {}` {which}",
+                listed(readers),
+                chosen()
+            )));
+        }
+    }
+    let mut columns = Vec::new();
+    let mut refused = None;
+    for &engine in engines {
+        let column = match (engine, o.alias) {
+            (EngineName::Regression | EngineName::Bidirectional, Some(alias)) => {
+                Column::Skipped(format!(
+                    "`--alias {}` is a forward search, as in Fast Downward; \
+                     regression and bidirectional search cannot run it",
+                    alias.name()
+                ))
+            }
+            // (The algorithm of the other columns, gbfs by default.)
+            (EngineName::Bidirectional, None)
+                if o.search(EngineName::Progression) != SearchName::Bfs =>
+            {
+                Column::Skipped(format!(
+                    "bidirectional search runs bfs only, not {}",
+                    o.search(EngineName::Progression).name()
+                ))
+            }
+            _ => {
+                let own = options_for(o, engine);
+                if let Err(e) = options::configure(&own, engine) {
+                    refused.get_or_insert((engine, e));
+                }
+                Column::Run(own)
+            }
+        };
+        columns.push(column);
+    }
+    let Some((engine, e)) = refused else {
+        return Ok(columns);
+    };
+    // Progression and regression read the same settings; if one of them
+    // takes what the other refuses (`--heuristic hff`), say which column.
+    let other = match engine {
+        EngineName::Progression => EngineName::Regression,
+        EngineName::Regression => EngineName::Progression,
+        _ => return Err(e),
+    };
+    if !engines.contains(&other) || options::configure(o, other).is_err() {
+        return Err(e);
+    }
+    let rest: Vec<&str> = (engines.iter().filter(|&&x| x != engine))
+        .map(|x| x.name())
+        .collect();
+    bail!(options::usage(format!(
+        "{e:#} (for the {} column; `--engines {}` leaves it out)",
+        engine.name(),
+        rest.join(",")
+    )))
+}
+
+pub fn run(args: &CompareArgs) -> Result<u8> {
     if args.options.dump_cnf.is_some() {
         bail!(options::usage(
             "`--dump-cnf` writes one formula: use `plan --engine sat`, not `compare`".into()
         ));
     }
-    // The files are there, and every output can be written, before the
-    // first search starts.
-    super::input::domain_and_problem(&args.files)?;
-    if let Some(path) = &args.html {
-        super::output::check_writable(path, "page")?;
-    }
-    let search = args.options.search(EngineName::Progression);
-    let mut records = Vec::new();
     let engines: Vec<EngineName> = if args.engines.is_empty() {
         ENGINES.to_vec()
     } else {
@@ -104,16 +237,39 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
             )));
         }
     }
-    for &engine in &engines {
-        if engine == EngineName::Bidirectional && search != SearchName::Bfs {
-            records.push(serde_json::json!({
+    // Refuse bad combinations before starting anything.
+    let columns = columns(&args.options, &engines)?;
+    // The files are there, and every output can be written, before the
+    // first search starts.
+    super::input::domain_and_problem(&args.files)?;
+    if let Some(path) = &args.html {
+        super::output::check_writable(path, "page")?;
+    }
+    for (&engine, column) in engines.iter().zip(&columns) {
+        if let (Column::Run(own), false) = (column, engine == EngineName::Sat)
+            && let Some(dot) = &own.dot
+        {
+            super::output::check_writable(&dot_path(dot, engine), "graph file")?;
+        }
+    }
+    let mut records = Vec::new();
+    stop::catch();
+    for (&engine, column) in engines.iter().zip(&columns) {
+        if let Some(signal) = stop::requested() {
+            bail!(stop::stopped(signal, None));
+        }
+        records.push(match column {
+            Column::Skipped(reason) => serde_json::json!({
                 "engine": engine.name(),
                 "outcome": "skipped",
-                "reason": format!("bidirectional search runs bfs only, not {}", search.name()),
-            }));
-            continue;
-        }
-        records.push(child(args, engine)?);
+                "reason": reason,
+            }),
+            Column::Run(own) => child(args, engine, own)?,
+        });
+    }
+    stop::release();
+    if let Some(signal) = stop::requested() {
+        bail!(stop::stopped(signal, None));
     }
     // The traces go to the page, not into the table or the JSON.
     let traces: Vec<Option<Value>> = records
@@ -133,18 +289,26 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
                 .collect(),
             limit: args.options.trace_limit,
         };
-        std::fs::write(path, html::render(&page))
+        let (text, cut) = html::render(&page);
+        if let Some(cut) = cut {
+            eprintln!("warning: the trees of `{}` {}", path.display(), cut.said());
+        }
+        std::fs::write(path, text)
             .with_context(|| format!("cannot write page `{}`", path.display()))?;
         if !args.json {
             eprintln!("Page written to {}", path.display());
         }
     }
     if args.json {
+        // The run's own outcome, as every `--json` record has, then one
+        // record per engine.
         let mut all = serde_json::Map::new();
+        all.insert("outcome".into(), "compared".into());
+        all.insert("exit_code".into(), exit::SUCCESS.into());
         for (engine, record) in engines.iter().zip(records) {
             all.insert(engine.name().into(), record);
         }
-        println!("{}", Value::Object(all));
+        super::print_record(&Value::Object(all));
     } else {
         print!("{}", table(&engines, &records));
     }
@@ -171,13 +335,14 @@ fn command_line() -> String {
         .join(" ")
 }
 
-/// Runs `planbox plan --engine ENGINE --json` with the shared options.
-fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
+/// Runs `planbox plan --engine ENGINE --json` with the options `o` of its
+/// column.
+fn child(args: &CompareArgs, engine: EngineName, o: &SearchOptions) -> Result<Value> {
     let exe = std::env::current_exe().context("cannot find the planbox executable")?;
     let mut cmd = Command::new(exe);
     cmd.arg("plan")
         .args(["--engine", engine.name(), "--json", "--plan-file", "-"])
-        .args(forwarded(&options_for(&args.options, engine), engine))
+        .args(forwarded(o, engine))
         .args(match args.json {
             true => vec![],
             false => vec!["--progress-label", engine.name()],
@@ -195,11 +360,10 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
         .args(&args.files)
         .stdin(Stdio::null())
         .stderr(Stdio::inherit());
-    let out = cmd
-        .output()
-        .with_context(|| format!("cannot run the {} search", engine.name()))?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let code = out.status.code();
+    stop::end_with_parent(&mut cmd);
+    let (status, stdout) = run_child(&mut cmd, engine)?;
+    let stdout = String::from_utf8_lossy(&stdout);
+    let code = status.code();
     // A child that could not search prints an error record (`plan --json`):
     // its outcome names an error, not a search's end.
     let searched = |r: &Value| {
@@ -209,7 +373,15 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
         )
     };
     match serde_json::from_str::<Value>(stdout.trim()) {
-        Ok(record) if searched(&record) => Ok(record),
+        // The plans are in the records; `compare` writes no plan file
+        // (an anytime child says `-.1` for its best plan on stdout).
+        Ok(mut record) if searched(&record) => {
+            if let Some(fields) = record.as_object_mut() {
+                fields.insert("plan_file".into(), Value::Null);
+            }
+            clear_unused(&mut record);
+            Ok(record)
+        }
         // An engine that cannot run this task (it said why on stderr) gets
         // an empty column; the others still run.
         _ if code == Some(i32::from(exit::UNSUPPORTED)) => Ok(serde_json::json!({
@@ -233,6 +405,178 @@ fn child(args: &CompareArgs, engine: EngineName) -> Result<Value> {
     }
 }
 
+/// Runs the child `cmd` to its end and returns its exit status and its
+/// stdout; if `compare` is told to stop meanwhile (SIGTERM, Ctrl-C), ends
+/// the child first, then fails with the signal's exit code.
+fn run_child(cmd: &mut Command, engine: EngineName) -> Result<(ExitStatus, Vec<u8>)> {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("cannot run the {} search", engine.name()))?;
+    // A thread drains stdout (a record with a trace can be megabytes, more
+    // than a pipe holds) while this one watches the child and the signals.
+    let mut pipe = child.stdout.take().context("the child's stdout")?;
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        pipe.read_to_end(&mut out).map(|_| out)
+    });
+    let status = loop {
+        if let Some(signal) = stop::requested() {
+            stop::end(&mut child);
+            let _ = reader.join();
+            bail!(stop::stopped(signal, Some(engine)));
+        }
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let stdout = match reader.join() {
+        Ok(read) => read.with_context(|| format!("cannot read the {} search", engine.name()))?,
+        Err(_) => bail!("the {} search's output was lost", engine.name()),
+    };
+    Ok((status, stdout))
+}
+
+/// Stopping `compare` stops its searches. SIGTERM, SIGINT (Ctrl-C) and
+/// SIGHUP would end `compare` and leave the child it waits for searching
+/// on, an orphan; so while the children run, a handler only notes the
+/// signal, and [`run_child`] ends the child (SIGTERM, then SIGKILL after a
+/// second), reaps it, and exits with 128 + the signal (143 for SIGTERM, 130
+/// for SIGINT), as a shell reports a process the signal killed. A signal
+/// that was ignored when `compare` started (`nohup`, a background job of a
+/// script) stays ignored. On Linux each child also gets SIGTERM should
+/// `compare` die without a chance to clean up (SIGKILL).
+#[cfg(unix)]
+mod stop {
+    use super::{Child, Coded, Command, Duration, EngineName};
+    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::time::Instant;
+
+    /// The signal caught, 0 for none.
+    static CAUGHT: AtomicI32 = AtomicI32::new(0);
+
+    const SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+
+    extern "C" fn on_signal(signal: libc::c_int) {
+        // Async-signal-safe: one store to a lock-free atomic.
+        CAUGHT.store(signal, Ordering::SeqCst);
+    }
+
+    /// From now on the signals are noted rather than fatal.
+    pub fn catch() {
+        for signal in SIGNALS {
+            // SAFETY: the handler only stores to an atomic, which is
+            // async-signal-safe; `signal` has no other precondition.
+            unsafe {
+                let handler = on_signal as *const () as libc::sighandler_t;
+                if libc::signal(signal, handler) == libc::SIG_IGN {
+                    libc::signal(signal, libc::SIG_IGN);
+                }
+            }
+        }
+    }
+
+    /// The signals are fatal again (for what `compare` does after its
+    /// children: the page, the table), unless ignored from the start.
+    pub fn release() {
+        for signal in SIGNALS {
+            // SAFETY: as in `catch`.
+            unsafe {
+                if libc::signal(signal, libc::SIG_DFL) == libc::SIG_IGN {
+                    libc::signal(signal, libc::SIG_IGN);
+                }
+            }
+        }
+    }
+
+    /// The signal caught since [`catch`], if any.
+    pub fn requested() -> Option<i32> {
+        Some(CAUGHT.load(Ordering::SeqCst)).filter(|&s| s != 0)
+    }
+
+    /// Ends `child`: SIGTERM, a second's grace, then SIGKILL; and reaps it.
+    pub fn end(child: &mut Child) {
+        if let Ok(None) = child.try_wait() {
+            // SAFETY: `kill` has no memory-safety preconditions; the child
+            // has not been reaped, so its pid is still its own.
+            unsafe {
+                libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
+            }
+            let grace = Instant::now() + Duration::from_secs(1);
+            while let Ok(None) = child.try_wait() {
+                if Instant::now() > grace {
+                    let _ = child.kill();
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        let _ = child.wait();
+    }
+
+    /// The error `compare` exits with: 128 + the signal; `engine` is the
+    /// search it ended, if one was running.
+    pub fn stopped(signal: i32, engine: Option<EngineName>) -> Coded {
+        let name = match signal {
+            libc::SIGINT => "SIGINT",
+            libc::SIGHUP => "SIGHUP",
+            _ => "SIGTERM",
+        };
+        let ended = engine.map(|e| format!("; the {} search was ended", e.name()));
+        Coded {
+            code: u8::try_from(128 + signal).unwrap_or(u8::MAX),
+            message: format!("stopped by {name}{}", ended.unwrap_or_default()),
+        }
+    }
+
+    /// Linux: the child gets SIGTERM when `compare` dies, however it dies.
+    #[cfg(target_os = "linux")]
+    pub fn end_with_parent(cmd: &mut Command) {
+        use std::os::unix::process::CommandExt;
+        let parent = std::process::id();
+        // SAFETY: between fork and exec the closure makes only the system
+        // calls `prctl`, `getppid` and `_exit`, which are async-signal-safe,
+        // and allocates nothing.
+        unsafe {
+            cmd.pre_exec(move || {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+                // `compare` died before the line above: no signal will come.
+                if libc::getppid() as u32 != parent {
+                    libc::_exit(1);
+                }
+                Ok(())
+            });
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn end_with_parent(_: &mut Command) {}
+}
+
+/// Without Unix signals, nothing to catch: the children end with `compare`'s
+/// console.
+#[cfg(not(unix))]
+mod stop {
+    use super::{Child, Coded, Command, EngineName};
+    pub fn catch() {}
+    pub fn release() {}
+    pub fn requested() -> Option<i32> {
+        None
+    }
+    pub fn end(child: &mut Child) {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    pub fn stopped(_: i32, _: Option<EngineName>) -> Coded {
+        Coded {
+            code: 1,
+            message: "stopped".into(),
+        }
+    }
+    pub fn end_with_parent(_: &mut Command) {}
+}
+
 /// Whether `engine`'s child records its first expansions for the page
 /// (the two engines that search one direction state by state).
 fn traced(args: &CompareArgs, engine: EngineName) -> bool {
@@ -253,7 +597,9 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
             a.push(v.into());
         }
     };
-    if !sat {
+    if let Some(alias) = o.alias {
+        push("--alias", Some(alias.name().into()));
+    } else if !sat {
         push("--search", Some(o.search(engine).name().into()));
     }
     if !o.heuristic.is_empty() && !sat {
@@ -269,6 +615,9 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     }
     if o.no_preferred && !sat {
         push("--no-preferred", None);
+    }
+    if o.landmark_preferred && !sat {
+        push("--landmark-preferred", None);
     }
     if o.cycle_check && !sat {
         push("--cycle-check", None);
@@ -310,28 +659,31 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
         push("--trace-limit", Some(o.trace_limit.to_string()));
     }
     if let Some(dot) = o.dot.as_ref().filter(|_| !sat) {
-        // One graph per direction: `g.dot` becomes `g.progression.dot`, ...
-        let stem = dot.file_stem().map(|s| s.to_string_lossy().into_owned());
-        let ext = dot.extension().map(|s| s.to_string_lossy().into_owned());
-        let name = format!(
-            "{}.{}.{}",
-            stem.unwrap_or_else(|| "graph".into()),
-            engine.name(),
-            ext.unwrap_or_else(|| "dot".into())
-        );
-        push(
-            "--dot",
-            Some(dot.with_file_name(name).display().to_string()),
-        );
+        push("--dot", Some(dot_path(dot, engine).display().to_string()));
         push("--dot-limit", Some(o.dot_limit.to_string()));
     }
     a
 }
 
+/// One graph per direction: `g.dot` becomes `g.progression.dot`, ...
+fn dot_path(dot: &Path, engine: EngineName) -> PathBuf {
+    let stem = dot.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let ext = dot.extension().map(|s| s.to_string_lossy().into_owned());
+    let name = format!(
+        "{}.{}.{}",
+        stem.unwrap_or_else(|| "graph".into()),
+        engine.name(),
+        ext.unwrap_or_else(|| "dot".into())
+    );
+    dot.with_file_name(name)
+}
+
 /// The rows of the table (and of `--html`'s counters): each label with the
-/// key of the `--json` record it shows.
+/// key of the `--json` record it shows; the first row, `search`, says what
+/// each engine ran ([`ran`]).
 pub fn rows() -> Vec<(String, &'static str)> {
     let mut rows: Vec<(String, &'static str)> = [
+        ("search", "search"),
         ("outcome", "outcome"),
         ("plan length", "length"),
         ("plan cost", "cost"),
@@ -368,6 +720,69 @@ pub const MEASURED_KEYS: &[&str] = &[
     "peak_memory_kb",
 ];
 
+/// Counters of a search state by state, which the SAT engine does not do.
+const STATE_COUNTERS: &[&str] = &[
+    "expanded",
+    "expanded_until_last_jump",
+    "generated",
+    "evaluated",
+    "reopened",
+    "dead_ends",
+    "duplicates",
+    "expansions_per_s",
+];
+
+/// The rules of the regression space, which progression does not apply.
+const BACKWARD_RULES: &[&str] = &[
+    "irrelevant",
+    "inconsistent",
+    "invariant",
+    "h2_mutex",
+    "subsumed",
+];
+
+/// Bidirectional search's counts per side.
+const SIDES: &[&str] = &[
+    "forward_expanded",
+    "forward_generated",
+    "backward_expanded",
+    "backward_generated",
+];
+
+/// The SAT engine's counts.
+const HORIZONS: &[&str] = &["horizons_tried", "makespan", "horizons"];
+
+/// Whether the counter `key` means something for `engine`: the SAT engine
+/// expands no states, progression applies none of regression's rules, only
+/// bidirectional search has two sides and only the SAT engine horizons.
+/// Where it does not, the record holds `null` and the table and the page
+/// say `n/a` (where it does but has no value, a plan's length without a
+/// plan, they say `-`).
+pub fn applies(engine: &str, key: &str) -> bool {
+    let not = |keys: &[&[&str]]| !keys.iter().any(|k| k.contains(&key));
+    match engine {
+        "sat" => not(&[STATE_COUNTERS, BACKWARD_RULES, SIDES]),
+        "progression" => not(&[BACKWARD_RULES, SIDES, HORIZONS]),
+        "regression" => not(&[SIDES, HORIZONS]),
+        "bidirectional" => not(&[HORIZONS]),
+        _ => true,
+    }
+}
+
+/// Sets the counters that do not apply to the record's engine to `null`
+/// (`plan --engine sat --json` says `"expanded": 0`; `compare` says it
+/// did not count).
+fn clear_unused(record: &mut Value) {
+    let engine = record["engine"].as_str().unwrap_or("").to_string();
+    if let Some(fields) = record.as_object_mut() {
+        for (key, value) in fields.iter_mut() {
+            if !applies(&engine, key) {
+                *value = Value::Null;
+            }
+        }
+    }
+}
+
 /// One value of a record as a table cell: `-` for none, seconds with four
 /// decimals, large rates rounded.
 pub fn cell(v: &Value) -> String {
@@ -383,39 +798,99 @@ pub fn cell(v: &Value) -> String {
     }
 }
 
-/// The heading of the table: the algorithm, its heuristic and depth limit,
-/// from the first record of an engine that searches states.
-pub fn heading(records: &[Value]) -> String {
-    let Some(p) = records
-        .iter()
-        .find(|r| r["search"].is_string())
-        .or(records.first())
-    else {
-        return String::new();
+/// The cell of row `key` for `record`: what the engine ran, `n/a` for a
+/// counter that does not apply to it, or the value.
+pub fn shown(record: &Value, key: &str) -> String {
+    let skipped = record["outcome"] == "skipped";
+    match key {
+        "search" => ran(record),
+        _ if skipped && key != "outcome" => "-".into(),
+        _ if !applies(record["engine"].as_str().unwrap_or(""), key) => "n/a".into(),
+        _ => cell(&record[key]),
+    }
+}
+
+/// What the engine of `record` ran, from its record: `gbfs hff`, `astar
+/// lmcut`, `dfs (depth limit 13)`, `bfs`, `lama-first: lazy-gbfs
+/// hff,lmcount`, `sat exists-step (T <= 13)` (its horizons T); `-` for a
+/// column skipped.
+pub fn ran(r: &Value) -> String {
+    if r["outcome"] == "skipped" {
+        return "-".into();
+    }
+    let text = |key: &str| r[key].as_str().unwrap_or("").to_string();
+    let mut out = if r["engine"] == "sat" {
+        let mut out = format!("sat {}", text("encoding"));
+        if r["schedule"] != "linear" {
+            out = format!("{out} {}", text("schedule"));
+        }
+        out
+    } else {
+        // An anytime search: its searches in turn, each with its weights.
+        let mut searches: Vec<(String, Vec<u64>)> = Vec::new();
+        for phase in r["phases"].as_array().into_iter().flatten() {
+            let search = phase["search"].as_str().unwrap_or("?").to_string();
+            if searches.last().is_none_or(|(s, _)| *s != search) {
+                searches.push((search, Vec::new()));
+            }
+            let weights = &mut searches.last_mut().expect("pushed").1;
+            if let Some(w) = phase["weight"].as_u64()
+                && weights.last() != Some(&w)
+            {
+                weights.push(w);
+            }
+        }
+        if searches.is_empty() {
+            let weights = r["weight"].as_u64().into_iter().collect();
+            searches.push((text("search"), weights));
+        }
+        let out: Vec<String> = searches
+            .iter()
+            .map(|(search, weights)| match weights.as_slice() {
+                [] => search.clone(),
+                w => {
+                    let w: Vec<String> = w.iter().map(u64::to_string).collect();
+                    format!("{search} w={}", w.join(","))
+                }
+            })
+            .collect();
+        let mut out = out.join(" then ");
+        if let Some(h) = r["heuristic"].as_str() {
+            out = format!("{out} {h}");
+        }
+        match r["alias"].as_str() {
+            Some(alias) => format!("{alias}: {out}"),
+            None => out,
+        }
     };
-    let mut heading = cell(&p["search"]);
-    if let Some(h) = p["heuristic"].as_str() {
-        heading = format!("{heading} {h}");
+    if let Some(t) = r["horizon"].as_u64() {
+        out = format!("{out} (T = {t})");
+    } else if let Some(d) = r["depth_limit"].as_u64() {
+        match r["engine"] == "sat" {
+            true => out = format!("{out} (T <= {d})"),
+            false => out = format!("{out} (depth limit {d})"),
+        }
     }
-    if let Some(d) = p["depth_limit"].as_u64() {
-        heading = format!("{heading} (depth limit {d})");
-    }
-    heading
+    out
+}
+
+/// What each engine ran, on one line: `progression gbfs hff, regression gbfs
+/// hadd, ...` (the page's title).
+pub fn configurations(engines: &[(&str, &Value)]) -> String {
+    let all: Vec<String> = engines
+        .iter()
+        .map(|(name, r)| format!("{name} {}", ran(r)))
+        .collect();
+    all.join(", ")
 }
 
 /// The side-by-side table, one column per engine.
 fn table(engines: &[EngineName], records: &[Value]) -> String {
     let rows: Vec<(String, Vec<String>)> = rows()
         .into_iter()
-        .map(|(label, key)| (label, records.iter().map(|r| cell(&r[key])).collect()))
+        .map(|(label, key)| (label, records.iter().map(|r| shown(r, key)).collect()))
         .collect();
-    let heading = heading(records);
-    let w0 = rows
-        .iter()
-        .map(|r| r.0.len())
-        .max()
-        .unwrap_or(0)
-        .max(heading.len());
+    let w0 = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     let widths: Vec<usize> = engines
         .iter()
         .enumerate()
@@ -436,14 +911,25 @@ fn table(engines: &[EngineName], records: &[Value]) -> String {
         out
     };
     let names: Vec<String> = engines.iter().map(|e| e.name().to_string()).collect();
-    let mut out = line(&heading, &names);
+    let mut out = line("", &names);
     let dashes: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
     out.push_str(&line(&"-".repeat(w0), &dashes));
     for (label, cells) in &rows {
         out.push_str(&line(label, cells));
     }
-    if let Some(reason) = records.iter().find_map(|r| r["reason"].as_str()) {
+    for reason in reasons(records) {
         out.push_str(&format!("({reason})\n"));
     }
     out
+}
+
+/// Why the columns skipped were skipped, each reason once.
+pub fn reasons(records: &[Value]) -> Vec<&str> {
+    let mut reasons: Vec<&str> = Vec::new();
+    for reason in records.iter().filter_map(|r| r["reason"].as_str()) {
+        if !reasons.contains(&reason) {
+            reasons.push(reason);
+        }
+    }
+    reasons
 }

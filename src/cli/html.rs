@@ -8,7 +8,11 @@
 //! from it. A tried operator either became a node expanded later (nested
 //! inside), was generated but not expanded within the trace, or was *cut*: its
 //! branch carries the name of the pruning rule (`duplicate`, `invariant`,
-//! `subsumed`, ...). The path of the plan found is drawn in green.
+//! `subsumed`, ...). The path of the plan found is drawn in green. A
+//! heuristic search adds to each node what it computed: `h`, and `f` in A*
+//! and weighted A*; the page has a key to the boards' symbols, those of a
+//! subgoal set included. Past [`PAGE_CAP`] the trees are cut, and the page
+//! says where.
 //!
 //! ```text
 //! #1 start, g = 0
@@ -32,7 +36,7 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::compare::{MEASURED_KEYS, cell, heading, rows};
+use super::compare::{MEASURED_KEYS, configurations, reasons, rows, shown};
 use super::report::PRUNING_KEYS;
 
 const CSS: &str = include_str!("html/page.css");
@@ -110,10 +114,79 @@ fn board(rows: &[Value]) -> String {
     out
 }
 
-/// The page.
-pub fn render(page: &Page) -> String {
-    let records: Vec<Value> = page.engines.iter().map(|(_, r, _)| (*r).clone()).collect();
-    let algorithm = heading(&records);
+/// The most a page may weigh, in bytes. A trace of a big task is large (a
+/// regression node tries hundreds of operators, each drawn with its board),
+/// and a page of hundreds of megabytes no browser opens; past this size the
+/// trees are cut.
+pub const PAGE_CAP: usize = 20_000_000;
+
+/// A page that was cut to stay under [`PAGE_CAP`]: its trees show the first
+/// `drawn` expansions of each search, of the `recorded` ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    pub drawn: usize,
+    pub recorded: usize,
+}
+
+/// The page, and how it was cut, if it was.
+pub fn render(page: &Page) -> (String, Option<Cut>) {
+    let traces: Vec<&[Value]> = page
+        .engines
+        .iter()
+        .filter_map(|(_, _, t)| t.and_then(Value::as_array).map(Vec::as_slice))
+        .collect();
+    let recorded = traces.iter().map(|t| t.len()).max().unwrap_or(0);
+    // A first guess from the size of each expansion's JSON: the page holds
+    // it once as data and draws it about once more in its tree.
+    let sizes: Vec<Vec<usize>> = traces
+        .iter()
+        .map(|t| t.iter().map(|e| 3 * e.to_string().len()).collect())
+        .collect();
+    let weight = |n: usize| -> usize {
+        sizes
+            .iter()
+            .map(|s| s[..n.min(s.len())].iter().sum::<usize>())
+            .sum()
+    };
+    let mut drawn = recorded;
+    if weight(drawn) > PAGE_CAP {
+        // The largest prefix that fits (the weight grows with n).
+        let (mut lo, mut hi) = (0, recorded);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if weight(mid) <= PAGE_CAP {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        drawn = lo;
+    }
+    loop {
+        let cut = (drawn < recorded).then_some(Cut { drawn, recorded });
+        let html = render_drawn(page, cut);
+        if html.len() <= PAGE_CAP || drawn == 0 {
+            return (html, cut);
+        }
+        // The guess was low: shrink in proportion, and by one at least.
+        let scaled = (drawn as f64 * PAGE_CAP as f64 / html.len() as f64 * 0.95) as usize;
+        drawn = scaled.min(drawn - 1);
+    }
+}
+
+/// The page with the first `cut.drawn` expansions of each trace, or all.
+fn render_drawn(page: &Page, cut: Option<Cut>) -> String {
+    let drawn = cut.map_or(usize::MAX, |c| c.drawn);
+    let traces: Vec<Option<Value>> = page
+        .engines
+        .iter()
+        .map(|(_, _, t)| {
+            t.and_then(Value::as_array)
+                .map(|t| Value::Array(t[..drawn.min(t.len())].to_vec()))
+        })
+        .collect();
+    let named: Vec<(&str, &Value)> = page.engines.iter().map(|(n, r, _)| (*n, *r)).collect();
+    let algorithm = configurations(&named);
     let mut out = String::new();
     let title = format!("planbox compare: {} ({algorithm})", page.problem);
     let _ = write!(
@@ -126,29 +199,49 @@ pub fn render(page: &Page) -> String {
     let _ = write!(
         out,
         "<header>\n<h1>Forward and backward search on <code>{}</code></h1>\n\
-         <p class=\"config\">Algorithm <code>{}</code>; made by <code>{}</code></p>\n\
-         <div id=\"summary\">The summary of each search appears here when JavaScript runs.</div>\n\
-         </header>\n",
+         <p class=\"config\">Searches: <code>{}</code>; made by <code>{}</code></p>\n",
         esc(&page.problem),
         esc(&algorithm),
         esc(&page.command)
     );
+    if let Some(cut) = cut {
+        let _ = writeln!(
+            out,
+            "<p class=\"note cut\" id=\"cut\">The trees {}.</p>",
+            esc(&cut.said())
+        );
+    }
+    out.push_str(
+        "<div id=\"summary\">The summary of each search appears here when JavaScript runs.</div>\n\
+         </header>\n",
+    );
     out.push_str("<div class=\"top\">\n");
     counters(&mut out, page);
     legend(&mut out);
+    let boards = traces
+        .iter()
+        .flatten()
+        .filter_map(Value::as_array)
+        .any(|t| t.first().is_some_and(|e| e["board"].is_array()));
+    if boards {
+        board_key(&mut out);
+    }
     out.push_str("</div>\n<section class=\"columns\" id=\"trees\">\n");
-    for (name, record, trace) in &page.engines {
+    for ((name, record, full), trace) in page.engines.iter().zip(&traces) {
         if let Some(trace) = trace {
-            column(&mut out, name, record, trace, page.limit);
+            // Only the traces longer than the cut were cut.
+            let length = full.and_then(Value::as_array).map_or(0, Vec::len);
+            let cut = cut.filter(|c| length > c.drawn);
+            column(&mut out, name, record, trace, page.limit, cut);
         }
     }
     out.push_str("</section>\n");
     let mut data_records = BTreeMap::new();
     let mut data_traces = BTreeMap::new();
-    for (name, record, trace) in &page.engines {
+    for ((name, record, _), trace) in page.engines.iter().zip(traces) {
         data_records.insert(*name, (*record).clone());
         if let Some(trace) = trace {
-            data_traces.insert(*name, (*trace).clone());
+            data_traces.insert(*name, trace);
         }
     }
     let data = json!({
@@ -167,6 +260,19 @@ pub fn render(page: &Page) -> String {
         script_json(&data)
     );
     out
+}
+
+impl Cut {
+    /// What the page says of its trees' cut (and `compare` on stderr).
+    pub fn said(self) -> String {
+        format!(
+            "show the first {} of the {} expansions recorded for each search: the page \
+             is capped at {} MB (a smaller --trace-limit records fewer)",
+            self.drawn,
+            self.recorded,
+            PAGE_CAP / 1_000_000
+        )
+    }
 }
 
 /// The counters table: one row per counter, one column per engine; each
@@ -200,17 +306,14 @@ fn counters(out: &mut String, page: &Page) {
                 "<td id=\"c-{}-{key}\"{}>{}</td>",
                 esc(name),
                 if nonzero { " class=\"nonzero\"" } else { "" },
-                esc(&cell(value))
+                esc(&shown(record, key))
             );
         }
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody>\n</table>\n");
-    if let Some(reason) = page
-        .engines
-        .iter()
-        .find_map(|(_, r, _)| r["reason"].as_str())
-    {
+    let records: Vec<Value> = page.engines.iter().map(|(_, r, _)| (*r).clone()).collect();
+    for reason in reasons(&records) {
         let _ = writeln!(out, "<p class=\"note\">({})</p>", esc(reason));
     }
     out.push_str("</section>\n");
@@ -262,15 +365,30 @@ fn parent_of(e: &Value) -> Option<(usize, usize)> {
 }
 
 /// One engine's column: its view and its tree.
-fn column(out: &mut String, name: &str, record: &Value, trace: &Value, limit: usize) {
+fn column(
+    out: &mut String,
+    name: &str,
+    record: &Value,
+    trace: &Value,
+    limit: usize,
+    cut: Option<Cut>,
+) {
     let trace = trace.as_array().map(Vec::as_slice).unwrap_or(&[]);
     let regression = name == "regression";
     let expanded = record["expanded"].as_u64().unwrap_or(0);
     let what = if regression { "subgoal set" } else { "state" };
+    let capped = match cut {
+        Some(c) => format!(
+            ", cut to {} to keep the page under {} MB",
+            c.drawn,
+            PAGE_CAP / 1_000_000
+        ),
+        None => String::new(),
+    };
     let _ = write!(
         out,
         "<div class=\"column\" id=\"column-{0}\" data-engine=\"{0}\">\n<h2>{0}</h2>\n\
-         <p class=\"note\">The first {1} of {2} expansion(s) (<code>--trace-limit {3}</code>). \
+         <p class=\"note\">The first {1} of {2} expansion(s) (<code>--trace-limit {3}</code>{4}). \
          Open a node to see its {what} and what was tried from it; click a node or a branch to \
          see it above the tree.</p>\n\
          <div class=\"buttons\"><button type=\"button\" data-action=\"plan\">the plan's path</button>\
@@ -281,7 +399,8 @@ fn column(out: &mut String, name: &str, record: &Value, trace: &Value, limit: us
         esc(name),
         trace.len(),
         expanded,
-        limit
+        limit,
+        esc(&capped)
     );
     let marks = on_plan(record, trace, regression);
     let plan_len = record["plan"].as_array().map_or(0, Vec::len);
@@ -318,17 +437,21 @@ fn column(out: &mut String, name: &str, record: &Value, trace: &Value, limit: us
                     ""
                 };
                 let op = e["op"].as_str().unwrap_or("start");
+                let g = e["g"].as_u64().unwrap_or(0);
+                let h = match estimates(record, Some(g), &e["h"]) {
+                    Some(text) => format!(" <span class=\"h\">{}</span>", esc(&text)),
+                    None => String::new(),
+                };
                 let _ = write!(
                     out,
                     "<li><details class=\"node{plan_class}\" data-id=\"{}\"{}>\
                      <summary><span class=\"nid\">#{}</span> <span class=\"op\">{}</span> \
-                     <span class=\"g\">g = {}</span> <span class=\"counts\">{} tried, {} cut</span></summary>\n\
+                     <span class=\"g\">g = {g}</span>{h} <span class=\"counts\">{} tried, {} cut</span></summary>\n\
                      <div class=\"body\">",
                     k + 1,
                     if depth < 2 { " open" } else { "" },
                     k + 1,
                     esc(op),
-                    e["g"].as_u64().unwrap_or(0),
                     tries.len(),
                     cut
                 );
@@ -381,10 +504,22 @@ fn column(out: &mut String, name: &str, record: &Value, trace: &Value, limit: us
                         "<span class=\"tag goal\">the search reached its target: plan found</span>"
                             .into(),
                     ),
-                    None => (
-                        if plan { "on-plan open" } else { "open" }.into(),
-                        "<span class=\"tag\">generated, not expanded here</span>".into(),
+                    None if tried["dead_end"] == true => (
+                        "open dead".into(),
+                        "<span class=\"tag\">a dead end: the heuristic proved that no plan \
+                         goes through it</span>"
+                            .into(),
                     ),
+                    None => {
+                        let h = match estimates(record, None, &tried["h"]) {
+                            Some(text) => format!(", <span class=\"h\">{}</span>", esc(&text)),
+                            None => String::new(),
+                        };
+                        (
+                            if plan { "on-plan open" } else { "open" }.into(),
+                            format!("<span class=\"tag\">generated, not expanded here</span>{h}"),
+                        )
+                    }
                 };
                 let _ = writeln!(
                     out,
@@ -396,6 +531,39 @@ fn column(out: &mut String, name: &str, record: &Value, trace: &Value, limit: us
         }
     }
     out.push_str("</ul>\n</div>\n</div>\n");
+}
+
+/// What the search's heuristics said of a node at cost `g`, whose
+/// estimates are `h` (from the trace): `h = 5, f = 8` in A* (`f = g + h`)
+/// and weighted A* (`f = g + W * h`), `h = 5` in greedy search, each
+/// heuristic named when there are two (`hff = 10, lmcount = 7`); `None`
+/// where the search evaluated nothing. Without `g`, no `f`.
+fn estimates(record: &Value, g: Option<u64>, h: &Value) -> Option<String> {
+    let values: Vec<u64> = h.as_array()?.iter().filter_map(Value::as_u64).collect();
+    let names: Vec<&str> = record["heuristic"]
+        .as_str()
+        .unwrap_or("")
+        .split(',')
+        .collect();
+    if let [h] = values[..] {
+        let weighted = matches!(
+            record["search"].as_str(),
+            Some("astar" | "wastar" | "lazy-wastar")
+        );
+        // An anytime search changes its weight from search to search.
+        let f = g.filter(|_| weighted && record["phases"].is_null());
+        let w = record["weight"].as_u64().unwrap_or(1);
+        return Some(match f {
+            Some(g) => format!("h = {h}, f = {}", g + w * h),
+            None => format!("h = {h}"),
+        });
+    }
+    let named: Vec<String> = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| format!("{} = {v}", names.get(i).copied().unwrap_or("h")))
+        .collect();
+    (!named.is_empty()).then(|| named.join(", "))
 }
 
 /// What each pruning rule means.
@@ -435,6 +603,64 @@ fn legend(out: &mut String) {
         );
     }
     out.push_str("</dl>\n</section>\n");
+}
+
+/// The key to the boards: the symbols of a state, and those of a subgoal
+/// set (regression), which says what must hold, not what does
+/// ([`planbox::sokoban::render`]).
+fn board_key(out: &mut String) {
+    const STATE: [(&str, &str); 6] = [
+        ("#", "wall"),
+        (".", "goal cell"),
+        ("$", "box"),
+        ("*", "box on a goal cell"),
+        ("@", "man"),
+        ("+", "man on a goal cell"),
+    ];
+    const SUBGOALS: [(&str, &str); 4] = [
+        ("$ *", "a box must be here (on a goal cell: *)"),
+        ("@ +", "the man must be here (on a goal cell: +)"),
+        ("- =", "the cell must be clear (on a goal cell: =)"),
+        (
+            "!",
+            "contradictory: two of box, man and clear required on one cell",
+        ),
+    ];
+    out.push_str(
+        "<section id=\"board-key\">\n<h2>Board symbols</h2>\n\
+         <p class=\"note\">A state (progression) shows the level as it is:</p>\n\
+         <dl class=\"legend\">\n",
+    );
+    let entry = |out: &mut String, symbols: &str, meaning: &str| {
+        let drawn: Vec<String> = symbols.split(' ').map(board_symbol).collect();
+        let _ = writeln!(
+            out,
+            "<div><dt><code class=\"board\">{}</code></dt> <dd>{}</dd></div>",
+            drawn.join(" "),
+            esc(meaning)
+        );
+    };
+    for (symbols, meaning) in STATE {
+        entry(out, symbols, meaning);
+    }
+    out.push_str(
+        "</dl>\n<p class=\"note\">A subgoal set (regression) shows what must hold \
+         where it constrains a cell; the other cells show the plain board:</p>\n\
+         <dl class=\"legend\">\n",
+    );
+    for (symbols, meaning) in SUBGOALS {
+        entry(out, symbols, meaning);
+    }
+    out.push_str("</dl>\n</section>\n");
+}
+
+/// One board symbol, in the class the style sheet colours.
+fn board_symbol(c: &str) -> String {
+    let inner = board(&[Value::String(c.to_string())]);
+    inner
+        .trim_start_matches("<pre class=\"board\">")
+        .trim_end_matches("</pre>")
+        .to_string()
 }
 
 #[cfg(test)]

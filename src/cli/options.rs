@@ -342,36 +342,40 @@ impl SearchOptions {
         }
     }
 
+    /// The options that only some engines read: each flag, whether it was
+    /// given, and the engines that read it.
+    pub fn engine_only(&self) -> [(&'static str, bool, &'static [EngineName]); 7] {
+        use EngineName::{Bidirectional, Regression, Sat};
+        const BACKWARD: &[EngineName] = &[Regression, Bidirectional];
+        [
+            (
+                "--mutex",
+                self.mutex.is_some(),
+                &[Regression, Bidirectional, Sat],
+            ),
+            ("--no-goal-sorting", self.no_goal_sorting, BACKWARD),
+            ("--no-subsumption", self.no_subsumption, BACKWARD),
+            ("--encoding", self.encoding.is_some(), &[Sat]),
+            ("--schedule", self.schedule.is_some(), &[Sat]),
+            ("--horizon", self.horizon.is_some(), &[Sat]),
+            ("--dump-cnf", self.dump_cnf.is_some(), &[Sat]),
+        ]
+    }
+
     /// Refuses the options that `engine` does not read: regression's for
     /// progression and SAT, the SAT engine's for the others (`compare`
     /// passes each engine only its own).
     pub fn check_engine(&self, engine: EngineName) -> Result<()> {
-        let backward = matches!(engine, EngineName::Regression | EngineName::Bidirectional);
-        let sat = engine == EngineName::Sat;
         const BACKWARD: &str = "`--engine regression` (or bidirectional)";
         const BACKWARD_OR_SAT: &str = "`--engine regression` (or bidirectional) and `--engine sat`";
         const SAT: &str = "`--engine sat`";
-        let only = [
-            (
-                "--mutex",
-                self.mutex.is_some(),
-                backward || sat,
-                BACKWARD_OR_SAT,
-            ),
-            (
-                "--no-goal-sorting",
-                self.no_goal_sorting,
-                backward,
-                BACKWARD,
-            ),
-            ("--no-subsumption", self.no_subsumption, backward, BACKWARD),
-            ("--encoding", self.encoding.is_some(), sat, SAT),
-            ("--schedule", self.schedule.is_some(), sat, SAT),
-            ("--horizon", self.horizon.is_some(), sat, SAT),
-            ("--dump-cnf", self.dump_cnf.is_some(), sat, SAT),
-        ];
-        for (flag, given, applies, engines) in only {
-            if given && !applies {
+        for (flag, given, readers) in self.engine_only() {
+            if given && !readers.contains(&engine) {
+                let engines = match readers {
+                    [EngineName::Sat] => SAT,
+                    _ if readers.contains(&EngineName::Sat) => BACKWARD_OR_SAT,
+                    _ => BACKWARD,
+                };
                 bail!(usage(format!("`{flag}` only applies to {engines}")));
             }
         }

@@ -9,7 +9,7 @@
 use petgraph::dot::{Config as DotConfig, Dot};
 use petgraph::graph::{DiGraph, NodeIndex};
 use planbox::bits;
-use planbox::search::trace::Expansion;
+use planbox::search::trace::{Evaluation, Expansion};
 use planbox::sokoban::{Level, render};
 use planbox::task::Task;
 use std::collections::HashMap;
@@ -84,7 +84,14 @@ impl Viewer<'_> {
             EngineName::Regression => "subgoals",
         };
         for (k, e) in expansions.iter().enumerate() {
-            let _ = writeln!(out, "expansion {} (g = {}):", k + 1, e.g);
+            let h = e.h.as_ref().map(|h| format!(", {}", h_text(h)));
+            let _ = writeln!(
+                out,
+                "expansion {} (g = {}{}):",
+                k + 1,
+                e.g,
+                h.unwrap_or_default()
+            );
             let _ = writeln!(out, "  {what}: {}", self.literals(&e.node).join(" "));
             if let Some(board) = self.board(&e.node) {
                 for line in board.lines() {
@@ -105,7 +112,13 @@ impl Viewer<'_> {
                             | EngineName::Sat => self.change(&e.node, next),
                             EngineName::Regression => format!(" {}", self.literals(next).join(" ")),
                         };
-                        let _ = writeln!(out, "  {op} ->{successor}{}", pruned.unwrap_or_default());
+                        let h = t.h.as_ref().map(|h| format!("  ({})", h_text(h)));
+                        let _ = writeln!(
+                            out,
+                            "  {op} ->{successor}{}{}",
+                            pruned.unwrap_or_default(),
+                            h.unwrap_or_default()
+                        );
                     }
                     None => {
                         let _ = writeln!(out, "  {op}  pruned: {}", t.pruned.unwrap_or("?"));
@@ -119,11 +132,14 @@ impl Viewer<'_> {
     /// The recorded expansions as JSON, for `plan --json --json-trace` (and
     /// so for `compare --html`): one object per expansion with its number
     /// `id` (from 1), the `parent` expansion and the try of it (`via`, from
-    /// 0) that led here, `op`, `g`, its literals (`facts`), its `board` as
-    /// text rows (Sokoban), and its `tries`: each with the operator `op`,
-    /// the successor (`change`: the facts added and deleted for a state, the
-    /// literals of a subgoal set; `board`), the pruning `rule` that cut it,
-    /// and the expansion it became (`child`), each `null` when there is none.
+    /// 0) that led here, `op`, `g`, `h` (one estimate per heuristic, `[7]`
+    /// or `[7, 3]`, where the search evaluated the node), its literals
+    /// (`facts`), its `board` as text rows (Sokoban), and its `tries`: each
+    /// with the operator `op`, the successor (`change`: the facts added and
+    /// deleted for a state, the literals of a subgoal set; `board`), the
+    /// pruning `rule` that cut it, the expansion it became (`child`), and its
+    /// `h` if evaluated when generated (`"dead_end": true` where a heuristic
+    /// proved it one), each `null` when there is none.
     pub fn json(&self, expansions: &[Expansion]) -> serde_json::Value {
         use serde_json::json;
         let rows = |node: &[u64]| -> Option<Vec<String>> {
@@ -149,13 +165,18 @@ impl Viewer<'_> {
                             EngineName::Regression => self.literals(next).join(" "),
                             _ => self.change(&e.node, next).trim_start().to_string(),
                         });
-                        json!({
+                        let mut record = json!({
                             "op": self.task.operator(tried.op).plan_step(),
                             "change": change,
                             "board": tried.successor.as_deref().and_then(rows),
                             "rule": tried.pruned,
                             "child": children.get(&(k, t)).map(|c| c + 1),
-                        })
+                            "h": h_json(&tried.h),
+                        });
+                        if tried.h == Some(Evaluation::DeadEnd) {
+                            record["dead_end"] = json!(true);
+                        }
+                        record
                     })
                     .collect();
                 let op = e
@@ -167,6 +188,7 @@ impl Viewer<'_> {
                     "via": e.parent.map(|(_, t)| t),
                     "op": op,
                     "g": e.g,
+                    "h": h_json(&e.h),
                     "facts": self.literals(&e.node),
                     "board": rows(&e.node),
                     "tries": tries,
@@ -269,5 +291,25 @@ impl Viewer<'_> {
             &node,
         );
         format!("{dot:?}")
+    }
+}
+
+/// `h = 7`, `h = 7, 3` (two heuristics), or `dead end`.
+fn h_text(h: &Evaluation) -> String {
+    match h {
+        Evaluation::Estimates(values) => {
+            let values: Vec<String> = values.iter().map(u32::to_string).collect();
+            format!("h = {}", values.join(", "))
+        }
+        Evaluation::DeadEnd => "dead end".into(),
+    }
+}
+
+/// `h` in the JSON trace: the estimates, or `null` (not evaluated, or a dead
+/// end).
+fn h_json(h: &Option<Evaluation>) -> serde_json::Value {
+    match h {
+        Some(Evaluation::Estimates(values)) => serde_json::json!(values),
+        _ => serde_json::Value::Null,
     }
 }

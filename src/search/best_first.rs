@@ -319,6 +319,7 @@ impl BestFirst {
             self.cells = Some(Cells::with_ties(self.ties_order));
         }
         let h0 = self.add_node(h0, h.tie_breaker(), h.feature(), root_node)?;
+        space.on_evaluate(&start, (h0 != DEAD).then_some(&[h0]));
         if h0 == DEAD {
             return Ok(Outcome::Unsolvable);
         }
@@ -408,6 +409,11 @@ impl BestFirst {
                     if monitor.time_is_up() {
                         return Err(Stop::Time);
                     }
+                    let value = match estimate {
+                        Estimate::Value(v) => Some([v.min(DEAD - 1)]),
+                        Estimate::DeadEnd => None,
+                    };
+                    space.on_evaluate(child, value.as_ref().map(|v| &v[..]));
                     let child_h =
                         self.add_node(estimate, h.tie_breaker(), h.feature(), child_node)?;
                     if child_h != DEAD {

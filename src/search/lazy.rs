@@ -262,6 +262,7 @@ impl Lazy {
                     .extend_from_slice(h.preferred_operators());
             }
         }
+        space.on_evaluate(&self.child, (!dead).then_some(&self.values[..]));
         if monitor.time_is_up() {
             return Err(Stop::Time);
         }

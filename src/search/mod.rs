@@ -290,6 +290,12 @@ pub trait SearchSpace {
         "subsumed"
     }
 
+    /// Called when the algorithm has evaluated `node` with its heuristics:
+    /// `h` holds one estimate per heuristic (the lazy searches take two in
+    /// turn), or is `None` for a dead end. Only traces listen.
+    #[inline]
+    fn on_evaluate(&mut self, _node: &[u64], _h: Option<&[u32]>) {}
+
     /// Called when the algorithm discards successor `node` as a duplicate:
     /// seen before at no greater cost, or (depth-first search with a cycle
     /// check) already on the current path. Only traces listen.

@@ -259,6 +259,10 @@ where
         self.backward.on_duplicate(node)
     }
 
+    fn on_evaluate(&mut self, node: &[u64], h: Option<&[u32]>) {
+        self.backward.on_evaluate(node, h)
+    }
+
     fn rejections(&self) -> Vec<(OpId, &'static str)> {
         self.backward.rejections()
     }

@@ -26,12 +26,33 @@
 //! reopens the node, which is then the parent indeed). The start node has none,
 //! also when iterative deepening starts again from it.
 //!
+//! A heuristic search also reports each node it evaluates
+//! ([`SearchSpace::on_evaluate`]): the record keeps `h` of each expansion and
+//! of each successor evaluated when generated (eager search; lazy search
+//! evaluates a node when it takes it from the open list, just before it
+//! expands it). Blind searches record none.
+//!
 //! The record is plain data; the command line turns it into text, Sokoban
 //! boards, a Graphviz graph, or a web page.
 
 use super::{SearchSpace, Successors};
 use crate::task::OpId;
 use std::collections::HashMap;
+
+/// What the heuristics said of a node the search evaluated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// One estimate per heuristic (the lazy searches take two in turn).
+    Estimates(Vec<u32>),
+    /// A heuristic proved that no plan goes through the node.
+    DeadEnd,
+}
+
+impl Evaluation {
+    fn of(h: Option<&[u32]>) -> Self {
+        h.map_or(Evaluation::DeadEnd, |h| Evaluation::Estimates(h.to_vec()))
+    }
+}
 
 /// What became of one operator tried at an expansion.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +62,8 @@ pub struct Try {
     pub successor: Option<Vec<u64>>,
     /// The rule that discarded it (`invariant`, `subsumed`, ...), if any.
     pub pruned: Option<&'static str>,
+    /// `h` of the successor, if the search evaluated it when it generated it.
+    pub h: Option<Evaluation>,
 }
 
 /// One expansion: the node, its cost so far, and what was tried.
@@ -48,6 +71,8 @@ pub struct Try {
 pub struct Expansion {
     pub node: Vec<u64>,
     pub g: u32,
+    /// `h` of the node, if the search evaluated it.
+    pub h: Option<Evaluation>,
     pub tries: Vec<Try>,
     /// The try that led to this node, as (expansion, try) indices into the
     /// record; `None` for the start node.
@@ -91,6 +116,9 @@ pub struct Traced<'s, S: SearchSpace + ?Sized> {
     undo: Option<(Vec<u64>, Option<TryAt>)>,
     /// The next expansion is of the start node (the search began or began again).
     at_start: bool,
+    /// What the search's heuristics said of the nodes evaluated while
+    /// recording, for their expansions to come.
+    evaluated: HashMap<Vec<u64>, Evaluation>,
 }
 
 impl<'s, S: SearchSpace + ?Sized> Traced<'s, S> {
@@ -106,6 +134,7 @@ impl<'s, S: SearchSpace + ?Sized> Traced<'s, S> {
             accepted: HashMap::new(),
             undo: None,
             at_start: true,
+            evaluated: HashMap::new(),
         }
     }
 
@@ -159,6 +188,7 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
                 op,
                 successor: Some(words.to_vec()),
                 pruned: None,
+                h: None,
             });
         }
         for (op, rule) in self.inner.rejections() {
@@ -166,6 +196,7 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
                 op,
                 successor: None,
                 pruned: Some(rule),
+                h: None,
             });
         }
     }
@@ -191,13 +222,31 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
             self.expansions.push(Expansion {
                 node: node.to_vec(),
                 g,
+                h: self.evaluated.get(node).cloned(),
                 tries: Vec::new(),
                 parent,
             });
-        } else if !self.accepted.is_empty() {
-            // Past the record, no expansion needs a parent any more.
+        } else if !self.accepted.is_empty() || !self.evaluated.is_empty() {
+            // Past the record, no expansion needs a parent or `h` any more.
             self.accepted = HashMap::new();
+            self.evaluated = HashMap::new();
         }
+    }
+
+    fn on_evaluate(&mut self, node: &[u64], h: Option<&[u32]>) {
+        self.inner.on_evaluate(node, h);
+        if self.expansions.len() >= self.limit {
+            return;
+        }
+        let evaluation = Evaluation::of(h);
+        // Eager search evaluates the successor `prune` has just let through.
+        if let Some((record, k)) = self.last {
+            let tried = &mut self.expansions[record].tries[k];
+            if tried.successor.as_deref() == Some(node) {
+                tried.h = Some(evaluation.clone());
+            }
+        }
+        self.evaluated.insert(node.to_vec(), evaluation);
     }
 
     fn prune(&mut self, node: &[u64], g: u32) -> bool {
@@ -431,5 +480,42 @@ mod tests {
                 (1, vec![(0, None), (2, Some("duplicate"))]),
             ]
         );
+    }
+
+    /// A* on the number line from 1 to 4 with the perfect heuristic records
+    /// `h` of each expansion and of each successor it evaluated: the start
+    /// (h = 3) tries 0 (h = 4) and 2 (h = 2); 2 tries 1, a duplicate never
+    /// evaluated again, and 3 (h = 1). Breadth-first search records none.
+    #[test]
+    fn heuristic_searches_record_h() {
+        use crate::search::toy::Table;
+        let mut g = Graph::line(5, 1, 4);
+        let mut h = Table::new(g.perfect());
+        let mut traced = Traced::new(&mut g, 10);
+        crate::search::astar(&mut traced, &mut h, &mut Monitor::new(Limits::none()));
+        let of = |v: u32| Some(Evaluation::Estimates(vec![v]));
+        let e = &traced.expansions;
+        assert_eq!((e[0].node[0], &e[0].h), (1, &of(3)));
+        let tried: Vec<_> = e[0].tries.iter().map(|t| &t.h).collect();
+        assert_eq!(tried, [&of(4), &of(2)]);
+        assert_eq!((e[1].node[0], &e[1].h), (2, &of(2)));
+        let tried: Vec<_> = e[1].tries.iter().map(|t| (t.pruned, &t.h)).collect();
+        assert_eq!(tried, [(Some("duplicate"), &None), (None, &of(1))]);
+        // Lazy search evaluates a node just before it expands it; the
+        // start's successors share its h on the open list, so 0 (h = 4)
+        // comes before 2.
+        let mut g = Graph::line(5, 1, 4);
+        let mut h = Table::new(g.perfect());
+        let mut traced = Traced::new(&mut g, 10);
+        let options = crate::search::LazyOptions::GREEDY;
+        let mut monitor = Monitor::new(Limits::none());
+        crate::search::lazy(&mut traced, &mut [&mut h], options, &mut monitor);
+        let hs: Vec<_> = traced.expansions.iter().map(|e| e.h.clone()).collect();
+        assert_eq!(hs[..3], [of(3), of(4), of(2)]);
+
+        let mut g = Graph::line(5, 1, 4);
+        let mut traced = Traced::new(&mut g, 10);
+        bfs(&mut traced, &mut Monitor::new(Limits::none()));
+        assert!(traced.expansions.iter().all(|e| e.h.is_none()));
     }
 }

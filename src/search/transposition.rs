@@ -142,6 +142,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Transpositions<'_, S> {
         self.inner.on_duplicate(node)
     }
 
+    fn on_evaluate(&mut self, node: &[u64], h: Option<&[u32]>) {
+        self.inner.on_evaluate(node, h)
+    }
+
     fn rejections(&self) -> Vec<(OpId, &'static str)> {
         self.inner.rejections()
     }

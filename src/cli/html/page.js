@@ -59,8 +59,24 @@
     if (facts) view.appendChild(el("p", "facts", what + ": " + facts));
   }
 
+  // What the heuristics said of a node at cost g (undefined: no f), as
+  // html.rs writes it in the tree: ", h = 5, f = 8" for A*.
+  function estimates(record, g, h) {
+    if (!h || !h.length) return "";
+    if (h.length === 1) {
+      var weighted = ["astar", "wastar", "lazy-wastar"].indexOf(record.search) >= 0;
+      if (g !== undefined && weighted && !record.phases) {
+        return ", h = " + h[0] + ", f = " + (g + (record.weight || 1) * h[0]);
+      }
+      return ", h = " + h[0];
+    }
+    var names = (record.heuristic || "").split(",");
+    return ", " + h.map(function (v, i) { return (names[i] || "h") + " = " + v; }).join(", ");
+  }
+
   Array.prototype.forEach.call(document.querySelectorAll(".column"), function (column) {
     var engine = column.getAttribute("data-engine");
+    var record = data.records[engine] || {};
     var trace = data.traces[engine] || [];
     var view = column.querySelector(".view");
     var what = engine === "regression" ? "subgoals" : "state";
@@ -73,7 +89,8 @@
     function showNode(id) {
       var e = trace[id - 1];
       if (!e) return;
-      var title = "#" + e.id + (e.op ? " " + e.op : " start") + ", g = " + e.g;
+      var title = "#" + e.id + (e.op ? " " + e.op : " start") + ", g = " + e.g +
+        estimates(record, e.g, e.h);
       show(view, title, e.board, e.facts.join(" "), what);
     }
     column.querySelector(".tree").addEventListener("click", function (event) {
@@ -92,7 +109,8 @@
       if (!tried) return;
       select(leaf);
       var title = tried.op + " from #" + parent.id +
-        (tried.rule ? ": pruned (" + tried.rule + ")" : "");
+        (tried.rule ? ": pruned (" + tried.rule + ")" : "") +
+        (tried.dead_end ? ": a dead end" : estimates(record, undefined, tried.h));
       show(view, title, tried.board, tried.change, engine === "regression" ? what : "change");
     });
     var buttons = column.querySelectorAll(".buttons button");
