@@ -394,6 +394,41 @@ fn usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(31));
 }
 
+/// A range that counts down, or a list or range with a number missing, is a
+/// usage error that quotes what was typed, for every verb that takes
+/// `--level`; nothing is written.
+#[test]
+fn empty_and_malformed_level_ranges_are_usage_errors() {
+    let dir = scratch("level-ranges");
+    let out_dir = dir.display().to_string();
+    let cases = [
+        ("--level 5-3", "the range 5-3 is empty"),
+        ("--level=-1", "expected a level number before `-`"),
+        ("--level 3,", "expected a level number after `,`"),
+        ("--level 1-2-3", "`1-2-3` is not a range"),
+    ];
+    for (typed, message) in cases {
+        let level: Vec<&str> = typed.splitn(2, [' ']).collect();
+        for verb in [
+            vec!["xsb2pddl", "--out-dir", &out_dir],
+            vec!["solve", "--json"],
+        ] {
+            let mut args = vec![verb[0], "problems/sokoban/microban.xsb"];
+            args.extend_from_slice(&level);
+            args.extend_from_slice(&verb[1..]);
+            let out = planbox(&args);
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!("error: `{typed}`: {message}")),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    let written = fs::read_dir(&dir).expect("scratch").count();
+    assert_eq!(written, 0, "files written in {out_dir}");
+}
+
 // ---------------------------------------------------------------------------
 // Plans, LURD strings and replay.
 
