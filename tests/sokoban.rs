@@ -315,7 +315,8 @@ fn bad_levels_are_refused_with_their_place() {
             "open",
             "#####\n#@$.\n#####\n",
             "the board is not closed",
-            "9:4",
+            // The gap in the wall, past the row's end.
+            "9:5",
         ),
         (
             "run-length",

@@ -186,7 +186,44 @@ fn an_unsolvable_level_is_proven_so_with_exit_11() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unsolvable"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err, "level 1: unsolvable after 1 expansion\n");
+}
+
+#[test]
+fn a_bad_level_among_several_is_named_once_and_one_push_is_singular() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver");
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let path = dir.join("bad-and-good.xsb");
+    let two_men = "; Two men.\n######\n#@$.@#\n######\n\n";
+    let one_push = "; One push.\n#####\n#@$.#\n#####\n";
+    std::fs::write(&path, format!("{two_men}{one_push}")).expect("write");
+    let out = planbox(&["solve", path.to_str().expect("utf-8"), "--all"]);
+    assert_eq!(out.status.code(), Some(31));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[0],
+        "[1/2] level 1 (`Two men.`): not searched: a second man on the board \
+         (the first is at line 3, column 2)"
+    );
+    assert!(
+        lines[1].starts_with("[2/2] level 2 (`One push.`): solved, 1 move, 1 push, 1 expanded"),
+        "{err}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .starts_with("; level 2 (`One push.`): 1 move, 1 push\n"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let alone = planbox(&["solve", path.to_str().expect("utf-8"), "--level", "2"]);
+    assert!(
+        String::from_utf8_lossy(&alone.stderr)
+            .starts_with("Solved: 1 move, 1 push; expanded 1 node,"),
+        "{}",
+        String::from_utf8_lossy(&alone.stderr)
+    );
 }
 
 #[test]

@@ -224,9 +224,20 @@ struct Solved {
     /// The replayed solution: LURD, moves, pushes.
     solution: Option<(String, usize, usize)>,
     time: Duration,
-    /// Why the level could not be searched, with the exit code that says so
-    /// (an invalid level, 31; a board too large for move-optimal search, 34).
-    error: Option<(u8, String)>,
+    /// Why the level could not be searched.
+    error: Option<LevelError>,
+}
+
+/// Why a level could not be searched, with the exit code that says so (an
+/// invalid level, 31; a board too large for move-optimal search, 34).
+struct LevelError {
+    code: u8,
+    /// The whole error, as printed when the level is alone: with the level
+    /// and its place in the file.
+    message: String,
+    /// What is wrong, in one line, without the level (for a line that names
+    /// the level already).
+    what: String,
 }
 
 pub fn run(args: &SolveArgs) -> Result<u8> {
@@ -354,7 +365,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     let code = done
         .iter()
         .map(|s| match (&s.error, &s.result) {
-            (Some((code, _)), _) => *code,
+            (Some(e), _) => e.code,
             (None, Some(r)) => exit_code(&r.outcome),
             (None, None) => exit::INPUT_ERROR,
         })
@@ -384,7 +395,11 @@ fn solve_level(
                 trace: Vec::new(),
                 solution: None,
                 time: start.elapsed(),
-                error: Some((exit::INPUT_ERROR, e.to_string())),
+                error: Some(LevelError {
+                    code: exit::INPUT_ERROR,
+                    message: e.to_string(),
+                    what: e.what(),
+                }),
             });
         }
         None => bail!(invalid(format!("no level {index}"))),
@@ -406,7 +421,11 @@ fn solve_level(
             trace: Vec::new(),
             solution: None,
             time: start.elapsed(),
-            error: Some((exit::UNSUPPORTED, message)),
+            error: Some(LevelError {
+                code: exit::UNSUPPORTED,
+                what: message.clone(),
+                message,
+            }),
         });
     }
     let limit = args.time_limit.map(Duration::from_secs_f64);
@@ -860,6 +879,11 @@ fn name(solved: &Solved) -> String {
     }
 }
 
+/// `1 push`, `2 pushes`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn outcome_name(outcome: &Outcome) -> &'static str {
     match outcome {
         Outcome::Plan(_) => "solved",
@@ -872,16 +896,12 @@ fn outcome_name(outcome: &Outcome) -> &'static str {
 
 fn summary_line(s: &Solved) -> String {
     match (&s.error, &s.result, &s.solution) {
-        (Some((_, e)), _, _) => {
-            format!(
-                "{}: not searched: {}",
-                name(s),
-                e.lines().next().unwrap_or("")
-            )
-        }
+        (Some(e), _, _) => format!("{}: not searched: {}", name(s), e.what),
         (None, Some(r), Some((_, moves, pushes))) => format!(
-            "{}: solved, {moves} moves, {pushes} pushes, {} expanded, {:.2} s",
+            "{}: solved, {}, {}, {} expanded, {:.2} s",
             name(s),
+            counted(*moves, "move", "moves"),
+            counted(*pushes, "push", "pushes"),
             r.stats.expanded,
             s.time.as_secs_f64()
         ),
@@ -911,7 +931,10 @@ fn summary(done: &[Solved]) -> String {
         }
     }
     let time: f64 = done.iter().map(|s| s.time.as_secs_f64()).sum();
-    let mut text = format!("Solved {solved} of {} levels", done.len());
+    let mut text = format!(
+        "Solved {solved} of {}",
+        counted(done.len(), "level", "levels")
+    );
     for (what, n) in other {
         text.push_str(&format!(", {n} {what}"));
     }
@@ -938,7 +961,7 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
                 (Some(_), _) | (None, None) => "invalid",
                 (None, Some(r)) => outcome_name(&r.outcome),
             },
-            "error": s.error.as_ref().map(|e| &e.1),
+            "error": s.error.as_ref().map(|e| &e.message),
             "lurd": s.solution.as_ref().map(|x| &x.0),
             "moves": s.solution.as_ref().map(|x| x.1),
             "pushes": s.solution.as_ref().map(|x| x.2),
@@ -965,11 +988,11 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
         println!("{record}");
         return Ok(());
     }
-    if let Some((code, e)) = &s.error {
+    if let Some(e) = &s.error {
         if !several {
             bail!(Coded {
-                code: *code,
-                message: e.clone()
+                code: e.code,
+                message: e.message.clone()
             });
         }
         return Ok(());
@@ -978,10 +1001,10 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
         if !several {
             let r = s.result.as_ref().expect("searched");
             eprintln!(
-                "{}: {} after {} expansions",
+                "{}: {} after {}",
                 name(s),
                 outcome_name(&r.outcome),
-                r.stats.expanded
+                counted(r.stats.expanded as usize, "expansion", "expansions")
             );
         }
         return Ok(());
@@ -993,13 +1016,20 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             .map_err(|e| anyhow::anyhow!("cannot write `{}`: {e}", path.display()))?;
         println!("level {} -> {}", s.index, path.display());
     } else if several {
-        println!("; {}: {moves} moves, {pushes} pushes\n{text}", name(s));
+        println!(
+            "; {}: {}, {}\n{text}",
+            name(s),
+            counted(*moves, "move", "moves"),
+            counted(*pushes, "push", "pushes")
+        );
     } else {
         println!("{text}");
         if let Some(r) = &s.result {
             eprintln!(
-                "Solved: {moves} moves, {pushes} pushes; expanded {} node(s), {:.3} s",
-                r.stats.expanded,
+                "Solved: {}, {}; expanded {}, {:.3} s",
+                counted(*moves, "move", "moves"),
+                counted(*pushes, "push", "pushes"),
+                counted(r.stats.expanded as usize, "node", "nodes"),
                 s.time.as_secs_f64()
             );
         }
