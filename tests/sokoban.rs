@@ -430,6 +430,40 @@ fn empty_and_malformed_level_ranges_are_usage_errors() {
     assert_eq!(written, 0, "files written in {out_dir}");
 }
 
+/// An `--out-dir` that cannot take files fails before any level is
+/// translated or solved: exit 31, naming the folder. `/proc/self` refuses new
+/// files even to root, for whom a read-only folder is writable.
+#[test]
+fn an_unwritable_out_dir_fails_before_any_work() {
+    let file = scratch("out-dir").join("a-file");
+    fs::write(&file, "").expect("write");
+    let under_a_file = file.join("sub").display().to_string();
+    let mut folders = vec![under_a_file];
+    if cfg!(target_os = "linux") {
+        folders.push("/proc/self".to_string());
+    }
+    for dir in &folders {
+        for verb in ["xsb2pddl", "solve"] {
+            let out = planbox(&[
+                verb,
+                "problems/sokoban/microban.xsb",
+                "--level",
+                "1-3",
+                "--out-dir",
+                dir,
+            ]);
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(31), "{verb} {dir}: {err}");
+            assert!(
+                err.starts_with(&format!("error: cannot write into the folder `{dir}`: ")),
+                "{verb} {dir}: {err}"
+            );
+            assert_eq!(stdout(&out), "", "{verb} {dir}: nothing done");
+            assert_eq!(err.lines().count(), 1, "{verb} {dir}: {err}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Plans, LURD strings and replay.
 

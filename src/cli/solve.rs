@@ -39,7 +39,7 @@ use std::time::Duration;
 use super::options::{SearchName, count, seconds};
 use super::plan::exit_code;
 use super::solve_trace::PushViewer;
-use super::xsb2pddl::{invalid, load_collection, select, usage};
+use super::xsb2pddl::{invalid, load_collection, select, usage, writable_dir};
 use super::{Coded, exit};
 
 /// Fast Downward's `SEARCH_CRITICAL_ERROR`: a solution that does not replay.
@@ -203,7 +203,9 @@ pub struct SolveArgs {
     /// Print one JSON record per level on stdout instead of LURD.
     #[arg(long)]
     json: bool,
-    /// Write each solution to `DIR/<level>.lurd` instead of stdout.
+    /// Write each solution to `DIR/<level>.lurd` instead of stdout (DIR is
+    /// created if missing; one that cannot be written is an error, exit 31,
+    /// before any level is searched).
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
 }
@@ -329,8 +331,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
         )));
     }
     if let Some(dir) = &args.out_dir {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow::anyhow!("cannot create the folder `{}`: {e}", dir.display()))?;
+        writable_dir(dir)?;
     }
     let several = chosen.len() > 1;
     let mut done = Vec::new();

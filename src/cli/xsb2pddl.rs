@@ -28,7 +28,8 @@ pub struct Xsb2pddlArgs {
     /// Every level of the file (needs --out-dir).
     #[arg(long)]
     all: bool,
-    /// Write one problem file per level into DIR (created if missing).
+    /// Write one problem file per level into DIR (created if missing; one
+    /// that cannot be written is an error, exit 31, before any level is translated).
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
     /// `mbc`: domains/sokoban.pddl (unit costs); `ipc`: the IPC-2008
@@ -65,6 +66,30 @@ pub(super) fn invalid(err: impl std::fmt::Display) -> anyhow::Error {
         message: err.to_string(),
     }
     .into()
+}
+
+/// Makes the folder `dir` if it is missing and checks that a file can be
+/// written into it, so that an unwritable `--out-dir` (a read-only folder, a
+/// path under a regular file) fails before any level is translated or
+/// solved: invalid input (exit code 31), naming the folder.
+pub(super) fn writable_dir(dir: &Path) -> Result<()> {
+    let fail = |why: String| -> anyhow::Error {
+        Coded {
+            code: exit::INPUT_ERROR,
+            message: format!("cannot write into the folder `{}`: {why}", dir.display()),
+        }
+        .into()
+    };
+    if dir.exists() && !dir.is_dir() {
+        return Err(fail("it is a file".to_string()));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+    // A probe file, removed at once: the permissions alone do not say
+    // (root writes into read-only folders; /proc refuses everyone).
+    let probe = dir.join(format!(".planbox-probe-{}", std::process::id()));
+    std::fs::File::create(&probe).map_err(|e| fail(e.to_string()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// Reads an XSB file that must hold at least one board.
@@ -200,8 +225,7 @@ pub fn run(args: &Xsb2pddlArgs) -> Result<u8> {
         return Ok(exit::SUCCESS);
     };
 
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the folder `{}`", dir.display()))?;
+    writable_dir(dir)?;
     let mut written = 0;
     let mut refused = 0;
     for &index in &chosen {
