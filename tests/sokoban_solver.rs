@@ -190,6 +190,56 @@ fn an_unsolvable_level_is_proven_so_with_exit_11() {
     assert_eq!(err, "level 1: unsolvable after 1 expansion\n");
 }
 
+/// Every `--json` run prints one record per level, or one for an error that
+/// stops the run before any level, each with `outcome` and the `exit_code`
+/// the process exits with (and `error` on failure).
+#[test]
+fn every_json_run_prints_records_with_their_exit_code() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver");
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let stuck = dir.join("stuck-json.xsb");
+    std::fs::write(&stuck, "#####\n#@$ #\n#  .#\n#####\n").expect("write");
+    let stuck = stuck.to_str().expect("utf-8");
+    let microban = "problems/sokoban/microban.xsb";
+    let cases: [(&[&str], u8, &str); 7] = [
+        (&["no/such/file.xsb"], 31, "invalid"),
+        (&["tests/data/bad/xsb-no-board.xsb"], 31, "invalid"),
+        (&[microban], 2, "usage_error"),
+        (&[microban, "--level", "5-3"], 2, "usage_error"),
+        (
+            &[
+                microban, "--level", "1", "--search", "dfs", "--ties", "lifo",
+            ],
+            2,
+            "usage_error",
+        ),
+        (&["tests/data/bad/xsb-two-men.xsb"], 31, "invalid"),
+        (&[stuck], 11, "unsolvable"),
+    ];
+    for (args, code, outcome) in cases {
+        let mut all = vec!["solve", "--json"];
+        all.extend_from_slice(args);
+        let out = planbox(&all);
+        assert_eq!(out.status.code(), Some(code.into()), "{args:?}");
+        let records = records(&out);
+        assert_eq!(records.len(), 1, "{args:?}: {records:?}");
+        let r = &records[0];
+        assert_eq!(r["exit_code"], code, "{args:?}: {r}");
+        assert_eq!(r["outcome"], outcome, "{args:?}: {r}");
+        if code != 11 {
+            assert!(r["error"].as_str().is_some_and(|e| !e.is_empty()), "{r}");
+        }
+    }
+    let out = planbox(&["solve", "--json", microban, "--level", "1-2"]);
+    let records = records(&out);
+    assert_eq!(records.len(), 2);
+    assert!(
+        records
+            .iter()
+            .all(|r| r["exit_code"] == 0 && r["error"].is_null())
+    );
+}
+
 #[test]
 fn a_bad_level_among_several_is_named_once_and_one_push_is_singular() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver");

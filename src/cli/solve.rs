@@ -15,7 +15,9 @@
 //! as they finish (`[3/30] level 3: solved, ...`), and a summary at the end.
 //! `--json` prints one record per level on stdout and nothing on stderr but
 //! errors (as `plan --json` and ripgrep's `--json` do: a script reads the
-//! records, and its log stays clean). `--trace` prints the first expansions
+//! records, and its log stays clean); each record has its `outcome` and
+//! `exit_code`, and an error that stops the run before any level (a file
+//! that cannot be read, a usage error) is one record too, with `error`. `--trace` prints the first expansions
 //! of each level's search on stderr ([`super::solve_trace`]).
 
 use anyhow::{Result, bail};
@@ -200,7 +202,9 @@ pub struct SolveArgs {
     /// How many expansions --trace prints.
     #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true, value_parser = count::<usize>)]
     trace_limit: usize,
-    /// Print one JSON record per level on stdout instead of LURD.
+    /// Print one JSON record per level on stdout instead of LURD (with
+    /// `outcome`, `exit_code` and, on failure, `error`; an error that stops
+    /// the run is one record).
     #[arg(long)]
     json: bool,
     /// Write each solution to `DIR/<level>.lurd` instead of stdout (DIR is
@@ -243,6 +247,26 @@ struct LevelError {
 }
 
 pub fn run(args: &SolveArgs) -> Result<u8> {
+    let result = solve_levels(args);
+    // Under --json, an error that stops the run (a file that cannot be read,
+    // a usage error) is a record too, so that every run prints one.
+    if let (true, Err(e)) = (args.json, &result) {
+        let code = super::exit_code_of(e);
+        let record = serde_json::json!({
+            "file": args.levels.display().to_string(),
+            "level": null,
+            "outcome": error_outcome(code),
+            "exit_code": code,
+            "error": format!("{e:#}"),
+        });
+        println!("{record}");
+    }
+    result
+}
+
+/// Solves the chosen levels, printing each one's outcome; returns the exit
+/// code of the run.
+fn solve_levels(args: &SolveArgs) -> Result<u8> {
     let collection = load_collection(&args.levels)?;
     let chosen = if args.all {
         (1..=collection.len()).collect()
@@ -365,14 +389,30 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     // the code of the first level that is not.
     let code = done
         .iter()
-        .map(|s| match (&s.error, &s.result) {
-            (Some(e), _) => e.code,
-            (None, Some(r)) => exit_code(&r.outcome),
-            (None, None) => exit::INPUT_ERROR,
-        })
+        .map(level_code)
         .find(|&c| c != exit::SUCCESS)
         .unwrap_or(exit::SUCCESS);
     Ok(code)
+}
+
+/// The exit code of one level's outcome.
+fn level_code(s: &Solved) -> u8 {
+    match (&s.error, &s.result) {
+        (Some(e), _) => e.code,
+        (None, Some(r)) => exit_code(&r.outcome),
+        (None, None) => exit::INPUT_ERROR,
+    }
+}
+
+/// The `outcome` of a record for an error, by its exit code.
+fn error_outcome(code: u8) -> &'static str {
+    match code {
+        exit::USAGE => "usage_error",
+        exit::INPUT_ERROR => "invalid",
+        exit::UNSUPPORTED => "unsupported",
+        CRITICAL_ERROR => "critical_error",
+        _ => "error",
+    }
 }
 
 fn solve_level(
@@ -959,9 +999,11 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "connectivity": s.guidance.map(|g| g.weight),
             "features": s.guidance.map(|g| g.features),
             "outcome": match (&s.error, r) {
-                (Some(_), _) | (None, None) => "invalid",
+                (Some(e), _) => error_outcome(e.code),
+                (None, None) => "invalid",
                 (None, Some(r)) => outcome_name(&r.outcome),
             },
+            "exit_code": level_code(s),
             "error": s.error.as_ref().map(|e| &e.message),
             "lurd": s.solution.as_ref().map(|x| &x.0),
             "moves": s.solution.as_ref().map(|x| x.1),
