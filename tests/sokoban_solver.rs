@@ -959,6 +959,48 @@ fn the_default_solver_pulls_when_the_pushes_run_out_of_time() {
 }
 
 #[test]
+fn out_of_time_names_the_phase_and_counts_its_perimeter() {
+    // Two milliseconds for XSokoban 10: the pulls' perimeter, grown once
+    // for all the pull phases, gets at most half the time left, so it is
+    // cut short and the pulls still run. The record names the phase that
+    // ran out and counts the work of both sides (the perimeter used to take
+    // all of each phase's time and be counted as 0 expansions).
+    let args = [
+        "solve",
+        "problems/sokoban/xsokoban/screen.10",
+        "--time-limit",
+        "0.002",
+    ];
+    let out = planbox(&[&args[..], &["--json"]].concat());
+    assert_eq!(out.status.code(), Some(23));
+    let r = &records(&out)[0];
+    assert_eq!(
+        (&r["outcome"], &r["exit_code"]),
+        (&"out_of_time".into(), &23.into())
+    );
+    assert_eq!(
+        (&r["phase"], &r["phase_number"], &r["phases"]),
+        (&"widening pulls".into(), &5.into(), &5.into()),
+        "{r}"
+    );
+    let count = |v: &Value| v.as_u64().unwrap_or_else(|| panic!("a count: {r}"));
+    let pushed = count(&r["sides"]["forward"]["expanded"]);
+    let pulled = count(&r["sides"]["backward"]["expanded"]);
+    assert!(pushed > 0 && pulled > 0, "{r}");
+    assert_eq!(count(&r["expanded"]), pushed + pulled);
+    let positions = count(&r["perimeter"]);
+    assert!(positions > 1 && positions < 200_000, "{r}");
+    assert!(r["perimeter_time_s"].as_f64().is_some(), "{r}");
+    let text = planbox(&args);
+    let err = String::from_utf8_lossy(&text.stderr);
+    let line = "level 1: out_of_time in phase 5 of 5 (widening pulls) after ";
+    assert!(
+        err.starts_with(line) && err.contains(" of them for a perimeter of "),
+        "{err}"
+    );
+}
+
+#[test]
 fn connectivity_guides_the_forward_search_through_xsokoban_4() {
     // Guided by the matching bound alone, the greedy pushes wall the man
     // off from the boxes and are lost for millions of nodes (out of time

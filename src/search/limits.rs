@@ -183,6 +183,15 @@ impl<'a> Monitor<'a> {
         self
     }
 
+    /// Makes the first progress report due after `after` instead of after
+    /// `limits.progress_every` (and every `progress_every` from then on), so
+    /// that a run of several searches, each with its own monitor, keeps one
+    /// rhythm of reports.
+    pub fn first_report_after(mut self, after: Duration) -> Monitor<'a> {
+        self.next_report = after;
+        self
+    }
+
     /// CPU time since the monitor was made.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
@@ -429,5 +438,22 @@ mod tests {
             assert_eq!(m.check(Footprint::default(), || p), Ok(()));
         }
         assert_eq!(seen, vec![7]);
+    }
+
+    #[test]
+    fn the_first_report_can_be_due_sooner() {
+        let mut seen = Vec::new();
+        {
+            let mut m = Monitor::new(Limits {
+                progress_every: Some(Duration::from_secs(3600)),
+                ..Limits::none()
+            })
+            .first_report_after(Duration::ZERO)
+            .with_progress(|p| seen.push(p.expanded));
+            assert_eq!(m.check(Footprint::default(), progress), Ok(()));
+            // The next one is an hour away.
+            assert_eq!(m.check(Footprint::default(), progress), Ok(()));
+        }
+        assert_eq!(seen, vec![0]);
     }
 }
