@@ -19,5 +19,9 @@ pub const OUT_OF_TIME: u8 = 23;
 /// Invalid input: PDDL, XSB or plan text that is malformed or inconsistent, or a
 /// file that cannot be read.
 pub const INPUT_ERROR: u8 = 31;
+/// A bug: planbox found a plan (or a Sokoban solution) that does not work,
+/// caught by the check that replays every plan before it is written (Fast
+/// Downward's `SEARCH_CRITICAL_ERROR`).
+pub const CRITICAL_ERROR: u8 = 32;
 /// Valid input that uses a feature planbox does not support.
 pub const UNSUPPORTED: u8 = 34;

@@ -315,7 +315,8 @@ fn bad_levels_are_refused_with_their_place() {
             "open",
             "#####\n#@$.\n#####\n",
             "the board is not closed",
-            "9:4",
+            // The gap in the wall, past the row's end.
+            "9:5",
         ),
         (
             "run-length",
@@ -392,6 +393,75 @@ fn usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     let out = planbox(&["xsb2pddl", "no/such/file.xsb"]);
     assert_eq!(out.status.code(), Some(31));
+}
+
+/// A range that counts down, or a list or range with a number missing, is a
+/// usage error that quotes what was typed, for every verb that takes
+/// `--level`; nothing is written.
+#[test]
+fn empty_and_malformed_level_ranges_are_usage_errors() {
+    let dir = scratch("level-ranges");
+    let out_dir = dir.display().to_string();
+    let cases = [
+        ("--level 5-3", "the range 5-3 is empty"),
+        ("--level=-1", "expected a level number before `-`"),
+        ("--level 3,", "expected a level number after `,`"),
+        ("--level 1-2-3", "`1-2-3` is not a range"),
+    ];
+    for (typed, message) in cases {
+        let level: Vec<&str> = typed.splitn(2, [' ']).collect();
+        for verb in [
+            vec!["xsb2pddl", "--out-dir", &out_dir],
+            vec!["solve", "--json"],
+        ] {
+            let mut args = vec![verb[0], "problems/sokoban/microban.xsb"];
+            args.extend_from_slice(&level);
+            args.extend_from_slice(&verb[1..]);
+            let out = planbox(&args);
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!("error: `{typed}`: {message}")),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    let written = fs::read_dir(&dir).expect("scratch").count();
+    assert_eq!(written, 0, "files written in {out_dir}");
+}
+
+/// An `--out-dir` that cannot take files fails before any level is
+/// translated or solved: exit 31, naming the folder. `/proc/self` refuses new
+/// files even to root, for whom a read-only folder is writable.
+#[test]
+fn an_unwritable_out_dir_fails_before_any_work() {
+    let file = scratch("out-dir").join("a-file");
+    fs::write(&file, "").expect("write");
+    let under_a_file = file.join("sub").display().to_string();
+    let mut folders = vec![under_a_file];
+    if cfg!(target_os = "linux") {
+        folders.push("/proc/self".to_string());
+    }
+    for dir in &folders {
+        for verb in ["xsb2pddl", "solve"] {
+            let out = planbox(&[
+                verb,
+                "problems/sokoban/microban.xsb",
+                "--level",
+                "1-3",
+                "--out-dir",
+                dir,
+            ]);
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(31), "{verb} {dir}: {err}");
+            assert!(
+                err.starts_with(&format!("error: cannot write into the folder `{dir}`: ")),
+                "{verb} {dir}: {err}"
+            );
+            assert_eq!(stdout(&out), "", "{verb} {dir}: nothing done");
+            assert_eq!(err.lines().count(), 1, "{verb} {dir}: {err}");
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------

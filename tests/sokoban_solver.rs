@@ -186,7 +186,96 @@ fn an_unsolvable_level_is_proven_so_with_exit_11() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unsolvable"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err, "level 1: unsolvable after 1 expansion\n");
+}
+
+/// Every `--json` run prints one record per level, or one for an error that
+/// stops the run before any level, each with `outcome` and the `exit_code`
+/// the process exits with (and `error` on failure).
+#[test]
+fn every_json_run_prints_records_with_their_exit_code() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver");
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let stuck = dir.join("stuck-json.xsb");
+    std::fs::write(&stuck, "#####\n#@$ #\n#  .#\n#####\n").expect("write");
+    let stuck = stuck.to_str().expect("utf-8");
+    let microban = "problems/sokoban/microban.xsb";
+    let cases: [(&[&str], u8, &str); 7] = [
+        // An error that stops the run is named as for every verb; a level
+        // that cannot be searched is `invalid`.
+        (&["no/such/file.xsb"], 31, "input_error"),
+        (&["tests/data/bad/xsb-no-board.xsb"], 31, "input_error"),
+        (&[microban], 2, "usage_error"),
+        (&[microban, "--level", "5-3"], 2, "usage_error"),
+        (
+            &[
+                microban, "--level", "1", "--search", "dfs", "--ties", "lifo",
+            ],
+            2,
+            "usage_error",
+        ),
+        (&["tests/data/bad/xsb-two-men.xsb"], 31, "invalid"),
+        (&[stuck], 11, "unsolvable"),
+    ];
+    for (args, code, outcome) in cases {
+        let mut all = vec!["solve", "--json"];
+        all.extend_from_slice(args);
+        let out = planbox(&all);
+        assert_eq!(out.status.code(), Some(code.into()), "{args:?}");
+        let records = records(&out);
+        assert_eq!(records.len(), 1, "{args:?}: {records:?}");
+        let r = &records[0];
+        assert_eq!(r["exit_code"], code, "{args:?}: {r}");
+        assert_eq!(r["outcome"], outcome, "{args:?}: {r}");
+        if code != 11 {
+            assert!(r["error"].as_str().is_some_and(|e| !e.is_empty()), "{r}");
+        }
+    }
+    let out = planbox(&["solve", "--json", microban, "--level", "1-2"]);
+    let records = records(&out);
+    assert_eq!(records.len(), 2);
+    assert!(
+        records
+            .iter()
+            .all(|r| r["exit_code"] == 0 && r["error"].is_null())
+    );
+}
+
+#[test]
+fn a_bad_level_among_several_is_named_once_and_one_push_is_singular() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver");
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let path = dir.join("bad-and-good.xsb");
+    let two_men = "; Two men.\n######\n#@$.@#\n######\n\n";
+    let one_push = "; One push.\n#####\n#@$.#\n#####\n";
+    std::fs::write(&path, format!("{two_men}{one_push}")).expect("write");
+    let out = planbox(&["solve", path.to_str().expect("utf-8"), "--all"]);
+    assert_eq!(out.status.code(), Some(31));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[0],
+        "[1/2] level 1 (`Two men.`): not searched: a second man on the board \
+         (the first is at line 3, column 2)"
+    );
+    assert!(
+        lines[1].starts_with("[2/2] level 2 (`One push.`): solved, 1 move, 1 push, 1 expanded"),
+        "{err}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .starts_with("; level 2 (`One push.`): 1 move, 1 push\n"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let alone = planbox(&["solve", path.to_str().expect("utf-8"), "--level", "2"]);
+    assert!(
+        String::from_utf8_lossy(&alone.stderr)
+            .starts_with("Solved: 1 move, 1 push; expanded 1 node,"),
+        "{}",
+        String::from_utf8_lossy(&alone.stderr)
+    );
 }
 
 #[test]
@@ -869,6 +958,48 @@ fn the_default_solver_pulls_when_the_pushes_run_out_of_time() {
         "pushes",
     ]);
     assert_eq!(records(&optimal)[0]["direction"], "forward");
+}
+
+#[test]
+fn out_of_time_names_the_phase_and_counts_its_perimeter() {
+    // Two milliseconds for XSokoban 10: the pulls' perimeter, grown once
+    // for all the pull phases, gets at most half the time left, so it is
+    // cut short and the pulls still run. The record names the phase that
+    // ran out and counts the work of both sides (the perimeter used to take
+    // all of each phase's time and be counted as 0 expansions).
+    let args = [
+        "solve",
+        "problems/sokoban/xsokoban/screen.10",
+        "--time-limit",
+        "0.002",
+    ];
+    let out = planbox(&[&args[..], &["--json"]].concat());
+    assert_eq!(out.status.code(), Some(23));
+    let r = &records(&out)[0];
+    assert_eq!(
+        (&r["outcome"], &r["exit_code"]),
+        (&"out_of_time".into(), &23.into())
+    );
+    assert_eq!(
+        (&r["phase"], &r["phase_number"], &r["phases"]),
+        (&"widening pulls".into(), &5.into(), &5.into()),
+        "{r}"
+    );
+    let count = |v: &Value| v.as_u64().unwrap_or_else(|| panic!("a count: {r}"));
+    let pushed = count(&r["sides"]["forward"]["expanded"]);
+    let pulled = count(&r["sides"]["backward"]["expanded"]);
+    assert!(pushed > 0 && pulled > 0, "{r}");
+    assert_eq!(count(&r["expanded"]), pushed + pulled);
+    let positions = count(&r["perimeter"]);
+    assert!(positions > 1 && positions < 200_000, "{r}");
+    assert!(r["perimeter_time_s"].as_f64().is_some(), "{r}");
+    let text = planbox(&args);
+    let err = String::from_utf8_lossy(&text.stderr);
+    let line = "level 1: out_of_time in phase 5 of 5 (widening pulls) after ";
+    assert!(
+        err.starts_with(line) && err.contains(" of them for a perimeter of "),
+        "{err}"
+    );
 }
 
 #[test]

@@ -84,7 +84,7 @@ impl std::fmt::Display for Coded {
 impl std::error::Error for Coded {}
 
 /// The exit code for an error: the first coded error in its chain decides.
-fn exit_code_of(err: &anyhow::Error) -> u8 {
+pub fn exit_code_of(err: &anyhow::Error) -> u8 {
     for cause in err.chain() {
         if let Some(e) = cause.downcast_ref::<planbox::pddl::PddlError>() {
             return e.exit_code();
@@ -112,13 +112,14 @@ pub fn print_record(record: &serde_json::Value) {
 
 /// The `--json` record of a run that ended in an error: its outcome (from
 /// the exit code), the exit code and the message.
-fn error_record(code: u8, message: &str) -> serde_json::Value {
+pub fn error_record(code: u8, message: &str) -> serde_json::Value {
     let outcome = match code {
         exit::USAGE => "usage_error",
         exit::OUT_OF_MEMORY => "out_of_memory",
         exit::OUT_OF_TIME => "out_of_time",
         exit::INPUT_ERROR => "input_error",
         exit::UNSUPPORTED => "unsupported",
+        exit::CRITICAL_ERROR => "critical_error",
         _ => "error",
     };
     serde_json::json!({ "outcome": outcome, "exit_code": code, "error": message })

@@ -45,39 +45,24 @@ pub fn check_writable(path: &Path, what: &str) -> Result<()> {
     std::fs::remove_file(path).with_context(|| format!("cannot write {what} `{shown}`"))
 }
 
-/// Checks that `dir` is a folder that takes new files, or can be made one
-/// (it is not made here).
-pub fn check_folder(dir: &Path, what: &str) -> Result<()> {
-    let shown = dir.display();
-    if dir.is_dir() {
-        let probe = dir.join(".planbox-write-check");
-        return check_writable(&probe, what)
-            .map_err(|_| unwritable(format!("cannot write into {what} `{shown}`")));
+/// Makes `dir` (with its parents) if it is missing, and checks that it takes
+/// new files by writing and removing a probe: permissions alone do not say
+/// (root writes into read-only folders; `/proc` refuses everyone).
+pub fn make_folder(dir: &Path, what: &str) -> Result<()> {
+    let fail = |why: String| {
+        unwritable(format!(
+            "cannot write into {what} `{}`: {why}",
+            dir.display()
+        ))
+    };
+    if dir.exists() && !dir.is_dir() {
+        return Err(fail("it is not a folder".to_string()));
     }
-    if dir.exists() {
-        return Err(unwritable(format!(
-            "cannot write into {what} `{shown}`: it is not a folder"
-        )));
-    }
-    // The first ancestor that exists must be a folder that takes new entries.
-    let mut ancestor = dir;
-    while let Some(parent) = ancestor.parent() {
-        ancestor = if parent.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            parent
-        };
-        if ancestor.exists() {
-            break;
-        }
-    }
-    if !ancestor.is_dir() {
-        return Err(unwritable(format!(
-            "cannot make {what} `{shown}`: `{}` is not a folder",
-            ancestor.display()
-        )));
-    }
-    check_folder(ancestor, what).map_err(|_| unwritable(format!("cannot make {what} `{shown}`")))
+    std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+    let probe = dir.join(format!(".planbox-probe-{}", std::process::id()));
+    std::fs::File::create(&probe).map_err(|e| fail(e.to_string()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// The old plans of `plan_file`: the file itself and every `plan_file.N`
@@ -194,9 +179,14 @@ mod tests {
         assert!(check_writable(&file.join("x.plan"), "plan file").is_err());
         assert!(check_writable(&dir.join("missing/x.plan"), "plan file").is_err());
         assert!(check_writable(&dir, "plan file").is_err(), "a folder");
-        assert!(check_folder(&file.join("out"), "output folder").is_err());
-        check_folder(&dir.join("new/deeper"), "output folder").expect("can be made");
-        assert!(!dir.join("new").exists(), "not made by the check");
+        assert!(make_folder(&file.join("out"), "the folder").is_err());
+        assert!(make_folder(&file, "the folder").is_err(), "a file");
+        make_folder(&dir.join("new/deeper"), "the folder").expect("made");
+        assert!(dir.join("new/deeper").is_dir());
+        let left: Vec<_> = std::fs::read_dir(dir.join("new/deeper"))
+            .expect("list")
+            .collect();
+        assert!(left.is_empty(), "the probe is removed");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

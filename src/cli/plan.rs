@@ -21,10 +21,6 @@ use super::options::{self, EngineName, HeuristicName, SearchOptions};
 use super::report::{Log, logln};
 use super::{Coded, engine, exit, input, mutexes, output, report, show};
 
-/// Fast Downward's `SEARCH_CRITICAL_ERROR`: planbox found a plan that does not
-/// work, which is a bug.
-const CRITICAL_ERROR: u8 = 32;
-
 /// How often a long search reports its progress on stderr.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
@@ -198,7 +194,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         let name = format!("{}.{}", args.plan_file, written.len() + 1);
         if let Err(e) = check_plan(task, plan) {
             write_error.get_or_insert(anyhow::anyhow!(Coded {
-                code: CRITICAL_ERROR,
+                code: exit::CRITICAL_ERROR,
                 message: format!("internal error: the plan found does not work: {e}"),
             }));
             return;
@@ -260,7 +256,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     if let Outcome::Plan(plan) = &result.outcome {
         if let Err(e) = check_plan(task, plan) {
             bail!(Coded {
-                code: CRITICAL_ERROR,
+                code: exit::CRITICAL_ERROR,
                 message: format!("internal error: the plan found does not work: {e}"),
             });
         }

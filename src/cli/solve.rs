@@ -13,9 +13,15 @@
 //! stdout, as `plan --lurd` does; several print `; level ...` comment lines
 //! before each (a file `replay` reads), a progress line per level on stderr
 //! as they finish (`[3/30] level 3: solved, ...`), and a summary at the end.
+//! A level's searches print a progress line on stderr every 5 s of its CPU
+//! time (the phase, the expansions, the pushes or pulls generated, the
+//! memory), as `plan` does, and a level that runs out of time or memory
+//! says in which phase, after how much work.
 //! `--json` prints one record per level on stdout and nothing on stderr but
 //! errors (as `plan --json` and ripgrep's `--json` do: a script reads the
-//! records, and its log stays clean). `--trace` prints the first expansions
+//! records, and its log stays clean); each record has its `outcome` and
+//! `exit_code`, and an error that stops the run before any level (a file
+//! that cannot be read, a usage error) is one record too, with `error`. `--trace` prints the first expansions
 //! of each level's search on stderr ([`super::solve_trace`]).
 
 use anyhow::{Result, bail};
@@ -23,8 +29,8 @@ use clap::{Args, ValueEnum};
 use planbox::search::trace::{Expansion, Traced};
 use planbox::search::transposition::Transpositions;
 use planbox::search::{
-    self, CpuClock, Exact, Grown, Limits, Monitor, Outcome, Perimeter, Priority, SearchResult,
-    SearchSpace, Ties, Toward,
+    self, CpuClock, Exact, Grown, Limits, Monitor, Outcome, Perimeter, Priority, Progress,
+    SearchResult, SearchSpace, Stop, Ties, Toward,
 };
 use planbox::sokoban::game::{State, Step};
 use planbox::sokoban::solver::connectivity::{self, Guide};
@@ -33,6 +39,7 @@ use planbox::sokoban::solver::{
     Board, MatchingBound, PullOptions, PullSpace, PushOptions, PushSpace, walk,
 };
 use planbox::sokoban::{Level, lurd, xsb};
+use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -41,9 +48,6 @@ use super::plan::exit_code;
 use super::solve_trace::PushViewer;
 use super::xsb2pddl::{invalid, load_collection, select, usage};
 use super::{Coded, exit};
-
-/// Fast Downward's `SEARCH_CRITICAL_ERROR`: a solution that does not replay.
-const CRITICAL_ERROR: u8 = 32;
 
 /// The greedy pulls' default perimeter (`--perimeter`): positions pushed
 /// breadth-first around the start before the pulls begin.
@@ -180,7 +184,8 @@ pub struct SolveArgs {
     /// The greedy pulls' perimeter: the number of positions stored
     /// breadth-first around the start (pushes, no macros) before the pulls
     /// begin; the pulls stop at any of them, not only at the start (0: at
-    /// the start alone).
+    /// the start alone). With a time limit the growth gets at most half the
+    /// time left, and a perimeter cut short is a smaller one.
     #[arg(long, value_name = "N", default_value_t = PERIMETER, allow_negative_numbers = true, value_parser = count::<usize>)]
     perimeter: usize,
     /// astar, wastar, gbfs: which of the nodes with equal estimates to
@@ -200,10 +205,14 @@ pub struct SolveArgs {
     /// How many expansions --trace prints.
     #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true, value_parser = count::<usize>)]
     trace_limit: usize,
-    /// Print one JSON record per level on stdout instead of LURD.
+    /// Print one JSON record per level on stdout instead of LURD (with
+    /// `outcome`, `exit_code` and, on failure, `error`; an error that stops
+    /// the run is one record).
     #[arg(long)]
     pub json: bool,
-    /// Write each solution to `DIR/<level>.lurd` instead of stdout.
+    /// Write each solution to `DIR/<level>.lurd` instead of stdout (DIR is
+    /// created if missing; one that cannot be written is an error, exit 31,
+    /// before any level is searched).
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
 }
@@ -218,18 +227,49 @@ struct Solved {
     ties: Option<Ties>,
     /// How it was guided (the greedy searches only).
     guidance: Option<Guidance>,
+    /// The phase of the schedule that ran last.
+    phase: Option<PhaseRecord>,
+    /// The perimeter the last phase's pulls aimed at.
+    perimeter: Option<RingRecord>,
     result: Option<SearchResult>,
     /// The first expansions, with `--trace`.
     trace: Vec<Expansion>,
     /// The replayed solution: LURD, moves, pushes.
     solution: Option<(String, usize, usize)>,
     time: Duration,
-    /// Why the level could not be searched, with the exit code that says so
-    /// (an invalid level, 31; a board too large for move-optimal search, 34).
-    error: Option<(u8, String)>,
+    /// Why the level could not be searched.
+    error: Option<LevelError>,
+}
+
+/// Why a level could not be searched, with the exit code that says so (an
+/// invalid level, 31; a board too large for move-optimal search, 34).
+struct LevelError {
+    code: u8,
+    /// The whole error, as printed when the level is alone: with the level
+    /// and its place in the file.
+    message: String,
+    /// What is wrong, in one line, without the level (for a line that names
+    /// the level already).
+    what: String,
 }
 
 pub fn run(args: &SolveArgs) -> Result<u8> {
+    let result = solve_levels(args);
+    // Under --json, an error that stops the run (a file that cannot be read,
+    // a usage error) is a record too, so that every run prints one.
+    if let (true, Err(e)) = (args.json, &result) {
+        let code = super::exit_code_of(e);
+        let mut record = super::error_record(code, &format!("{e:#}"));
+        record["file"] = serde_json::json!(args.levels.display().to_string());
+        record["level"] = serde_json::Value::Null;
+        super::print_record(&record);
+    }
+    result
+}
+
+/// Solves the chosen levels, printing each one's outcome; returns the exit
+/// code of the run.
+fn solve_levels(args: &SolveArgs) -> Result<u8> {
     let collection = load_collection(&args.levels)?;
     let chosen = if args.all {
         (1..=collection.len()).collect()
@@ -318,9 +358,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
         )));
     }
     if let Some(dir) = &args.out_dir {
-        super::output::check_folder(dir, "output folder")?;
-        std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow::anyhow!("cannot create the folder `{}`: {e}", dir.display()))?;
+        super::output::make_folder(dir, "the folder")?;
     }
     let several = chosen.len() > 1;
     let mut done = Vec::new();
@@ -354,14 +392,31 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     // the code of the first level that is not.
     let code = done
         .iter()
-        .map(|s| match (&s.error, &s.result) {
-            (Some((code, _)), _) => *code,
-            (None, Some(r)) => exit_code(&r.outcome),
-            (None, None) => exit::INPUT_ERROR,
-        })
+        .map(level_code)
         .find(|&c| c != exit::SUCCESS)
         .unwrap_or(exit::SUCCESS);
     Ok(code)
+}
+
+/// The exit code of one level's outcome.
+fn level_code(s: &Solved) -> u8 {
+    match (&s.error, &s.result) {
+        (Some(e), _) => e.code,
+        (None, Some(r)) => exit_code(&r.outcome),
+        (None, None) => exit::INPUT_ERROR,
+    }
+}
+
+/// The `outcome` of a record for an error, by its exit code.
+/// The outcome of a level that could not be searched.
+fn level_error_outcome(code: u8) -> &'static str {
+    match code {
+        exit::USAGE => "usage_error",
+        exit::INPUT_ERROR => "invalid",
+        exit::UNSUPPORTED => "unsupported",
+        exit::CRITICAL_ERROR => "critical_error",
+        _ => "error",
+    }
 }
 
 fn solve_level(
@@ -371,22 +426,29 @@ fn solve_level(
     search: SearchName,
 ) -> Result<Solved> {
     let title = collection.entries()[index - 1].title.clone();
-    let start = CpuClock::now();
+    let run = LevelRun::new(args, level_name(index, title.as_deref()));
+    let not_searched = |error: LevelError| Solved {
+        index,
+        title: title.clone(),
+        direction: args.direction,
+        ties: None,
+        guidance: None,
+        phase: None,
+        perimeter: None,
+        result: None,
+        trace: Vec::new(),
+        solution: None,
+        time: run.start.elapsed(),
+        error: Some(error),
+    };
     let level = match collection.level(index) {
         Some(Ok(level)) => level,
         Some(Err(e)) => {
-            return Ok(Solved {
-                index,
-                title,
-                direction: args.direction,
-                ties: None,
-                guidance: None,
-                result: None,
-                trace: Vec::new(),
-                solution: None,
-                time: start.elapsed(),
-                error: Some((exit::INPUT_ERROR, e.to_string())),
-            });
+            return Ok(not_searched(LevelError {
+                code: exit::INPUT_ERROR,
+                message: e.to_string(),
+                what: e.what(),
+            }));
         }
         None => bail!(invalid(format!("no level {index}"))),
     };
@@ -397,18 +459,11 @@ fn solve_level(
             "--optimize moves handles boards of up to {MAX_MOVE_CELLS} floor cells; this one has {}",
             board.len()
         );
-        return Ok(Solved {
-            index,
-            title,
-            direction: args.direction,
-            ties: None,
-            guidance: None,
-            result: None,
-            trace: Vec::new(),
-            solution: None,
-            time: start.elapsed(),
-            error: Some((exit::UNSUPPORTED, message)),
-        });
+        return Ok(not_searched(LevelError {
+            code: exit::UNSUPPORTED,
+            what: message.clone(),
+            message,
+        }));
     }
     let limit = args.time_limit.map(Duration::from_secs_f64);
     let greedy =
@@ -423,11 +478,17 @@ fn solve_level(
         },
         features: phase.guide.features && search == SearchName::Gbfs,
     };
+    let direction = match args.direction {
+        Direction::Auto => Direction::Forward,
+        d => d,
+    };
     let alone = [Phase {
-        direction: match args.direction {
-            Direction::Auto => Direction::Forward,
-            d => d,
+        name: match direction {
+            Direction::Backward => "pulls",
+            Direction::Bidirectional => "pushes and pulls",
+            _ => "pushes",
         },
+        direction,
         guide: Guidance {
             weight: connectivity::DEFAULT_WEIGHT,
             features: args.features,
@@ -444,19 +505,52 @@ fn solve_level(
         _ => &alone,
     };
     let (mut result, mut trace, mut direction) = (None, Vec::new(), phases[0].direction);
-    let (mut ties, mut guided) = (None, None);
+    let (mut ties, mut guided, mut phase_ran, mut perimeter) = (None, None, None, None);
+    // The greedy pulls aim at a perimeter of pushed positions around the
+    // start (traced pulls go without it, so that the trace shows pulls).
+    let aims_at_ring =
+        |d: Direction| greedy && d == Direction::Backward && !args.trace && args.perimeter > 0;
+    let mut ring: Option<Ring> = None;
     for (k, phase) in phases.iter().enumerate() {
-        // Each phase but the last gets its share of the whole limit; the
-        // last gets what is left.
-        let left = limit.map(|t| t.saturating_sub(start.elapsed()));
-        let time = match (limit, left) {
-            (Some(t), Some(left)) if k + 1 < phases.len() => Some(left.min(t.mul_f64(phase.share))),
-            _ => left,
+        let ran = PhaseRecord {
+            number: k + 1,
+            of: phases.len(),
+            name: phase.name,
         };
         let d = phase.direction;
+        if aims_at_ring(d) && ring.is_none() {
+            // One perimeter serves every phase that pulls. It is grown by
+            // the first in at most half the time left, so that the pulls
+            // always have time to run (a ring cut short is a smaller one).
+            let budget = limit.map(|t| t.saturating_sub(run.start.elapsed()) / 2);
+            run.stage(format!("{}, growing the perimeter", ran.label()), "pushes");
+            ring = Some(Ring::grow(
+                &run,
+                &board,
+                push_options(args, d, greedy),
+                budget,
+            ));
+        }
+        // Each phase but the last gets its share of the time left, in
+        // proportion to the shares of the phases still to come: its share
+        // of the whole limit when the phases before it used theirs, less
+        // when a perimeter took time. The last gets what is left.
+        let left = limit.map(|t| t.saturating_sub(run.start.elapsed()));
+        let rest: f64 = phases[k..].iter().map(|p| p.share).sum();
+        let time = match left {
+            Some(left) if k + 1 < phases.len() => Some(left.mul_f64(phase.share / rest)),
+            _ => left,
+        };
+        let steps = match d {
+            Direction::Backward => "pulls",
+            Direction::Bidirectional => "pushes and pulls",
+            _ => "pushes",
+        };
+        run.stage(ran.label(), steps);
         let order = args.ties.map_or(phase.ties, Ties::from);
+        let toward = ring.as_mut().filter(|_| aims_at_ring(d));
         let (r, t) = search_direction(
-            args,
+            &run,
             &board,
             d,
             guidance(phase),
@@ -464,13 +558,18 @@ fn solve_level(
             search,
             greedy,
             time,
-            start,
             limit,
+            toward,
         );
         let done = !matches!(r.outcome, Outcome::OutOfTime | Outcome::OutOfMemory);
         (result, trace, direction) = (Some(r), t, d);
         ties = (search.is_best_first() && d != Direction::Bidirectional).then_some(order);
         guided = greedy.then(|| guidance(phase));
+        phase_ran = Some(ran);
+        perimeter = ring
+            .as_ref()
+            .filter(|_| aims_at_ring(d))
+            .and_then(Ring::record);
         if done {
             break;
         }
@@ -486,12 +585,96 @@ fn solve_level(
         direction,
         ties,
         guidance: guided,
+        phase: phase_ran,
+        perimeter,
         result: Some(result),
         trace,
         solution,
-        time: start.elapsed(),
+        time: run.start.elapsed(),
         error: None,
     })
+}
+
+/// How often a long search reports its progress on stderr, as `plan`'s.
+const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+
+/// What the searches of one level share: the options, the level's CPU
+/// clock and its progress lines. A line goes to stderr every
+/// [`PROGRESS_EVERY`] of the level's time, whichever search is running
+/// then; none under `--json`, as for `plan --json`.
+struct LevelRun<'a> {
+    args: &'a SolveArgs,
+    /// `level 3 (`3`)`, for the progress lines.
+    name: String,
+    start: CpuClock,
+    /// The level's CPU time when the next progress line is due.
+    next_report: Cell<Duration>,
+    /// What runs now, for the progress lines: the phase, and what a
+    /// generated node is (`pushes`, `pulls`).
+    now: RefCell<(String, &'static str)>,
+}
+
+impl<'a> LevelRun<'a> {
+    fn new(args: &'a SolveArgs, name: String) -> LevelRun<'a> {
+        LevelRun {
+            args,
+            name,
+            start: CpuClock::now(),
+            next_report: Cell::new(PROGRESS_EVERY),
+            now: RefCell::new((String::new(), "pushes")),
+        }
+    }
+
+    /// Names what runs next in the progress lines.
+    fn stage(&self, what: String, steps: &'static str) {
+        *self.now.borrow_mut() = (what, steps);
+    }
+
+    /// The limits of one search that may run for `time`, with the progress
+    /// lines kept on the level's rhythm.
+    fn monitor(&self, time: Option<Duration>) -> Monitor<'_> {
+        let quiet = self.args.json;
+        let monitor = Monitor::new(Limits {
+            time,
+            memory: Limits::memory_from(self.args.memory_limit),
+            progress_every: (!quiet).then_some(PROGRESS_EVERY),
+        });
+        if quiet {
+            return monitor;
+        }
+        let due = self.next_report.get().saturating_sub(self.start.elapsed());
+        monitor
+            .first_report_after(due)
+            .with_progress(move |p| self.report(p))
+    }
+
+    fn report(&self, p: &Progress) {
+        let elapsed = self.start.elapsed();
+        let (what, steps) = &*self.now.borrow();
+        eprintln!("{}", progress_line(&self.name, what, steps, p, elapsed));
+        self.next_report.set(elapsed + PROGRESS_EVERY);
+    }
+}
+
+/// One progress line: `[t=5.0s, ~812 KB estimated] level 3 (`3`), phase 5
+/// of 5 (widening pulls): h = 31, 3503 expanded, 10452 pulls generated`.
+fn progress_line(level: &str, what: &str, steps: &str, p: &Progress, elapsed: Duration) -> String {
+    let what = if what.is_empty() {
+        String::new()
+    } else {
+        format!(", {what}")
+    };
+    let value = p
+        .value
+        .map(|(name, v)| format!("{name} = {v}, "))
+        .unwrap_or_default();
+    format!(
+        "[t={:.1}s, ~{} KB estimated] {level}{what}: {value}{} expanded, {} {steps} generated",
+        elapsed.as_secs_f64(),
+        p.memory / 1024,
+        p.expanded,
+        p.generated
+    )
 }
 
 /// How a greedy search is guided.
@@ -506,13 +689,34 @@ struct Guidance {
 
 /// One search of the default greedy solver's schedule.
 struct Phase {
+    /// Its name in the record and the messages.
+    name: &'static str,
     direction: Direction,
     /// How a greedy search of the phase is guided.
     guide: Guidance,
-    /// The share of the time limit it may use, if it is not the last.
+    /// Its share of the time limit, if it is not the last.
     share: f64,
     /// Which of the nodes with equal estimates goes first.
     ties: Ties,
+}
+
+/// The phase whose result a level's record gives.
+#[derive(Clone, Copy, Debug)]
+struct PhaseRecord {
+    number: usize,
+    of: usize,
+    name: &'static str,
+}
+
+impl PhaseRecord {
+    /// `phase 5 of 5 (widening pulls)`, or the name of a phase alone.
+    fn label(&self) -> String {
+        if self.of > 1 {
+            format!("phase {} of {} ({})", self.number, self.of, self.name)
+        } else {
+            self.name.to_string()
+        }
+    }
 }
 
 /// The default greedy solver (`--direction auto`) with a time limit: pushes
@@ -525,11 +729,15 @@ struct Phase {
 /// the pulls with features theirs within 12 s (four new levels among them),
 /// the diving pulls theirs within 3.3 s, and the widening pulls need up to
 /// 25 s; so the phases get 5 %, 12 %, 25 % and 7 % of the time, and the
-/// widening pulls the 51 % that is left. The pushes with connectivity weight
-/// 4 (`--connectivity 4`) are left out: they alone solve XSokoban 32, in
-/// 11 s, where the pulls with features solve four levels.
+/// widening pulls the 51 % that is left. The pulls' perimeter is grown once,
+/// by the first pull phase, in at most half the time left then, and the
+/// pull phases share what it leaves in the same proportions. The pushes
+/// with connectivity weight 4 (`--connectivity 4`) are left out: they alone
+/// solve XSokoban 32, in 11 s, where the pulls with features solve four
+/// levels.
 const AUTO: [Phase; 5] = [
     Phase {
+        name: "pushes",
         direction: Direction::Forward,
         guide: Guidance {
             weight: connectivity::DEFAULT_WEIGHT,
@@ -539,6 +747,7 @@ const AUTO: [Phase; 5] = [
         ties: Ties::Fifo,
     },
     Phase {
+        name: "pushes with features",
         direction: Direction::Forward,
         guide: Guidance {
             weight: connectivity::DEFAULT_WEIGHT,
@@ -548,6 +757,7 @@ const AUTO: [Phase; 5] = [
         ties: Ties::Fifo,
     },
     Phase {
+        name: "pulls with features",
         direction: Direction::Backward,
         guide: Guidance {
             weight: 0,
@@ -557,6 +767,7 @@ const AUTO: [Phase; 5] = [
         ties: Ties::Fifo,
     },
     Phase {
+        name: "diving pulls",
         direction: Direction::Backward,
         guide: Guidance {
             weight: 0,
@@ -566,6 +777,7 @@ const AUTO: [Phase; 5] = [
         ties: Ties::Lifo,
     },
     Phase {
+        name: "widening pulls",
         direction: Direction::Backward,
         guide: Guidance {
             weight: 0,
@@ -576,28 +788,14 @@ const AUTO: [Phase; 5] = [
     },
 ];
 
-/// Searches one level in direction `d` for `time`; `greedy` when any
-/// solution will do (macros and corral pruning forward, with a search
-/// without them to prove a level unsolvable, in what is left of `limit`).
-#[allow(clippy::too_many_arguments)]
-fn search_direction(
-    args: &SolveArgs,
-    board: &Board,
-    d: Direction,
-    guide: Guidance,
-    ties: Ties,
-    search: SearchName,
-    greedy: bool,
-    time: Option<Duration>,
-    start: CpuClock,
-    limit: Option<Duration>,
-) -> (SearchResult, Vec<Expansion>) {
-    // Macros make one search step of several pushes: for the heuristic
-    // searches after any solution, not for the blind ones, whose depth
-    // counts pushes (`--depth-limit`, the classroom's tables).
+/// The rules of a search in direction `d`. Macros make one search step of
+/// several pushes: for the heuristic searches after any solution
+/// (`greedy`), not for the blind ones, whose depth counts pushes
+/// (`--depth-limit`, the classroom's tables).
+fn push_options(args: &SolveArgs, d: Direction, greedy: bool) -> PushOptions {
     let forward = d == Direction::Forward;
     let backward = d == Direction::Backward;
-    let options = PushOptions {
+    PushOptions {
         dead_squares: !args.no_dead_squares,
         freeze: !args.no_freeze,
         moves: args.optimize == Optimize::Moves,
@@ -608,23 +806,45 @@ fn search_direction(
         corral_deadlocks: !args.no_corral_deadlocks,
         matching: !args.no_matching,
         patterns: !args.no_deadlock_patterns,
-    };
-    // The greedy pulls aim at a perimeter of pushed positions around the start.
-    // Traced pulls go without it, so that the trace shows pulls.
-    let ring = if greedy && d == Direction::Backward && !args.trace {
-        args.perimeter
-    } else {
-        0
-    };
-    let (mut result, mut trace) =
-        search_level(args, board, d, guide, ties, options, search, ring, time);
+    }
+}
+
+/// Searches one level in direction `d` for `time`; `greedy` when any
+/// solution will do (macros and corral pruning forward, with a search
+/// without them to prove a level unsolvable, in what is left of `limit`).
+/// Pulls with a `ring` aim at it.
+#[allow(clippy::too_many_arguments)]
+fn search_direction(
+    run: &LevelRun,
+    board: &Board,
+    d: Direction,
+    guide: Guidance,
+    ties: Ties,
+    search: SearchName,
+    greedy: bool,
+    time: Option<Duration>,
+    limit: Option<Duration>,
+    mut ring: Option<&mut Ring>,
+) -> (SearchResult, Vec<Expansion>) {
+    let options = push_options(run.args, d, greedy);
+    let (mut result, mut trace) = search_level(
+        run,
+        board,
+        d,
+        guide,
+        ties,
+        options,
+        search,
+        ring.as_deref_mut(),
+        time,
+    );
     // Corral pruning, goal cuts and tunnel macros may cut every solution of
     // a node they narrow; only the full search proves that none exists (in
     // the time that is left).
     if options.narrows() && result.outcome == Outcome::Unsolvable {
         let full = options.keeping_every_push();
-        let left = limit.map(|t| t.saturating_sub(start.elapsed()));
-        (result, trace) = search_level(args, board, d, guide, ties, full, search, ring, left);
+        let left = limit.map(|t| t.saturating_sub(run.start.elapsed()));
+        (result, trace) = search_level(run, board, d, guide, ties, full, search, ring, left);
     }
     (result, trace)
 }
@@ -632,16 +852,17 @@ fn search_direction(
 /// Searches one level; with `--trace`, also returns the first expansions.
 #[allow(clippy::too_many_arguments)]
 fn search_level(
-    args: &SolveArgs,
+    run: &LevelRun,
     board: &Board,
     direction: Direction,
     guide: Guidance,
     ties: Ties,
     options: PushOptions,
     search: SearchName,
-    ring: usize,
+    ring: Option<&mut Ring>,
     time: Option<Duration>,
 ) -> (SearchResult, Vec<Expansion>) {
+    let args = run.args;
     let pulls = PullOptions {
         dead_squares: options.dead_squares,
         freeze: options.freeze,
@@ -657,9 +878,9 @@ fn search_level(
             let depth = args.depth_limit;
             if args.transposition_table {
                 let mut table = Transpositions::new(&mut space);
-                traced(args, &mut table, bound, search, ties, depth, time)
+                traced(run, &mut table, bound, search, ties, depth, time)
             } else {
-                traced(args, &mut space, bound, search, ties, depth, time)
+                traced(run, &mut space, bound, search, ties, depth, time)
             }
         }
         Direction::Backward => {
@@ -670,16 +891,14 @@ fn search_level(
             }
             // The root's step into a region is one step deeper than a pull.
             let depth = args.depth_limit.map(|d| d.saturating_add(1));
-            if ring > 0 {
-                return toward_perimeter(
-                    args, board, options, space, bound, search, ties, ring, time,
-                );
+            if let Some(ring) = ring {
+                return toward_perimeter(run, ring, space, bound, search, ties, time);
             }
             if args.transposition_table {
                 let mut table = Transpositions::new(&mut space);
-                traced(args, &mut table, bound, search, ties, depth, time)
+                traced(run, &mut table, bound, search, ties, depth, time)
             } else {
-                traced(args, &mut space, bound, search, ties, depth, time)
+                traced(run, &mut space, bound, search, ties, depth, time)
             }
         }
         Direction::Bidirectional => {
@@ -687,7 +906,7 @@ fn search_level(
             // forward side keeps only the rules that lose no optimal plan.
             let mut forward = PushSpace::new(board, options.keeping_every_push());
             let mut backward = PullSpace::new(board, pulls);
-            let mut monitor = monitor(args, time);
+            let mut monitor = run.monitor(time);
             let result =
                 search::bidirectional(&mut forward, &mut backward, &mut Exact, &mut monitor);
             (result, Vec::new())
@@ -695,44 +914,99 @@ fn search_level(
     }
 }
 
-/// Pulls toward a perimeter of `ring` positions pushed breadth-first from
-/// the start (with the rules that keep every push: no corrals, no macros).
-#[allow(clippy::too_many_arguments)]
+/// The greedy pulls' perimeter of one level: `--perimeter` positions
+/// pushed breadth-first from the start (with the rules that keep every
+/// push: no corrals, no macros), grown once and kept for every phase that
+/// pulls.
+struct Ring<'b> {
+    /// The pushes it was grown with.
+    forward: PushSpace<'b>,
+    grown: Grown<Exact>,
+    /// The CPU time its growth took.
+    time: Duration,
+}
+
+/// What a level's record says of the perimeter its pulls aimed at.
+#[derive(Clone, Copy, Debug)]
+struct RingRecord {
+    positions: usize,
+    expanded: u64,
+    time: Duration,
+    /// The time given to the growth ran out before `--perimeter` positions.
+    cut_short: bool,
+}
+
+impl<'b> Ring<'b> {
+    /// Grows the ring in at most `time` (a ring cut short by it is smaller).
+    fn grow(
+        run: &LevelRun,
+        board: &'b Board,
+        options: PushOptions,
+        time: Option<Duration>,
+    ) -> Self {
+        let mut forward = PushSpace::new(board, options.keeping_every_push());
+        let started = CpuClock::now();
+        let budget = run.args.perimeter;
+        let grown = Perimeter::grow(&mut forward, Exact, budget, &mut run.monitor(time));
+        Ring {
+            forward,
+            grown,
+            time: started.elapsed(),
+        }
+    }
+
+    fn record(&self) -> Option<RingRecord> {
+        match &self.grown {
+            Grown::Ring(ring) => Some(RingRecord {
+                positions: ring.len(),
+                expanded: ring.stats.expanded,
+                time: self.time,
+                cut_short: ring.stopped == Some(Stop::Time),
+            }),
+            Grown::Plan(..) => None,
+        }
+    }
+}
+
+/// Pulls toward the perimeter `ring` for `time`. The result counts the
+/// ring's work too: it is the forward side, the pulls the backward side.
 fn toward_perimeter(
-    args: &SolveArgs,
-    board: &Board,
-    options: PushOptions,
+    run: &LevelRun,
+    ring: &mut Ring,
     mut pulls: PullSpace,
     bound: Guide,
     search: SearchName,
     ties: Ties,
-    ring: usize,
     time: Option<Duration>,
 ) -> (SearchResult, Vec<Expansion>) {
-    let mut forward = PushSpace::new(board, options.keeping_every_push());
-    let started = CpuClock::now();
-    let grown = Perimeter::grow(&mut forward, Exact, ring, &mut monitor(args, time));
-    let (ring, mut result, trace) = match grown {
-        Ok(Grown::Ring(ring)) => {
-            let stats = ring.stats.clone();
-            let left = time.map(|t| t.saturating_sub(started.elapsed()));
-            let mut toward = Toward::new(&forward, &mut pulls, ring);
-            let (result, trace) = traced(args, &mut toward, bound, search, ties, None, left);
-            (stats, result, trace)
+    let (mut result, trace, grown) = match &mut ring.grown {
+        // The growth's pushes reached the goals themselves.
+        Grown::Plan(plan, stats) => (
+            finished(Outcome::Plan(plan.clone())),
+            Vec::new(),
+            (**stats).clone(),
+        ),
+        Grown::Ring(perimeter) if perimeter.stopped == Some(Stop::Memory) => (
+            finished(Outcome::OutOfMemory),
+            Vec::new(),
+            perimeter.stats.clone(),
+        ),
+        Grown::Ring(perimeter) => {
+            let stats = perimeter.stats.clone();
+            let mut toward = Toward::new(&ring.forward, &mut pulls, perimeter);
+            let (result, trace) = traced(run, &mut toward, bound, search, ties, None, time);
+            (result, trace, stats)
         }
-        Ok(Grown::Plan(plan, stats)) => (*stats, finished(Outcome::Plan(plan)), Vec::new()),
-        Err(stop) => (search::Stats::default(), finished(stop.into()), Vec::new()),
     };
-    // The ring is the forward side, the pulls the backward side.
     let pulled = side(&result.stats);
-    result.stats.add_counts(&ring);
-    result.stats.sides = Some([side(&ring), pulled]);
+    result.stats.add_counts(&grown);
+    result.stats.sides = Some([side(&grown), pulled]);
     if result.stats.pruned.is_empty() {
         // The pulls never ran: their counters are all 0.
         result.stats.pruned = pulls.pruning_counters();
     }
-    result.stats.pruned.extend(forward.pruning_counters());
-    result.stats.search_time = started.elapsed();
+    result.stats.pruned.extend(ring.forward.pruning_counters());
+    result.stats.search_time += ring.time;
     if result.stats.peak_memory_kb.is_none() {
         result.stats.peak_memory_kb = search::peak_memory_kb();
     }
@@ -756,7 +1030,7 @@ fn side(stats: &search::Stats) -> search::SideStats {
 
 /// Runs the search, through a [`Traced`] space if `--trace` asks for it.
 fn traced<S: SearchSpace + ?Sized>(
-    args: &SolveArgs,
+    run: &LevelRun,
     space: &mut S,
     bound: Guide,
     search: SearchName,
@@ -764,30 +1038,22 @@ fn traced<S: SearchSpace + ?Sized>(
     depth: Option<u32>,
     time: Option<Duration>,
 ) -> (SearchResult, Vec<Expansion>) {
+    let args = run.args;
     if !args.trace || args.trace_limit == 0 {
         return (
-            algorithm(args, space, bound, search, ties, depth, time),
+            algorithm(run, space, bound, search, ties, depth, time),
             Vec::new(),
         );
     }
     let mut recorder = Traced::new(space, args.trace_limit);
-    let result = algorithm(args, &mut recorder, bound, search, ties, depth, time);
+    let result = algorithm(run, &mut recorder, bound, search, ties, depth, time);
     (result, recorder.expansions)
-}
-
-/// The limits of one level's search.
-fn monitor(args: &SolveArgs, time: Option<Duration>) -> Monitor<'static> {
-    Monitor::new(Limits {
-        time,
-        memory: Limits::memory_from(args.memory_limit),
-        progress_every: None,
-    })
 }
 
 /// Runs the chosen algorithm on a space of either direction, with its
 /// matching bound (to goals forward, to start cells backward).
 fn algorithm<S: SearchSpace + ?Sized>(
-    args: &SolveArgs,
+    run: &LevelRun,
     space: &mut S,
     mut bound: Guide,
     search: SearchName,
@@ -795,8 +1061,8 @@ fn algorithm<S: SearchSpace + ?Sized>(
     depth: Option<u32>,
     time: Option<Duration>,
 ) -> SearchResult {
-    let mut monitor = monitor(args, time);
-    if args.no_matching {
+    let mut monitor = run.monitor(time);
+    if run.args.no_matching {
         bound.bound = bound.bound.without_dead_ends();
     }
     match search {
@@ -832,7 +1098,7 @@ fn replayed(
 ) -> Result<(String, usize, usize)> {
     let critical = |message: String| -> anyhow::Error {
         Coded {
-            code: CRITICAL_ERROR,
+            code: exit::CRITICAL_ERROR,
             message: format!("internal error: the solution found does not replay: {message}"),
         }
         .into()
@@ -855,10 +1121,50 @@ fn replayed(
 }
 
 fn name(solved: &Solved) -> String {
-    match &solved.title {
-        Some(t) => format!("level {} (`{t}`)", solved.index),
-        None => format!("level {}", solved.index),
+    level_name(solved.index, solved.title.as_deref())
+}
+
+/// `level 3 (`3`)`, or `level 3` for a level without a title.
+fn level_name(index: usize, title: Option<&str>) -> String {
+    match title {
+        Some(t) => format!("level {index} (`{t}`)"),
+        None => format!("level {index}"),
     }
+}
+
+/// ` in phase 5 of 5 (widening pulls)`: the phase that ran last, when the
+/// schedule has several.
+fn phase_in(s: &Solved) -> String {
+    match &s.phase {
+        Some(p) if p.of > 1 => format!(" in {}", p.label()),
+        _ => String::new(),
+    }
+}
+
+/// `173618 expansions (170115 of them for a perimeter of 200000
+/// positions)`: the work of the phase that ran last, with its perimeter's
+/// part when a limit stopped it.
+fn work(s: &Solved, r: &SearchResult) -> String {
+    let mut text = counted(r.stats.expanded as usize, "expansion", "expansions");
+    let stopped = matches!(r.outcome, Outcome::OutOfTime | Outcome::OutOfMemory);
+    if let (true, Some(ring)) = (stopped, &s.perimeter) {
+        text.push_str(&format!(
+            " ({} of them for a perimeter of {}{})",
+            ring.expanded,
+            counted(ring.positions, "position", "positions"),
+            if ring.cut_short {
+                ", cut short by its share of the time"
+            } else {
+                ""
+            }
+        ));
+    }
+    text
+}
+
+/// `1 push`, `2 pushes`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn outcome_name(outcome: &Outcome) -> &'static str {
@@ -873,23 +1179,20 @@ fn outcome_name(outcome: &Outcome) -> &'static str {
 
 fn summary_line(s: &Solved) -> String {
     match (&s.error, &s.result, &s.solution) {
-        (Some((_, e)), _, _) => {
-            format!(
-                "{}: not searched: {}",
-                name(s),
-                e.lines().next().unwrap_or("")
-            )
-        }
+        (Some(e), _, _) => format!("{}: not searched: {}", name(s), e.what),
         (None, Some(r), Some((_, moves, pushes))) => format!(
-            "{}: solved, {moves} moves, {pushes} pushes, {} expanded, {:.2} s",
+            "{}: solved, {}, {}, {} expanded, {:.2} s",
             name(s),
+            counted(*moves, "move", "moves"),
+            counted(*pushes, "push", "pushes"),
             r.stats.expanded,
             s.time.as_secs_f64()
         ),
         (None, Some(r), None) => format!(
-            "{}: {}, {} expanded, {:.2} s",
+            "{}: {}{}, {} expanded, {:.2} s",
             name(s),
             outcome_name(&r.outcome),
+            phase_in(s),
             r.stats.expanded,
             s.time.as_secs_f64()
         ),
@@ -912,7 +1215,10 @@ fn summary(done: &[Solved]) -> String {
         }
     }
     let time: f64 = done.iter().map(|s| s.time.as_secs_f64()).sum();
-    let mut text = format!("Solved {solved} of {} levels", done.len());
+    let mut text = format!(
+        "Solved {solved} of {}",
+        counted(done.len(), "level", "levels")
+    );
     for (what, n) in other {
         text.push_str(&format!(", {n} {what}"));
     }
@@ -933,13 +1239,20 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
                 Ties::Fifo => "fifo",
                 Ties::Lifo => "lifo",
             }),
+            "phase": s.phase.map(|p| p.name),
+            "phase_number": s.phase.map(|p| p.number),
+            "phases": s.phase.map(|p| p.of),
+            "perimeter": s.perimeter.map(|r| r.positions),
+            "perimeter_time_s": s.perimeter.map(|r| r.time.as_secs_f64()),
             "connectivity": s.guidance.map(|g| g.weight),
             "features": s.guidance.map(|g| g.features),
             "outcome": match (&s.error, r) {
-                (Some(_), _) | (None, None) => "invalid",
+                (Some(e), _) => level_error_outcome(e.code),
+                (None, None) => "invalid",
                 (None, Some(r)) => outcome_name(&r.outcome),
             },
-            "error": s.error.as_ref().map(|e| &e.1),
+            "exit_code": level_code(s),
+            "error": s.error.as_ref().map(|e| &e.message),
             "lurd": s.solution.as_ref().map(|x| &x.0),
             "moves": s.solution.as_ref().map(|x| x.1),
             "pushes": s.solution.as_ref().map(|x| x.2),
@@ -963,14 +1276,14 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
                 record[*rule] = serde_json::json!(n);
             }
         }
-        println!("{record}");
+        super::print_record(&record);
         return Ok(());
     }
-    if let Some((code, e)) = &s.error {
+    if let Some(e) = &s.error {
         if !several {
             bail!(Coded {
-                code: *code,
-                message: e.clone()
+                code: e.code,
+                message: e.message.clone()
             });
         }
         return Ok(());
@@ -979,10 +1292,11 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
         if !several {
             let r = s.result.as_ref().expect("searched");
             eprintln!(
-                "{}: {} after {} expansions",
+                "{}: {}{} after {}",
                 name(s),
                 outcome_name(&r.outcome),
-                r.stats.expanded
+                phase_in(s),
+                work(s, r)
             );
         }
         return Ok(());
@@ -994,16 +1308,59 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             .map_err(|e| anyhow::anyhow!("cannot write `{}`: {e}", path.display()))?;
         println!("level {} -> {}", s.index, path.display());
     } else if several {
-        println!("; {}: {moves} moves, {pushes} pushes\n{text}", name(s));
+        println!(
+            "; {}: {}, {}\n{text}",
+            name(s),
+            counted(*moves, "move", "moves"),
+            counted(*pushes, "push", "pushes")
+        );
     } else {
         println!("{text}");
         if let Some(r) = &s.result {
             eprintln!(
-                "Solved: {moves} moves, {pushes} pushes; expanded {} node(s), {:.3} s",
-                r.stats.expanded,
+                "Solved: {}, {}; expanded {}, {:.3} s",
+                counted(*moves, "move", "moves"),
+                counted(*pushes, "push", "pushes"),
+                counted(r.stats.expanded as usize, "node", "nodes"),
                 s.time.as_secs_f64()
             );
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_progress_line_names_the_level_the_phase_and_the_work() {
+        let p = Progress {
+            expanded: 3503,
+            generated: 10452,
+            evaluated: 9000,
+            value: Some(("h", 31)),
+            elapsed: Duration::from_millis(1200),
+            memory: 812 * 1024,
+        };
+        let phase = PhaseRecord {
+            number: 5,
+            of: 5,
+            name: "widening pulls",
+        };
+        let five = Duration::from_secs(5);
+        assert_eq!(
+            progress_line("level 3 (`3`)", &phase.label(), "pulls", &p, five),
+            "[t=5.0s, ~812 KB estimated] level 3 (`3`), phase 5 of 5 (widening pulls): \
+             h = 31, 3503 expanded, 10452 pulls generated"
+        );
+        // A search alone, with no value to show.
+        let alone = PhaseRecord { of: 1, ..phase };
+        let p = Progress { value: None, ..p };
+        assert_eq!(
+            progress_line("level 3", &alone.label(), "pushes", &p, five * 2),
+            "[t=10.0s, ~812 KB estimated] level 3, widening pulls: \
+             3503 expanded, 10452 pushes generated"
+        );
+    }
 }

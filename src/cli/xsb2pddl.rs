@@ -28,7 +28,8 @@ pub struct Xsb2pddlArgs {
     /// Every level of the file (needs --out-dir).
     #[arg(long)]
     all: bool,
-    /// Write one problem file per level into DIR (created if missing).
+    /// Write one problem file per level into DIR (created if missing; one
+    /// that cannot be written is an error, exit 31, before any level is translated).
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
     /// `mbc`: domains/sokoban.pddl (unit costs); `ipc`: the IPC-2008
@@ -85,7 +86,13 @@ pub(super) fn select(
     let n = collection.len();
     let file = collection.path.display();
     if let Some(spec) = level {
-        return parse_levels(spec, n).map_err(|m| usage(format!("--level {spec}: {m}")));
+        // Quoted as typed: `--level=-1` needs the `=`.
+        let typed = if spec.is_empty() || spec.starts_with('-') {
+            format!("--level={spec}")
+        } else {
+            format!("--level {spec}")
+        };
+        return parse_levels(spec, n).map_err(|m| usage(format!("`{typed}`: {m}")));
     }
     if let Some(title) = title {
         return match collection.find_title(title).as_slice() {
@@ -105,23 +112,55 @@ pub(super) fn select(
     )))
 }
 
-/// Reads `3`, `1-30` or `2,5,9-12` against a file of `n` levels.
+/// Reads `3`, `1-30` or `2,5,9-12` against a file of `n` levels. The
+/// message of an error says what is wrong with the part typed.
 fn parse_levels(spec: &str, n: usize) -> Result<Vec<usize>, String> {
+    let number = |s: &str, place: &str| -> Result<usize, String> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(format!("expected a level number {place}"));
+        }
+        let k: usize = s
+            .parse()
+            .map_err(|_| format!("`{s}` is not a level number (1 to {n})"))?;
+        if k == 0 || k > n {
+            return Err(format!(
+                "there is no level {k}: the file holds levels 1 to {n}"
+            ));
+        }
+        Ok(k)
+    };
+    if spec.trim().is_empty() {
+        return Err(
+            "expected a level number (`3`), a range (`1-30`) or a list (`2,5,9-12`)".to_string(),
+        );
+    }
+    let parts: Vec<&str> = spec.split(',').collect();
     let mut out = Vec::new();
-    for part in spec.split(',') {
-        let number = |s: &str| -> Result<usize, String> {
-            let k: usize = (s.trim().parse())
-                .map_err(|_| format!("`{s}` is not a level number (1 to {n})"))?;
-            if k == 0 || k > n {
-                return Err(format!(
-                    "there is no level {k}: the file holds levels 1 to {n}"
-                ));
-            }
-            Ok(k)
+    for (k, part) in parts.iter().enumerate() {
+        // Where an empty part is, for the message.
+        let place = match (k, k + 1 == parts.len()) {
+            (0, _) => "before `,`",
+            (_, true) => "after `,`",
+            _ => "between two commas",
         };
         match part.split_once('-') {
-            Some((a, b)) => out.extend(number(a)?..=number(b)?),
-            None => out.push(number(part)?),
+            Some((_, b)) if b.contains('-') => {
+                return Err(format!(
+                    "`{}` is not a range: expected FIRST-LAST, such as `1-30`",
+                    part.trim()
+                ));
+            }
+            Some((a, b)) => {
+                let (first, last) = (number(a, "before `-`")?, number(b, "after `-`")?);
+                if first > last {
+                    return Err(format!(
+                        "the range {first}-{last} is empty (did you mean {last}-{first}?)"
+                    ));
+                }
+                out.extend(first..=last);
+            }
+            None => out.push(number(part, place)?),
         }
     }
     Ok(out)
@@ -162,8 +201,7 @@ pub fn run(args: &Xsb2pddlArgs) -> Result<u8> {
         return Ok(exit::SUCCESS);
     };
 
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the folder `{}`", dir.display()))?;
+    super::output::make_folder(dir, "the folder")?;
     let mut written = 0;
     let mut refused = 0;
     for &index in &chosen {
@@ -222,5 +260,15 @@ mod tests {
         assert!(parse_levels("0", 5).is_err());
         assert!(parse_levels("4-9", 5).is_err());
         assert!(parse_levels("x", 5).is_err());
+        let error = |spec| parse_levels(spec, 155).unwrap_err();
+        assert_eq!(error("5-3"), "the range 5-3 is empty (did you mean 3-5?)");
+        assert_eq!(error("3,"), "expected a level number after `,`");
+        assert_eq!(error(",3"), "expected a level number before `,`");
+        assert_eq!(error("3,,4"), "expected a level number between two commas");
+        assert_eq!(error("-1"), "expected a level number before `-`");
+        assert_eq!(error("2-"), "expected a level number after `-`");
+        assert!(error("1-2-3").starts_with("`1-2-3` is not a range"));
+        assert!(error("").starts_with("expected a level number (`3`)"));
+        assert_eq!(parse_levels(" 2 - 4 ", 5), Ok(vec![2, 3, 4]));
     }
 }

@@ -168,9 +168,7 @@ impl<'a> Monitor<'a> {
             start: CpuClock::now(),
             wall: Instant::now(),
             baseline,
-            // The first tick checks: a process already past its memory
-            // limit stops at once, whatever the size of the search.
-            ticks: CHECK_EVERY - 1,
+            ticks: 0,
             next_report: limits.progress_every.unwrap_or(Duration::MAX),
             report: None,
             calls: 0,
@@ -182,6 +180,15 @@ impl<'a> Monitor<'a> {
     /// Calls `report` every `limits.progress_every` during the search.
     pub fn with_progress(mut self, report: impl FnMut(&Progress) + 'a) -> Monitor<'a> {
         self.report = Some(Box::new(report));
+        self
+    }
+
+    /// Makes the first progress report due after `after` instead of after
+    /// `limits.progress_every` (and every `progress_every` from then on), so
+    /// that a run of several searches, each with its own monitor, keeps one
+    /// rhythm of reports.
+    pub fn first_report_after(mut self, after: Duration) -> Monitor<'a> {
+        self.next_report = after;
         self
     }
 
@@ -378,18 +385,18 @@ mod tests {
     }
 
     #[test]
-    fn time_limit_is_seen_at_the_first_tick_and_every_check_after() {
+    fn time_limit_is_seen_at_the_next_check() {
         let mut m = Monitor::new(Limits {
             time: Some(Duration::ZERO),
             ..Limits::none()
         });
-        let mut stopped = Vec::new();
-        for i in 0..=CHECK_EVERY {
+        let mut stopped = None;
+        for i in 0..CHECK_EVERY {
             if let Err(stop) = m.tick(Footprint::default, progress) {
-                stopped.push((i, stop));
+                stopped = Some((i, stop));
             }
         }
-        assert_eq!(stopped, [(0, Stop::Time), (CHECK_EVERY, Stop::Time)]);
+        assert_eq!(stopped, Some((CHECK_EVERY - 1, Stop::Time)));
     }
 
     #[test]
@@ -431,5 +438,22 @@ mod tests {
             assert_eq!(m.check(Footprint::default(), || p), Ok(()));
         }
         assert_eq!(seen, vec![7]);
+    }
+
+    #[test]
+    fn the_first_report_can_be_due_sooner() {
+        let mut seen = Vec::new();
+        {
+            let mut m = Monitor::new(Limits {
+                progress_every: Some(Duration::from_secs(3600)),
+                ..Limits::none()
+            })
+            .first_report_after(Duration::ZERO)
+            .with_progress(|p| seen.push(p.expanded));
+            assert_eq!(m.check(Footprint::default(), progress), Ok(()));
+            // The next one is an hour away.
+            assert_eq!(m.check(Footprint::default(), progress), Ok(()));
+        }
+        assert_eq!(seen, vec![0]);
     }
 }

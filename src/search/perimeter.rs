@@ -28,7 +28,10 @@
 //! a million times. A forward search that reaches a target while the ring is
 //! grown has found a plan of its own, and a ring that holds every node the
 //! forward space can reach proves a task unsolvable when that space is
-//! complete.
+//! complete. A ring cut short by the time limit of its growth is still a
+//! perimeter, only a smaller one (every node in it has its path), so a
+//! caller can give the growth part of its time and keep the rest for the
+//! search; and one ring can serve several backward searches in turn.
 //!
 //! Example: on the number line `0..=6` from 0 to 6, a ring of 3 nodes holds
 //! 0, 1 and 2; the backward search from 6 expands 6, 5, 4, 3 and meets 2, so
@@ -52,6 +55,9 @@ pub struct Perimeter<M> {
     pub stats: Stats,
     /// Every node the forward space can reach is stored.
     pub exhausted: bool,
+    /// Why the growth stopped before the budget, if a limit stopped it: the
+    /// ring holds the nodes stored until then.
+    pub stopped: Option<Stop>,
     partners: Vec<NodeId>,
 }
 
@@ -65,28 +71,46 @@ pub enum Grown<M> {
 
 impl<M: Meeting> Perimeter<M> {
     /// Stores nodes of `forward` breadth-first from its start until `budget`
-    /// are stored (or none is left), telling `meeting` about each.
+    /// are stored (or none is left, or `monitor` stops it: see
+    /// [`Perimeter::stopped`]), telling `meeting` about each.
     pub fn grow<F: SearchSpace + ?Sized>(
         forward: &mut F,
         meeting: M,
         budget: usize,
         monitor: &mut Monitor,
-    ) -> Result<Grown<M>, Stop> {
+    ) -> Grown<M> {
         let mut ring = Perimeter {
             registry: StateRegistry::with_packing(forward.packing()),
             nodes: NodeArena::new(),
             meeting,
             stats: Stats::default(),
             exhausted: false,
+            stopped: None,
             partners: Vec::new(),
         };
+        match ring.fill(forward, budget, monitor) {
+            Ok(Some(plan)) => Grown::Plan(plan, Box::new(ring.stats)),
+            Ok(None) => Grown::Ring(Box::new(ring)),
+            Err(stop) => {
+                ring.stopped = Some(stop);
+                Grown::Ring(Box::new(ring))
+            }
+        }
+    }
+
+    /// The breadth-first growth of [`Perimeter::grow`]: a plan if the forward
+    /// search reaches a target.
+    fn fill<F: SearchSpace + ?Sized>(
+        &mut self,
+        forward: &mut F,
+        budget: usize,
+        monitor: &mut Monitor,
+    ) -> Result<Option<Vec<OpId>>, Stop> {
+        let ring = self;
         let mut node = vec![0; forward.words()];
         forward.start(&mut node);
         if forward.is_target(&node) {
-            return Ok(Grown::Plan(
-                forward.plan_from_path(Vec::new()),
-                Box::new(ring.stats),
-            ));
+            return Ok(Some(forward.plan_from_path(Vec::new())));
         }
         let (root, _) = ring.registry.insert(&node)?;
         ring.nodes.push(SearchNode {
@@ -99,7 +123,7 @@ impl<M: Meeting> Perimeter<M> {
         let mut succ = Successors::new(forward.words());
         while let Some(id) = queue.pop_front() {
             if ring.nodes.len() >= budget {
-                return Ok(Grown::Ring(Box::new(ring)));
+                return Ok(None);
             }
             let g = ring.nodes.get(id).g;
             monitor.tick(
@@ -139,8 +163,7 @@ impl<M: Meeting> Perimeter<M> {
                     g: child_g,
                 })?;
                 if forward.is_target(child) {
-                    let plan = forward.plan_from_path(ring.nodes.path(child_id));
-                    return Ok(Grown::Plan(plan, Box::new(ring.stats)));
+                    return Ok(Some(forward.plan_from_path(ring.nodes.path(child_id))));
                 }
                 ring.meeting.forward_stored(child_id, child);
                 queue.try_reserve(1).map_err(|_| Stop::Memory)?;
@@ -148,7 +171,7 @@ impl<M: Meeting> Perimeter<M> {
             }
         }
         ring.exhausted = true;
-        Ok(Grown::Ring(Box::new(ring)))
+        Ok(None)
     }
 
     /// Nodes in the ring.
@@ -175,11 +198,12 @@ impl<M: Meeting> Perimeter<M> {
 }
 
 /// A backward space whose targets are widened to the nodes that meet a
-/// [`Perimeter`]; every other call goes to the backward space.
+/// [`Perimeter`]; every other call goes to the backward space. The ring is
+/// borrowed, so that it can serve another search afterwards.
 pub struct Toward<'a, F: ?Sized, B: ?Sized, M> {
     forward: &'a F,
     backward: &'a mut B,
-    ring: RefCell<Box<Perimeter<M>>>,
+    ring: RefCell<&'a mut Perimeter<M>>,
     /// The ring node met by the last target, `None` if it was the backward
     /// space's own target.
     met: Cell<Option<NodeId>>,
@@ -193,7 +217,7 @@ where
 {
     /// `backward`, aiming at `ring` (grown in `forward`) as well as its own
     /// targets.
-    pub fn new(forward: &'a F, backward: &'a mut B, ring: Box<Perimeter<M>>) -> Self {
+    pub fn new(forward: &'a F, backward: &'a mut B, ring: &'a mut Perimeter<M>) -> Self {
         Toward {
             forward,
             backward,
@@ -314,9 +338,9 @@ mod tests {
 
     fn ring<M: Meeting>(g: &mut Graph, meeting: M, budget: usize) -> Box<Perimeter<M>> {
         match Perimeter::grow(g, meeting, budget, &mut monitor()) {
-            Ok(Grown::Ring(ring)) => ring,
-            Ok(Grown::Plan(plan, _)) => panic!("the ring reached a target: {plan:?}"),
-            Err(stop) => panic!("{stop:?}"),
+            Grown::Ring(ring) if ring.stopped.is_none() => ring,
+            Grown::Ring(ring) => panic!("{:?}", ring.stopped),
+            Grown::Plan(plan, _) => panic!("the ring reached a target: {plan:?}"),
         }
     }
 
@@ -324,10 +348,10 @@ mod tests {
     fn the_backward_search_stops_at_the_ring() {
         // The module docs' example: a ring of 0, 1, 2 on the line 0..=6.
         let mut g = Graph::line(7, 0, 6);
-        let ring = ring(&mut g, Exact, 3);
+        let mut ring = ring(&mut g, Exact, 3);
         assert_eq!((ring.len(), ring.stats.expanded), (3, 2));
         let mut back = g.reversed();
-        let mut toward = Toward::new(&g, &mut back, ring);
+        let mut toward = Toward::new(&g, &mut back, &mut ring);
         let r = bfs(&mut toward, &mut monitor());
         let Outcome::Plan(plan) = &r.outcome else {
             panic!("{r:?}")
@@ -345,16 +369,16 @@ mod tests {
         for seed in 0..300 {
             let mut g = Graph::random(seed, 14, 30);
             let budget = 1 + seed as usize % 6;
-            let grown = Perimeter::grow(&mut g, Exact, budget, &mut monitor()).expect("no limit");
+            let grown = Perimeter::grow(&mut g, Exact, budget, &mut monitor());
             let r = match grown {
                 Grown::Plan(plan, _) => {
                     assert!(g.plan_cost(&plan).is_some(), "seed {seed}: {plan:?}");
                     solved += 1;
                     continue;
                 }
-                Grown::Ring(ring) => {
+                Grown::Ring(mut ring) => {
                     let mut back = g.reversed();
-                    let mut toward = Toward::new(&g, &mut back, ring);
+                    let mut toward = Toward::new(&g, &mut back, &mut ring);
                     gbfs(&mut toward, &mut Zero, false, &mut monitor())
                 }
             };
@@ -374,7 +398,7 @@ mod tests {
     fn a_forward_target_inside_the_budget_is_a_plan() {
         let mut g = Graph::line(4, 0, 2);
         match Perimeter::grow(&mut g, Exact, 10, &mut monitor()) {
-            Ok(Grown::Plan(plan, stats)) => {
+            Grown::Plan(plan, stats) => {
                 assert_eq!(g.plan_cost(&plan), Some(2));
                 assert_eq!(stats.expanded, 2);
             }
@@ -391,7 +415,35 @@ mod tests {
         assert_eq!(ring.len(), 2);
         let bigger = Graph::line(5, 0, 4);
         let ring = Perimeter::grow(&mut bigger.clone(), Exact, 2, &mut monitor());
-        assert!(matches!(ring, Ok(Grown::Ring(r)) if !r.exhausted));
+        assert!(matches!(ring, Grown::Ring(r) if !r.exhausted));
+    }
+
+    #[test]
+    fn a_ring_cut_short_by_time_is_a_smaller_perimeter_for_several_searches() {
+        // No time at all: the growth stops at the monitor's first check,
+        // with the nodes stored so far.
+        let mut g = Graph::line(500, 0, 499);
+        let mut out_of_time = Monitor::new(Limits {
+            time: Some(std::time::Duration::ZERO),
+            ..Limits::none()
+        });
+        let Grown::Ring(mut ring) = Perimeter::grow(&mut g, Exact, 400, &mut out_of_time) else {
+            panic!("no plan on a line of 500 nodes within the ring");
+        };
+        assert_eq!(ring.stopped, Some(Stop::Time));
+        assert!(ring.len() > 1 && ring.len() < 400, "{} nodes", ring.len());
+        assert_eq!(ring.stats.expanded as usize, ring.len() - 1);
+        // Two searches in turn aim at the same ring, and both plans are valid.
+        for _ in 0..2 {
+            let mut back = g.reversed();
+            let mut toward = Toward::new(&g, &mut back, &mut ring);
+            let r = bfs(&mut toward, &mut monitor());
+            let Outcome::Plan(plan) = &r.outcome else {
+                panic!("{r:?}")
+            };
+            assert_eq!(g.plan_cost(plan), Some(499));
+            assert!(r.stats.expanded < 499, "{:?}", r.stats);
+        }
     }
 
     #[test]
@@ -400,11 +452,11 @@ mod tests {
         let mut forward = Progression::new(&task);
         let mut backward = Regression::new(&task, RegressionOptions::default(), None);
         let meeting = Subsumption::new(&task, &backward);
-        let Ok(Grown::Ring(ring)) = Perimeter::grow(&mut forward, meeting, 4, &mut monitor())
+        let Grown::Ring(mut ring) = Perimeter::grow(&mut forward, meeting, 4, &mut monitor())
         else {
             panic!("a ring of 4 states");
         };
-        let mut toward = Toward::new(&forward, &mut backward, ring);
+        let mut toward = Toward::new(&forward, &mut backward, &mut ring);
         let r = bfs(&mut toward, &mut monitor());
         let Outcome::Plan(plan) = &r.outcome else {
             panic!("{r:?}")

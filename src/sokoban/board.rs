@@ -8,7 +8,8 @@
 //! 2. exactly one man (`@` or `+`);
 //! 3. at least one box, and as many boxes as goals;
 //! 4. the board is closed: the man, walking through boxes as if they were
-//!    floor, cannot reach the edge of the grid or a spot past a row's end.
+//!    floor, cannot reach the edge of the grid or a spot past a row's end
+//!    (the error points at that spot, the gap in the wall).
 //!
 //! Boxes and goals outside the man's region are legal: Microban 155 has boxes
 //! already on goals in rooms nobody can enter.
@@ -104,9 +105,31 @@ pub(super) fn build(
     };
     let level = Level::new(info, width, tiles, goals, boxes, man)
         .expect("invariant: the grids are width x height and pieces stand on floor");
-    if let Some(exit) = level.exit() {
-        let at = rows[exit.row][exit.col].1;
-        return Err(fail(XsbErrorKind::Open, at, 1));
+    if let Some((cell, dir)) = level.exit() {
+        let at = match level.neighbour(cell, dir) {
+            // Void past the end of a row: just after its last character,
+            // and as many columns further as the void cell lies.
+            Some(gap) => {
+                let row = &rows[gap.row];
+                let end = row
+                    .last()
+                    .map_or(entry.rows[gap.row].start, |&(_, at)| at + 1);
+                let mut at = Located::at(&collection.path, text, end, 1);
+                at.column += gap.col - row.len();
+                // Void shows as blanks, so that the caret can stand on it.
+                let shown = at.source_line.chars().count();
+                let blanks = (at.column - 1).saturating_sub(shown);
+                at.source_line.extend(std::iter::repeat_n(' ', blanks));
+                at
+            }
+            // Off the edge of the grid: the region's cell is the gap.
+            None => Located::at(&collection.path, text, rows[cell.row][cell.col].1, 1),
+        };
+        return Err(XsbError {
+            level: Some((index, entry.title.clone())),
+            kind: XsbErrorKind::Open,
+            at: Box::new(at),
+        });
     }
     Ok(level)
 }

@@ -97,7 +97,7 @@ pub enum XsbErrorKind {
         boxes: usize,
         goals: usize,
     },
-    /// The man can walk off the map from the located cell.
+    /// The man can walk off the map through the located gap in the wall.
     Open,
 }
 
@@ -117,9 +117,10 @@ impl XsbError {
         crate::exit::INPUT_ERROR
     }
 
-    /// The message without the location.
-    pub fn message(&self) -> String {
-        let what = match &self.kind {
+    /// What is wrong, without the level or the location (for a line that
+    /// names the level already).
+    pub fn what(&self) -> String {
+        match &self.kind {
             XsbErrorKind::NoLevels => "no Sokoban level (board lines) in the file".to_string(),
             XsbErrorKind::UnknownChar(c) => format!(
                 "unknown character {c:?} on the board (expected `#`, `@`, `+`, `$`, `*`, `.`, \
@@ -147,9 +148,14 @@ impl XsbError {
                 )
             }
             XsbErrorKind::Open => "the board is not closed: the man can walk off the map \
-                                   from this cell"
+                                   through this gap in the wall"
                 .to_string(),
-        };
+        }
+    }
+
+    /// The message with the level, without the location.
+    pub fn message(&self) -> String {
+        let what = self.what();
         match &self.level {
             None => what,
             Some((index, None)) => format!("level {index}: {what}"),

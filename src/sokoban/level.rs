@@ -279,17 +279,21 @@ impl Level {
         seen
     }
 
-    /// A floor cell of the man's region on the edge of the grid or next to
-    /// void, from where the man could walk off the map; `None` if the walls
-    /// close the board.
-    pub fn exit(&self) -> Option<Cell> {
+    /// Where the man could walk off the map: the first floor cell of his
+    /// region (row-major) on the edge of the grid or next to void, and the
+    /// way out of it; `None` if the walls close the board. The gap in the
+    /// wall is the cell one step that way (void, past the end of a row),
+    /// or, off the edge of the grid, the region's cell itself.
+    pub fn exit(&self) -> Option<(Cell, Dir)> {
         let region = self.man_region();
-        self.cells().find(|&c| {
-            region[c.row * self.width + c.col]
-                && Dir::ALL
-                    .iter()
-                    .any(|&d| self.tile_beyond(c, d) == Tile::Void)
-        })
+        self.cells()
+            .filter(|c| region[c.row * self.width + c.col])
+            .find_map(|c| {
+                Dir::ALL
+                    .into_iter()
+                    .find(|&d| self.tile_beyond(c, d) == Tile::Void)
+                    .map(|d| (c, d))
+            })
     }
 
     fn tile_beyond(&self, cell: Cell, dir: Dir) -> Tile {
