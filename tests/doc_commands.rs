@@ -178,7 +178,7 @@ fn the_readme_commands_run_in_order() {
     )
     .expect("cargo log");
     assert!(log.contains("cargo test --release"), "{log}");
-    assert!(log.contains("cargo install --path ."), "{log}");
+    assert!(log.contains("cargo install --locked --path ."), "{log}");
 }
 
 #[test]
