@@ -767,3 +767,66 @@ fn compare_names_what_each_engine_ran() {
         "{table}"
     );
 }
+
+/// A record names only a file it wrote, and counters that mean nothing for
+/// its engine are null, not 0: the SAT engine expands no states.
+#[test]
+fn json_records_name_only_real_files_and_counts() {
+    let gripper = root("problems/ipc/gripper/prob01.pddl");
+    let out = planbox(&[
+        "plan",
+        "--json",
+        "--alias",
+        "lama",
+        "--plan-file",
+        "-",
+        &gripper,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let record = json(&out);
+    assert_eq!(record["plan_file"], serde_json::Value::Null, "{record}");
+    assert!(
+        record["plan"].as_array().is_some_and(|p| !p.is_empty()),
+        "{record}"
+    );
+    let out = planbox(&[
+        "plan",
+        "--json",
+        "--engine",
+        "sat",
+        "--plan-file",
+        "-",
+        &gripper,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let record = json(&out);
+    for key in [
+        "expanded",
+        "generated",
+        "evaluated",
+        "irrelevant",
+        "forward_expanded",
+    ] {
+        assert_eq!(record[key], serde_json::Value::Null, "{key}: {record}");
+    }
+    assert!(
+        record["horizons_tried"].as_u64().is_some_and(|n| n > 0),
+        "{record}"
+    );
+    let out = planbox(&["plan", "--json", "--plan-file", "-", &gripper]);
+    let record = json(&out);
+    assert!(
+        record["expanded"].as_u64().is_some_and(|n| n > 0),
+        "{record}"
+    );
+    assert_eq!(
+        record["horizons_tried"],
+        serde_json::Value::Null,
+        "{record}"
+    );
+    assert_eq!(
+        record["irrelevant"],
+        serde_json::Value::Null,
+        "progression: {record}"
+    );
+}

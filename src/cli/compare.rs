@@ -38,7 +38,7 @@ use std::time::Duration;
 use clap::ValueEnum;
 
 use super::options::{self, EngineName, SearchName, SearchOptions};
-use super::report::PRUNING_KEYS;
+use super::report::{self, PRUNING_KEYS};
 use super::{Coded, exit, html};
 
 #[derive(Args, Debug)]
@@ -379,7 +379,6 @@ fn child(args: &CompareArgs, engine: EngineName, o: &SearchOptions) -> Result<Va
             if let Some(fields) = record.as_object_mut() {
                 fields.insert("plan_file".into(), Value::Null);
             }
-            clear_unused(&mut record);
             Ok(record)
         }
         // An engine that cannot run this task (it said why on stderr) gets
@@ -720,69 +719,6 @@ pub const MEASURED_KEYS: &[&str] = &[
     "peak_memory_kb",
 ];
 
-/// Counters of a search state by state, which the SAT engine does not do.
-const STATE_COUNTERS: &[&str] = &[
-    "expanded",
-    "expanded_until_last_jump",
-    "generated",
-    "evaluated",
-    "reopened",
-    "dead_ends",
-    "duplicates",
-    "expansions_per_s",
-];
-
-/// The rules of the regression space, which progression does not apply.
-const BACKWARD_RULES: &[&str] = &[
-    "irrelevant",
-    "inconsistent",
-    "invariant",
-    "h2_mutex",
-    "subsumed",
-];
-
-/// Bidirectional search's counts per side.
-const SIDES: &[&str] = &[
-    "forward_expanded",
-    "forward_generated",
-    "backward_expanded",
-    "backward_generated",
-];
-
-/// The SAT engine's counts.
-const HORIZONS: &[&str] = &["horizons_tried", "makespan", "horizons"];
-
-/// Whether the counter `key` means something for `engine`: the SAT engine
-/// expands no states, progression applies none of regression's rules, only
-/// bidirectional search has two sides and only the SAT engine horizons.
-/// Where it does not, the record holds `null` and the table and the page
-/// say `n/a` (where it does but has no value, a plan's length without a
-/// plan, they say `-`).
-pub fn applies(engine: &str, key: &str) -> bool {
-    let not = |keys: &[&[&str]]| !keys.iter().any(|k| k.contains(&key));
-    match engine {
-        "sat" => not(&[STATE_COUNTERS, BACKWARD_RULES, SIDES]),
-        "progression" => not(&[BACKWARD_RULES, SIDES, HORIZONS]),
-        "regression" => not(&[SIDES, HORIZONS]),
-        "bidirectional" => not(&[HORIZONS]),
-        _ => true,
-    }
-}
-
-/// Sets the counters that do not apply to the record's engine to `null`
-/// (`plan --engine sat --json` says `"expanded": 0`; `compare` says it
-/// did not count).
-fn clear_unused(record: &mut Value) {
-    let engine = record["engine"].as_str().unwrap_or("").to_string();
-    if let Some(fields) = record.as_object_mut() {
-        for (key, value) in fields.iter_mut() {
-            if !applies(&engine, key) {
-                *value = Value::Null;
-            }
-        }
-    }
-}
-
 /// One value of a record as a table cell: `-` for none, seconds with four
 /// decimals, large rates rounded.
 pub fn cell(v: &Value) -> String {
@@ -805,7 +741,7 @@ pub fn shown(record: &Value, key: &str) -> String {
     match key {
         "search" => ran(record),
         _ if skipped && key != "outcome" => "-".into(),
-        _ if !applies(record["engine"].as_str().unwrap_or(""), key) => "n/a".into(),
+        _ if !report::applies(record["engine"].as_str().unwrap_or(""), key) => "n/a".into(),
         _ => cell(&record[key]),
     }
 }

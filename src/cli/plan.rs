@@ -279,11 +279,12 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         None => exit_code(&result.outcome),
     };
     if args.json {
-        let record = report::record(task, &config, &args.options, files, result, total_time);
-        let mut record = record;
+        let mut record = report::record(task, &config, &args.options, files, result, total_time);
+        // The file the plan is in: none when it went nowhere (`-` under
+        // `--json` prints no plan but the record's) or could not be written.
+        let to_file = args.plan_file != "-" && write_error.is_none();
         record["plan_file"] = serde_json::json!(
-            (matches!(result.outcome, Outcome::Plan(_)) && write_error.is_none())
-                .then_some(&args.plan_file)
+            (matches!(result.outcome, Outcome::Plan(_)) && to_file).then_some(&args.plan_file)
         );
         record["removed_plan_files"] = serde_json::json!(
             removed
@@ -292,7 +293,8 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
                 .collect::<Vec<_>>()
         );
         if config.anytime {
-            record["plan_file"] = serde_json::json!(written.last().map(|(name, _)| name));
+            let best = written.last().filter(|_| args.plan_file != "-");
+            record["plan_file"] = serde_json::json!(best.map(|(name, _)| name));
             record["plan_costs"] =
                 serde_json::json!(written.iter().map(|(_, c)| *c).collect::<Vec<_>>());
             record["phases"] = report::phases_json(&run.phases);
@@ -319,7 +321,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             logln!(log, "{}", report::phase_line(i + 1, phase));
         }
         report::log(log, task, result, total_time, config.anytime);
-        if let Some((name, _)) = written.last() {
+        if let Some((name, _)) = written.last().filter(|_| args.plan_file != "-") {
             logln!(log, "Best plan: {name} (of {} found)", written.len());
         } else if matches!(result.outcome, Outcome::Plan(_))
             && args.plan_file != "-"

@@ -328,7 +328,64 @@ pub fn record(
         };
         record[*key] = json!(n);
     }
+    // A counter that means nothing for the engine is null, not 0.
+    if let Some(fields) = record.as_object_mut() {
+        for (key, value) in fields.iter_mut() {
+            if !applies(config.engine.name(), key) {
+                *value = serde_json::Value::Null;
+            }
+        }
+    }
     record
+}
+
+/// Counters of a search state by state, which the SAT engine does not do.
+const STATE_COUNTERS: &[&str] = &[
+    "expanded",
+    "expanded_until_last_jump",
+    "generated",
+    "evaluated",
+    "reopened",
+    "dead_ends",
+    "duplicates",
+    "expansions_per_s",
+];
+
+/// The rules of the regression space, which progression does not apply.
+const BACKWARD_RULES: &[&str] = &[
+    "irrelevant",
+    "inconsistent",
+    "invariant",
+    "h2_mutex",
+    "subsumed",
+];
+
+/// Bidirectional search's counts per side.
+const SIDES: &[&str] = &[
+    "forward_expanded",
+    "forward_generated",
+    "backward_expanded",
+    "backward_generated",
+];
+
+/// The SAT engine's counts.
+const HORIZONS: &[&str] = &["horizons_tried", "makespan", "horizons"];
+
+/// Whether the counter `key` means something for `engine`: the SAT engine
+/// expands no states, progression applies none of regression's rules, only
+/// bidirectional search has two sides and only the SAT engine horizons.
+/// Where it does not, the record holds `null` and the table and the page
+/// say `n/a` (where it does but has no value, a plan's length without a
+/// plan, they say `-`).
+pub fn applies(engine: &str, key: &str) -> bool {
+    let not = |keys: &[&[&str]]| !keys.iter().any(|k| k.contains(&key));
+    match engine {
+        "sat" => not(&[STATE_COUNTERS, BACKWARD_RULES, SIDES]),
+        "progression" => not(&[BACKWARD_RULES, SIDES, HORIZONS]),
+        "regression" => not(&[SIDES, HORIZONS]),
+        "bidirectional" => not(&[HORIZONS]),
+        _ => true,
+    }
 }
 
 /// Expansions per second of search time (0 for an instant search).
