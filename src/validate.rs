@@ -15,10 +15,10 @@
 //! Example: in Gripper, `(pick ball1 rooma left)` in a state without
 //! `(free left)` fails with `step 1 ... precondition not satisfied: (free left)`.
 
-use crate::pddl::TypeHierarchy;
 use crate::pddl::ast::{Condition, Derived};
 use crate::pddl::ast::{CostExpr, Domain, Literal, Problem, Term, TypedName};
 use crate::pddl::suggest;
+use crate::pddl::{TypeHierarchy, type_tests};
 use crate::task::Atom;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -219,6 +219,16 @@ pub fn validate(domain: &Domain, problem: &Problem, plan: &[PlanStep]) -> Report
         .iter()
         .map(|a| ground(&a.predicate.text, &a.args, &[]))
         .collect();
+    // A type tested in a condition, `(truck ?x)`, holds of the objects of
+    // the type: no effect can change it.
+    for t in type_tests(domain, &problem.goal) {
+        for o in types.objects_of(t) {
+            state.insert(Atom {
+                predicate: t.to_string(),
+                args: vec![o.to_string()],
+            });
+        }
+    }
     world.derive(&mut state);
     let mut cost = 0u64;
     for (index, step) in plan.iter().enumerate() {

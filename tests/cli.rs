@@ -197,6 +197,20 @@ fn check_accepts_a_valid_domain_and_problem() {
     );
 }
 
+/// `check` counts types, not declarations: IPC 2006 Storage's `area` is
+/// declared twice (under `object`, then under `surface`) and is one type;
+/// `object` is not counted.
+#[test]
+fn check_counts_each_type_once() {
+    let out = planbox(&["check", "tests/data/types/storage-domain.pddl"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("ok (9 types, 5 predicates, 2 actions)"),
+        "{}",
+        stdout(&out)
+    );
+}
+
 /// Runs `planbox ARGS` in `dir`.
 fn planbox_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_planbox"))

@@ -4,6 +4,7 @@
 
 use anyhow::Result;
 use clap::Args;
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use super::input;
@@ -37,12 +38,23 @@ pub fn run(args: &CheckArgs) -> Result<u8> {
         }
     };
     let domain = input::load_domain(&domain_path)?;
+    // A type declared twice (with two parents) or named only as a parent
+    // counts once; `object` is not counted.
+    let types: BTreeSet<&str> = (domain.types.iter())
+        .flat_map(|t| [&t.name.text, &t.ty.text])
+        .map(String::as_str)
+        .filter(|&t| t != "object")
+        .collect();
+    // A predicate declared twice (with the same parameters: a warning) once.
+    let predicates: BTreeSet<&str> = (domain.predicates.iter())
+        .map(|p| p.name.text.as_str())
+        .collect();
     println!(
         "{}: domain `{}` ok ({} types, {} predicates, {} actions)",
         domain_path.display(),
         domain.name.text,
-        domain.types.len(),
-        domain.predicates.len(),
+        types.len(),
+        predicates.len(),
         domain.actions.len()
     );
     if let Some(path) = &problem_path {

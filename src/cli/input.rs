@@ -195,16 +195,25 @@ pub fn find_domain(problem: &Path) -> Result<PathBuf> {
     })
 }
 
-/// Reads, parses and checks a domain file.
+/// Reads, parses and checks a domain file; prints the checker's warnings on
+/// stderr.
 pub fn load_domain(path: &Path) -> Result<ast::Domain> {
     let domain = pddl::parse_domain(read_source(path, "domain file")?)?;
-    pddl::check_domain(&domain)?;
+    print_warnings(&pddl::check_domain(&domain)?);
     Ok(domain)
 }
 
-/// Reads, parses and checks a problem file against its domain.
+/// Reads, parses and checks a problem file against its domain; prints the
+/// checker's warnings on stderr.
 pub fn load_problem(domain: &ast::Domain, path: &Path) -> Result<ast::Problem> {
     let problem = pddl::parse_problem(read_source(path, "problem file")?)?;
-    pddl::check_problem(domain, &problem)?;
+    print_warnings(&pddl::check_problem(domain, &problem)?);
     Ok(problem)
+}
+
+/// Each warning as the errors are shown: `warning: ` and the snippet.
+fn print_warnings(warnings: &[pddl::Warning]) {
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
 }

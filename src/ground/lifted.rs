@@ -15,7 +15,7 @@
 pub use super::normalize::LEffect;
 use super::normalize::Normalizer;
 use crate::pddl::ast::{self, CostExpr, Term, either_members};
-use crate::pddl::{PddlError, TypeHierarchy};
+use crate::pddl::{PddlError, TypeHierarchy, type_tests};
 use indexmap::IndexSet;
 use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 
@@ -252,6 +252,13 @@ impl Lifted {
                 arity.push(p.parameters.len());
             }
         }
+        // A type tested in a condition, `(truck ?x)`, is a static predicate
+        // whose atoms are the objects of the type.
+        let type_tests = type_tests(domain, &problem.goal);
+        for &t in &type_tests {
+            predicates.insert(t.to_string());
+            arity.push(1);
+        }
         let mut fluent = vec![false; predicates.len()];
         let mut conditional = vec![false; predicates.len()];
         let mut derived = vec![false; predicates.len()];
@@ -294,6 +301,15 @@ impl Lifted {
                 }
             } else {
                 static_init.insert(g);
+            }
+        }
+        for &t in &type_tests {
+            let ty = types.get_index_of(t).unwrap_or(0);
+            for &o in &objects_of_type[ty] {
+                static_init.insert(GAtom {
+                    pred: pred(t),
+                    args: Box::new([o]),
+                });
             }
         }
         let function_values = problem

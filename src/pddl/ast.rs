@@ -296,6 +296,10 @@ pub struct Problem {
     pub objects: Vec<TypedName>,
     /// Ground atoms true initially (arguments are always [`Term::Constant`]).
     pub init: Vec<Atom>,
+    /// `(not (p a))` in `:init`, with the span of the `(not ...)`: atoms said
+    /// to be false, which they are anyway (every atom not in `init` is). Kept
+    /// for the checker, which warns, as nothing else reads them.
+    pub negated_init: Vec<(Span, Atom)>,
     /// Numeric initial values, e.g. `(= (total-cost) 0)`.
     pub init_values: Vec<FunctionValue>,
     pub goal: Condition,

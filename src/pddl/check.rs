@@ -10,24 +10,35 @@
 //! Rules checked here:
 //!
 //! * requirements are known and supported (others are refused by name, exit 34);
-//! * constants, objects, predicates, functions and actions are declared once;
-//!   type hierarchies have no cycles (a type declared twice with different
-//!   parents has both, as in Fast Downward);
-//! * atoms use declared predicates with the declared arity;
+//! * constants, objects, predicates, functions and actions are declared once
+//!   (a type declared twice with different parents has both, as in Fast
+//!   Downward);
+//! * atoms use declared predicates with the declared arity (in a condition, a
+//!   type may stand for a predicate: `(truck ?x)` tests the type);
 //! * action bodies use only their own parameters, the variables of enclosing
 //!   quantifiers and `forall` effects, and domain constants;
 //! * derived predicates are declared, set by no action, and not defined
 //!   through their own negation (the rules must be *stratified*, so that
 //!   evaluating them stratum by stratum gives one well-defined state);
-//! * in `:init` and `:goal`, every argument is an object or constant whose type
-//!   fits the predicate's parameter;
+//! * in `:init` and `:goal`, every argument is an object or constant, whose
+//!   type fits the predicate's parameter (else a warning, see below);
 //! * a problem's `(:domain ...)` names the domain it is checked against.
+//!
+//! Where the input breaks a rule but has one clear meaning, Fast Downward's,
+//! the checker reads it so and returns a [`Warning`] instead of an error: a
+//! cycle in `:types` (its types are one), a predicate declared twice with the
+//! same parameters, `(not ...)` in `:init` (the atom is false anyway), an
+//! object whose type does not fit its predicate in `:init` or `:goal` (the
+//! atom is kept), a type used as a predicate in a condition, and the
+//! requirement `:negation`. What has no single meaning stays an error: a
+//! predicate declared twice with different parameters, an action declared
+//! twice (a plan names its actions), an atom both in `:init` and negated there.
 
 use crate::pddl::ast::{
-    Condition, CostExpr, Derived, Domain, Literal, Name, Problem, Signature, Span, TypedName,
+    Atom, Condition, CostExpr, Derived, Domain, Literal, Name, Problem, Signature, Span, TypedName,
 };
-use crate::pddl::error::PddlError;
-use crate::pddl::scope::Scope;
+use crate::pddl::error::{PddlError, Warning};
+use crate::pddl::scope::{Scope, Warnings};
 use crate::pddl::suggest::{plural, position, suggest};
 use crate::pddl::types::TypeTable;
 use std::collections::HashMap;
@@ -61,13 +72,17 @@ const REFUSED: &[(&str, &str)] = &[
     (":constraints", "state-trajectory constraints"),
 ];
 
-/// Checks a parsed domain.
-pub fn check_domain(domain: &Domain) -> Result<(), PddlError> {
+/// Checks a parsed domain: the first error, or the warnings (in file order).
+pub fn check_domain(domain: &Domain) -> Result<Vec<Warning>, PddlError> {
     let err = |span, msg: String| PddlError::invalid(&domain.source, span, msg);
-    check_requirements(&domain.requirements, &domain.source)?;
+    let warnings = Warnings::default();
+    check_requirements(&domain.requirements, &domain.source, &warnings)?;
 
-    // Types: no cycles, no parent for `object`.
+    // Types: no parent for `object`; a cycle is one type.
     let types = TypeTable::new(domain)?;
+    for w in types.cycle_warnings() {
+        warnings.push_warning(w);
+    }
 
     let mut constants: HashMap<&str, &Name> = HashMap::new();
     for c in &domain.constants {
@@ -91,14 +106,33 @@ pub fn check_domain(domain: &Domain) -> Result<(), PddlError> {
                 "`=` is built in; expected another predicate name".into(),
             ));
         }
-        declare_once(
-            &mut predicates,
-            &p.name,
-            p,
-            "predicate",
-            &domain.source,
-            |v| v.name.span,
-        )?;
+        let Some(first) = predicates.get(p.name.text.as_str()) else {
+            predicates.insert(&p.name.text, p);
+            continue;
+        };
+        let at = position(&domain.source, first.name.span);
+        if same_parameters(first, p) {
+            warnings.push(
+                &domain.source,
+                p.name.span,
+                format!(
+                    "predicate `{}` is declared twice (first at {at}), with the same parameters; \
+                     read as one predicate, as Fast Downward reads it",
+                    p.name.text
+                ),
+            );
+        } else {
+            return Err(err(
+                p.name.span,
+                format!(
+                    "predicate `{}` is declared twice with different parameters: {} here, {} at \
+                     {at}; expected one declaration",
+                    p.name.text,
+                    parameters_text(p),
+                    parameters_text(first)
+                ),
+            ));
+        }
     }
 
     let mut functions: HashMap<&str, &Signature> = HashMap::new();
@@ -116,14 +150,20 @@ pub fn check_domain(domain: &Domain) -> Result<(), PddlError> {
 
     let mut actions: HashMap<&str, &Name> = HashMap::new();
     for action in &domain.actions {
-        declare_once(
-            &mut actions,
-            &action.name,
-            &action.name,
-            "action",
-            &domain.source,
-            |v| v.span,
-        )?;
+        // Fast Downward keeps both actions, but a plan names its steps by
+        // action, so the plan would not say which one it took.
+        if let Some(first) = actions.get(action.name.text.as_str()) {
+            return Err(err(
+                action.name.span,
+                format!(
+                    "duplicate action `{}` (first declared at {}); expected a name of its own, \
+                     as plans name the actions they take",
+                    action.name.text,
+                    position(&domain.source, first.span)
+                ),
+            ));
+        }
+        actions.insert(&action.name.text, &action.name);
         let names = check_parameters(&action.parameters, &types, &domain.source, "action")?;
         let scope = Scope {
             domain,
@@ -133,6 +173,7 @@ pub fn check_domain(domain: &Domain) -> Result<(), PddlError> {
             parameter_names: names,
             constants: &constants,
             objects: None,
+            warnings: &warnings,
         };
         scope.condition(&action.precondition)?;
         for atom in action.effect.add.iter().chain(&action.effect.del) {
@@ -199,8 +240,25 @@ pub fn check_domain(domain: &Domain) -> Result<(), PddlError> {
             ));
         }
     }
-    check_derived(domain, &types, &predicates, &constants)?;
-    Ok(())
+    check_derived(domain, &types, &predicates, &constants, &warnings)?;
+    Ok(warnings.into_sorted())
+}
+
+/// Whether two declarations of a predicate have the same parameters: as
+/// many, with the same types (the variable names do not matter).
+fn same_parameters(a: &Signature, b: &Signature) -> bool {
+    a.parameters.len() == b.parameters.len()
+        && (a.parameters.iter())
+            .zip(&b.parameters)
+            .all(|(x, y)| x.ty.text == y.ty.text)
+}
+
+/// A declaration's parameters as the message shows them: `(?x - a ?y - b)`.
+fn parameters_text(p: &Signature) -> String {
+    let each: Vec<String> = (p.parameters.iter())
+        .map(|t| format!("{} - {}", t.name.text, t.ty.text))
+        .collect();
+    format!("`({})`", each.join(" "))
 }
 
 /// An action may not change a derived predicate: its atoms follow from the
@@ -238,6 +296,7 @@ fn check_derived<'a>(
     types: &'a TypeTable<'a>,
     predicates: &'a HashMap<&'a str, &'a Signature>,
     constants: &'a HashMap<&'a str, &'a Name>,
+    warnings: &'a Warnings,
 ) -> Result<(), PddlError> {
     let err = |span, msg: String| PddlError::invalid(&domain.source, span, msg);
     for rule in &domain.derived {
@@ -272,6 +331,7 @@ fn check_derived<'a>(
             parameter_names: names,
             constants,
             objects: None,
+            warnings,
         };
         scope.condition(&rule.body)?;
     }
@@ -365,9 +425,11 @@ pub(crate) fn signed_literals(condition: &Condition) -> Vec<(&Literal, bool)> {
     out
 }
 
-/// Checks a parsed problem against its (checked) domain.
-pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<(), PddlError> {
+/// Checks a parsed problem against its (checked) domain: the first error, or
+/// the warnings about the problem file (in file order).
+pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<Vec<Warning>, PddlError> {
     let err = |span, msg: String| PddlError::invalid(&problem.source, span, msg);
+    let warnings = Warnings::default();
     if problem.domain.text != domain.name.text {
         return Err(err(
             problem.domain.span,
@@ -377,7 +439,7 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<(), PddlError
             ),
         ));
     }
-    check_requirements(&problem.requirements, &problem.source)?;
+    check_requirements(&problem.requirements, &problem.source, &warnings)?;
     let types = TypeTable::new(domain)?;
 
     let mut objects: HashMap<&str, &TypedName> = HashMap::new();
@@ -431,6 +493,7 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<(), PddlError
         parameter_names: HashMap::new(),
         constants: &constants,
         objects: Some((problem, &objects)),
+        warnings: &warnings,
     };
     for atom in &problem.init {
         scope.atom(atom)?;
@@ -448,6 +511,32 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<(), PddlError
                 ),
             ));
         }
+    }
+    // Fast Downward drops `(not p)` from `:init` (an atom not listed is
+    // false), and refuses `p` with `(not p)`.
+    for (span, atom) in &problem.negated_init {
+        scope.atom(atom)?;
+        let same = |a: &&Atom| {
+            a.predicate.text == atom.predicate.text
+                && a.args.len() == atom.args.len()
+                && (a.args.iter().zip(&atom.args)).all(|(x, y)| x.name().text == y.name().text)
+        };
+        if let Some(positive) = problem.init.iter().find(same) {
+            return Err(err(
+                *span,
+                format!(
+                    "`:init` says `{}` is false here and true at {}; expected one of the two",
+                    atom_text(atom),
+                    position(&problem.source, positive.span)
+                ),
+            ));
+        }
+        warnings.push(
+            &problem.source,
+            *span,
+            "`(not ...)` in `:init` is ignored: the initial state lists the true atoms, and \
+             every other atom is false already",
+        );
     }
     scope.condition(&problem.goal)?;
 
@@ -491,7 +580,18 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<(), PddlError
                 .into(),
         ));
     }
-    Ok(())
+    Ok(warnings.into_sorted())
+}
+
+/// `(at t1 depot)`.
+fn atom_text(atom: &Atom) -> String {
+    let mut text = format!("({}", atom.predicate.text);
+    for t in &atom.args {
+        text.push(' ');
+        text.push_str(&t.name().text);
+    }
+    text.push(')');
+    text
 }
 
 /// Adds `name` to `map`, or reports that it was declared before (where).
@@ -525,7 +625,7 @@ pub(super) fn refused_requirement(
     source: &crate::pddl::ast::Source,
 ) -> Option<PddlError> {
     requirements.iter().find_map(|r| {
-        check_requirements(std::slice::from_ref(r), source)
+        check_requirements(std::slice::from_ref(r), source, &Warnings::default())
             .err()
             .filter(|e| e.kind == crate::pddl::error::ErrorKind::Unsupported)
     })
@@ -534,9 +634,21 @@ pub(super) fn refused_requirement(
 fn check_requirements(
     requirements: &[Name],
     source: &crate::pddl::ast::Source,
+    warnings: &Warnings,
 ) -> Result<(), PddlError> {
     for r in requirements {
         if SUPPORTED.contains(&r.text.as_str()) {
+            continue;
+        }
+        // IPP's name, older than PDDL 2.1's; Fast Downward accepts it, and
+        // planbox needs no requirement declared to read what it supports.
+        if r.text == ":negation" {
+            warnings.push(
+                source,
+                r.span,
+                "requirement `:negation` is not standard PDDL; read as `:negative-preconditions`, \
+                 as Fast Downward accepts it",
+            );
             continue;
         }
         if let Some((_, what)) = REFUSED.iter().find(|(k, _)| *k == r.text) {

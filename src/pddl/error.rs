@@ -14,6 +14,10 @@
 //! [`ErrorKind`] tells invalid input (exit code 31) from input that is valid
 //! PDDL but outside the fragment planbox supports (exit code 34), following
 //! Fast Downward's exit codes.
+//!
+//! A [`Warning`] is located and rendered the same way, for input that planbox
+//! reads, with the one meaning Fast Downward's translator gives it, though it
+//! is most likely a slip: `(not (at t1 depot))` in `:init`, say.
 
 use crate::pddl::ast::{Source, Span};
 use std::fmt;
@@ -92,6 +96,52 @@ impl PddlError {
 
     pub fn exit_code(&self) -> u8 {
         self.kind.exit_code()
+    }
+}
+
+/// Input that planbox reads, as Fast Downward's translator does, but that is
+/// most likely a slip: a cycle in `:types`, `(not ...)` in `:init`, an object
+/// whose type does not fit its predicate. The checker returns warnings beside
+/// its verdict; the library never prints them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    pub path: PathBuf,
+    /// 1-based line and column of the start of the span (column counts chars).
+    pub line: usize,
+    pub column: usize,
+    /// The full text of the source line, without its line ending.
+    pub source_line: String,
+    /// Number of characters to underline (at least 1).
+    pub width: usize,
+    pub message: String,
+}
+
+impl Warning {
+    /// A warning about the text at `span` in `source`.
+    pub fn new(source: &Source, span: Span, message: impl Into<String>) -> Self {
+        let located = PddlError::invalid(source, span, message);
+        Warning {
+            path: located.path,
+            line: located.line,
+            column: located.column,
+            source_line: located.source_line,
+            width: located.width,
+            message: located.message,
+        }
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.message)?;
+        crate::snippet::write(
+            f,
+            &self.path,
+            self.line,
+            self.column,
+            &self.source_line,
+            self.width,
+        )
     }
 }
 

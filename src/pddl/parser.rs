@@ -360,6 +360,7 @@ impl Walker<'_> {
             requirements: Vec::new(),
             objects: Vec::new(),
             init: Vec::new(),
+            negated_init: Vec::new(),
             init_values: Vec::new(),
             goal: ast::Condition::default(),
             metric: false,
@@ -470,11 +471,30 @@ impl Walker<'_> {
                     });
                 }
                 Rule::not_goal => {
-                    return Err(self.invalid(
-                        span(&element),
-                        "negative literal in `:init`; the initial state lists only the true \
-                         facts (everything else is false)",
-                    ));
+                    let whole = span(&element);
+                    let inner = children(element)
+                        .find(|p| p.as_rule() != Rule::kw_not)
+                        .expect("invariant: grammar");
+                    if inner.as_rule() != Rule::atom {
+                        return Err(self.invalid(
+                            whole,
+                            "`(not ...)` of a formula in `:init`; expected true atoms only \
+                             (every atom not listed is false)",
+                        ));
+                    }
+                    let atom = self.atom(inner);
+                    if let Some(Term::Variable(v)) =
+                        atom.args.iter().find(|t| matches!(t, Term::Variable(_)))
+                    {
+                        return Err(self.invalid(
+                            v.span,
+                            format!(
+                                "variable `{}` in `:init`; expected an object name such as `a`",
+                                v.text
+                            ),
+                        ));
+                    }
+                    problem.negated_init.push((whole, atom));
                 }
                 Rule::timed_literal => {
                     return Err(

@@ -4,15 +4,48 @@
 //!
 //! Example: in a problem, `(at truck1 depot)` resolves `at` to the domain's
 //! predicate, checks that it takes two arguments, and that `truck1` and
-//! `depot` are objects whose types fit `at`'s parameters.
+//! `depot` are objects whose types fit `at`'s parameters (an object that does
+//! not fit is a warning: Fast Downward does not check, and keeps the atom).
+//!
+//! In a condition, a type used as a predicate, `(truck ?x)`, is a *type
+//! test*, true when the argument is of type `truck` (or a subtype), as in
+//! Fast Downward's translator; a declared predicate of the same name wins.
 
 use super::ast::{
-    Atom, Condition, Domain, Literal, Name, Problem, Signature, Source, Term, TypedName,
+    Atom, Condition, Domain, Literal, Name, Problem, Signature, Source, Span, Term, TypedName,
 };
-use super::error::PddlError;
+use super::error::{PddlError, Warning};
 use super::suggest::{plural, suggest};
 use super::types::TypeTable;
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
+
+/// The warnings found while checking one file.
+#[derive(Default)]
+pub(super) struct Warnings {
+    list: RefCell<Vec<Warning>>,
+    /// The types already warned about as used as a predicate (once each).
+    type_tests: RefCell<BTreeSet<String>>,
+}
+
+impl Warnings {
+    pub(super) fn push(&self, source: &Source, span: Span, message: impl Into<String>) {
+        self.list
+            .borrow_mut()
+            .push(Warning::new(source, span, message));
+    }
+
+    pub(super) fn push_warning(&self, warning: Warning) {
+        self.list.borrow_mut().push(warning);
+    }
+
+    /// The warnings in the order of their positions in the file.
+    pub(super) fn into_sorted(self) -> Vec<Warning> {
+        let mut list = self.list.into_inner();
+        list.sort_by_key(|w| (w.line, w.column));
+        list
+    }
+}
 
 /// What names are visible where an atom is checked.
 pub(super) struct Scope<'a> {
@@ -28,6 +61,7 @@ pub(super) struct Scope<'a> {
     pub(super) constants: &'a HashMap<&'a str, &'a Name>,
     /// In a problem: the problem and its objects (constants included).
     pub(super) objects: Option<(&'a Problem, &'a HashMap<&'a str, &'a TypedName>)>,
+    pub(super) warnings: &'a Warnings,
 }
 
 impl<'a> Scope<'a> {
@@ -41,6 +75,7 @@ impl<'a> Scope<'a> {
             parameter_names: self.parameter_names.clone(),
             constants: self.constants,
             objects: self.objects,
+            warnings: self.warnings,
         };
         for v in vars {
             self.types.check_declared(&v.ty, self.source())?;
@@ -82,7 +117,7 @@ impl<'a> Scope<'a> {
 
     pub(super) fn literal(&self, literal: &Literal) -> Result<(), PddlError> {
         match literal {
-            Literal::Atom { atom, .. } => self.atom(atom),
+            Literal::Atom { atom, .. } => self.condition_atom(atom),
             Literal::Equality { left, right, .. } => {
                 self.term(left)?;
                 self.term(right)
@@ -90,16 +125,63 @@ impl<'a> Scope<'a> {
         }
     }
 
+    /// An atom in a condition: of a declared predicate, or a type test.
+    fn condition_atom(&self, atom: &Atom) -> Result<(), PddlError> {
+        let name = atom.predicate.text.as_str();
+        if self.predicates.contains_key(name) || !self.types.is_declared(name) {
+            return self.atom(atom);
+        }
+        if atom.args.len() != 1 {
+            return Err(PddlError::invalid(
+                self.source(),
+                atom.span,
+                format!(
+                    "`{name}` is a type; used as a predicate it tests the type of 1 argument, \
+                     got {}",
+                    atom.args.len()
+                ),
+            ));
+        }
+        self.term(&atom.args[0])?;
+        if self
+            .warnings
+            .type_tests
+            .borrow_mut()
+            .insert(name.to_string())
+        {
+            self.warnings.push(
+                self.source(),
+                atom.predicate.span,
+                format!(
+                    "`{name}` is a type, not a predicate; read as a type test, true when the \
+                     argument is of type `{name}` (as Fast Downward reads it)"
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// An atom of a declared predicate, with the declared arity; in a
+    /// problem, of objects whose types fit (or a warning).
     pub(super) fn atom(&self, atom: &Atom) -> Result<(), PddlError> {
         let source = self.source();
         let Some(sig) = self.predicates.get(atom.predicate.text.as_str()) else {
+            let name = &atom.predicate.text;
+            // A type may be tested in a condition, but not set.
+            let why = match self.objects {
+                _ if !self.types.is_declared(name) => String::new(),
+                Some(_) => format!(
+                    " (`{name}` is a type: the objects of type `{name}` are those declared so in \
+                     `:objects` or `:constants`)"
+                ),
+                None => format!(" (`{name}` is a type: an effect cannot change an object's type)"),
+            };
             return Err(PddlError::invalid(
                 source,
                 atom.predicate.span,
                 format!(
-                    "unknown predicate `{}`; expected one declared in `:predicates`{}",
-                    atom.predicate.text,
-                    suggest(&atom.predicate.text, self.predicates.keys().copied())
+                    "unknown predicate `{name}`; expected one declared in `:predicates`{}{why}",
+                    suggest(name, self.predicates.keys().copied())
                 ),
             ));
         };
@@ -202,7 +284,8 @@ impl<'a> Scope<'a> {
         }
     }
 
-    /// In a problem: `name` is an object whose type fits `ty`.
+    /// In a problem: `name` is an object, whose type fits `ty` (else a
+    /// warning: Fast Downward does not check, and keeps the atom as written).
     pub(super) fn object_of_type(&self, name: &Name, ty: &str) -> Result<(), PddlError> {
         let Some((problem, objects)) = self.objects else {
             return Ok(());
@@ -219,16 +302,17 @@ impl<'a> Scope<'a> {
                 ),
             ));
         };
-        if self.types.is_subtype(&object.ty.text, ty) {
-            return Ok(());
+        if !self.types.is_subtype(&object.ty.text, ty) {
+            self.warnings.push(
+                &problem.source,
+                name.span,
+                format!(
+                    "object `{}` has type `{}`, but this argument expects type `{ty}`; \
+                     the atom is kept as written (Fast Downward does not check)",
+                    name.text, object.ty.text
+                ),
+            );
         }
-        Err(PddlError::invalid(
-            &problem.source,
-            name.span,
-            format!(
-                "object `{}` has type `{}`, but this argument expects type `{ty}`",
-                name.text, object.ty.text
-            ),
-        ))
+        Ok(())
     }
 }

@@ -7,12 +7,14 @@
 //! Downward's translator: IPC 2006 Storage declares `area - object` and then
 //! `area crate - surface`, so an `area` is a `surface` too. The ancestors of a
 //! type are its parents, their parents, and so on along every chain. A parent
-//! named only after `-` is declared implicitly; a type that is its own
-//! ancestor is an error (Fast Downward would make the types of the cycle
-//! equal; planbox reads it as the slip it almost always is).
+//! named only after `-` is declared implicitly. A type that is its own
+//! ancestor (`a - b b - a`) is most likely a slip, but it has one meaning,
+//! Fast Downward's: each type of the cycle is an ancestor of the others, so
+//! they are one type. The checker warns, and every walk below stops at the
+//! types it has seen.
 
-use super::ast::{Domain, Name, Source, either_members};
-use super::error::PddlError;
+use super::ast::{Condition, Domain, Literal, Name, Source, either_members};
+use super::error::{PddlError, Warning};
 use super::suggest::suggest;
 use std::collections::{HashMap, HashSet};
 
@@ -103,11 +105,13 @@ impl<'a> TypeHierarchy<'a> {
         false
     }
 
-    /// A declaration `t - p` whose parent `p` descends from `t`, making `t`
-    /// its own ancestor: its index in `Domain::types`, or `None` when the
-    /// hierarchy has no cycle. A depth-first search from each type in file
-    /// order, so the same text always names the same declaration.
-    fn cycle(&self, domain: &Domain) -> Option<usize> {
+    /// The declarations `t - p` whose parent `p` descends from `t`, making `t`
+    /// its own ancestor: their indices in `Domain::types`, empty when the
+    /// hierarchy has no cycle, and at least one for each cycle. A depth-first
+    /// search from each type in file order, so the same text always names
+    /// the same declarations.
+    fn cycles(&self, domain: &Domain) -> Vec<usize> {
+        let mut closing = Vec::new();
         // A type is absent (unvisited), `false` (on the search path) or `true` (done).
         let mut done: HashMap<&str, bool> = HashMap::new();
         for t in &domain.types {
@@ -131,17 +135,51 @@ impl<'a> TypeHierarchy<'a> {
                         done.insert(p, false);
                         path.push((p, 0));
                     }
-                    // `p` is on the path: the edge it took closes the cycle.
+                    // `p` is on the path: the edge it took closes a cycle.
                     Some(false) => {
-                        let &(_, taken) = path.iter().find(|&&(t, _)| t == p)?;
-                        return Some(self.parents.get(p)?.get(taken.checked_sub(1)?)?.1);
+                        let edge = (path.iter().find(|&&(t, _)| t == p)).and_then(|&(_, taken)| {
+                            self.parents.get(p)?.get(taken.checked_sub(1)?)
+                        });
+                        closing.extend(edge.map(|&(_, i)| i));
                     }
                     Some(true) => {}
                 }
             }
         }
-        None
+        closing
     }
+}
+
+/// The types used as predicates in conditions, `(truck ?x)`: the names of
+/// atoms in preconditions, `when` conditions, rule bodies and `goal` that no
+/// predicate declares but a type does, each once, sorted. Such an atom is a
+/// type test, true when its argument is of that type (or a subtype), as in
+/// Fast Downward's translator: the grounder and the validator both read it
+/// as a static predicate whose atoms are the objects of the type.
+pub(crate) fn type_tests<'a>(domain: &'a Domain, goal: &'a Condition) -> Vec<&'a str> {
+    let hierarchy = TypeHierarchy::new(domain);
+    let declared: HashSet<&str> = (domain.predicates.iter())
+        .map(|p| p.name.text.as_str())
+        .collect();
+    let conditions = (domain.actions.iter())
+        .flat_map(|a| {
+            std::iter::once(&a.precondition)
+                .chain(a.effect.conditional.iter().flat_map(|c| &c.condition))
+        })
+        .chain(domain.derived.iter().map(|d| &d.body))
+        .chain(std::iter::once(goal));
+    let mut tests = std::collections::BTreeSet::new();
+    for condition in conditions {
+        for literal in condition.literals() {
+            if let Literal::Atom { atom, .. } = literal {
+                let name = atom.predicate.text.as_str();
+                if !declared.contains(name) && hierarchy.is_declared(name) {
+                    tests.insert(name);
+                }
+            }
+        }
+    }
+    tests.into_iter().collect()
 }
 
 /// The declared types, checked: the hierarchy and the checker's errors.
@@ -169,18 +207,28 @@ impl<'a> TypeTable<'a> {
             }
         }
         let hierarchy = TypeHierarchy::new(domain);
-        if let Some(i) = hierarchy.cycle(domain) {
-            let t = &domain.types[i];
-            return Err(PddlError::invalid(
-                &domain.source,
-                t.name.span,
-                format!(
-                    "type `{}` is its own ancestor (a cycle in `:types`)",
-                    t.name.text
-                ),
-            ));
-        }
         Ok(TypeTable { hierarchy, domain })
+    }
+
+    /// A warning for each declaration that closes a cycle in `:types`.
+    pub(super) fn cycle_warnings(&self) -> Vec<Warning> {
+        let mut closing = self.hierarchy.cycles(self.domain);
+        closing.sort_unstable();
+        closing.dedup();
+        (closing.into_iter())
+            .map(|i| {
+                let t = &self.domain.types[i];
+                Warning::new(
+                    &self.domain.source,
+                    t.name.span,
+                    format!(
+                        "type `{}` is its own ancestor (a cycle in `:types`); the types of the \
+                         cycle are read as one type, as Fast Downward reads them",
+                        t.name.text
+                    ),
+                )
+            })
+            .collect()
     }
 
     pub(super) fn is_declared(&self, ty: &str) -> bool {
@@ -263,21 +311,53 @@ mod tests {
 
     /// A cycle through a second parent is found, and located at the
     /// declaration whose parent leads back (`a - b`, line 1 column 69), not at
-    /// `a`'s first declaration.
+    /// `a`'s first declaration. It is a warning: the types of the cycle are
+    /// one type, each a subtype of the others, as in Fast Downward.
     #[test]
-    fn a_cycle_through_a_second_parent_is_an_error_at_the_declaration_that_closes_it() {
+    fn a_cycle_is_one_type_with_a_warning_at_the_declaration_that_closes_it() {
         for (types, column) in [("a - object b - a a - b", 69), ("a - a", 52)] {
             let d = domain(types);
-            let Err(e) = TypeTable::new(&d) else {
-                panic!("{types}: a cycle is accepted")
-            };
+            let table = TypeTable::new(&d).unwrap_or_else(|e| panic!("{types}: {e}"));
+            let warnings = table.cycle_warnings();
+            assert_eq!(warnings.len(), 1, "{types}: {warnings:?}");
+            assert!(
+                (warnings[0].message)
+                    .starts_with("type `a` is its own ancestor (a cycle in `:types`)"),
+                "{types}: {}",
+                warnings[0].message
+            );
             assert_eq!(
-                e.message, "type `a` is its own ancestor (a cycle in `:types`)",
+                (warnings[0].line, warnings[0].column),
+                (1, column),
                 "{types}"
             );
-            assert_eq!((e.line, e.column), (1, column), "{types}");
-            // The walks over the hierarchy stop anyway.
-            assert!(!TypeHierarchy::new(&d).is_subtype("a", "c"));
+            // The walks over the hierarchy stop, and the cycle is one type.
+            let h = TypeHierarchy::new(&d);
+            assert!(!h.is_subtype("a", "c"));
+            assert!(h.is_subtype("a", "object"));
+            if types.contains("b") {
+                assert!(h.is_subtype("a", "b") && h.is_subtype("b", "a"), "{types}");
+                assert_eq!(h.supertypes("b"), ["a", "object"], "{types}");
+            }
         }
+    }
+
+    /// Two cycles, each warned about once, in file order; a hierarchy
+    /// without a cycle has no warning.
+    #[test]
+    fn each_cycle_gets_a_warning() {
+        let d = domain("a - b b - a c - d d - c e - a");
+        let w = TypeTable::new(&d)
+            .expect("a cycle is no error")
+            .cycle_warnings();
+        let names: Vec<&str> = w.iter().map(|w| &w.message[6..7]).collect();
+        assert_eq!(names, ["a", "c"], "{w:?}");
+        let d = domain("a b - c c - object");
+        assert!(
+            TypeTable::new(&d)
+                .expect("no cycle")
+                .cycle_warnings()
+                .is_empty()
+        );
     }
 }

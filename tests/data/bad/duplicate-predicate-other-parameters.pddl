@@ -1,0 +1,5 @@
+(define (domain d)
+  (:predicates (p ?x)
+               (q ?x)
+               (p ?x ?y))
+  (:action a :parameters (?x) :precondition (p ?x) :effect (q ?x)))

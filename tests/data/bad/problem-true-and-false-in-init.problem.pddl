@@ -1,0 +1,6 @@
+(define (problem p1) (:domain depot-mini)
+  (:objects t1 - truck home - place)
+  (:init (at t1 home)
+         (road home depot)
+         (not (at t1 home)))
+  (:goal (at t1 depot)))
