@@ -224,6 +224,33 @@ fn a_predicate_declared_twice_alike_is_one_predicate_with_a_warning() {
     );
 }
 
+/// `compare` runs one search per engine, each reading the input: the
+/// warnings are shown once, by `compare` itself, not once per engine.
+#[test]
+fn compare_shows_each_warning_once() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("warn-compare");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    std::fs::write(
+        dir.join("domain.pddl"),
+        "(define (domain d) (:requirements :strips) (:predicates (p) (q) (p))
+  (:action a :parameters () :precondition (p) :effect (q)))",
+    )
+    .expect("write domain");
+    std::fs::write(
+        dir.join("problem.pddl"),
+        "(define (problem x) (:domain d) (:init (p)) (:goal (q)))",
+    )
+    .expect("write problem");
+    let (code, stdout, stderr) = planbox_in(&dir, &["compare", "problem.pddl"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let shown = stderr
+        .matches("warning: predicate `p` is declared twice")
+        .count();
+    assert_eq!(shown, 1, "{stderr}");
+    assert!(stdout.contains("plan"), "every engine still runs: {stdout}");
+}
+
 /// `(truck ?v)` with `truck` a type and no predicate: a type test, true of
 /// trucks only. The truck drives; the car cannot, so its problem is
 /// unsolvable and the validator refuses a plan that drives it.

@@ -239,9 +239,11 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
     }
     // Refuse bad combinations before starting anything.
     let columns = columns(&args.options, &engines)?;
-    // The files are there, and every output can be written, before the
-    // first search starts.
-    super::input::domain_and_problem(&args.files)?;
+    // The input reads, with its warnings shown once here (not by each
+    // search), and every output can be written, before the first search.
+    let (domain_path, problem_path) = super::input::domain_and_problem(&args.files)?;
+    let domain = super::input::load_domain(&domain_path)?;
+    super::input::load_problem(&domain, &problem_path)?;
     if let Some(path) = &args.html {
         super::output::check_writable(path, "page")?;
     }
@@ -342,6 +344,7 @@ fn child(args: &CompareArgs, engine: EngineName, o: &SearchOptions) -> Result<Va
     let mut cmd = Command::new(exe);
     cmd.arg("plan")
         .args(["--engine", engine.name(), "--json", "--plan-file", "-"])
+        .arg("--no-warnings")
         .args(forwarded(o, engine))
         .args(match args.json {
             true => vec![],

@@ -211,8 +211,21 @@ pub fn load_problem(domain: &ast::Domain, path: &Path) -> Result<ast::Problem> {
     Ok(problem)
 }
 
+/// Whether the warnings about the input were shown already by another
+/// process: `compare` reads the input itself, once, and tells its searches
+/// so (`plan --no-warnings`, hidden).
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Leaves out the input's warnings (see [`QUIET`]).
+pub fn quiet_warnings() {
+    QUIET.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Each warning as the errors are shown: `warning: ` and the snippet.
 fn print_warnings(warnings: &[pddl::Warning]) {
+    if QUIET.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
     for w in warnings {
         eprintln!("warning: {w}");
     }

@@ -54,6 +54,10 @@ pub struct PlanArgs {
     /// `trace` (`compare --html` draws them).
     #[arg(long, hide = true, requires = "json")]
     pub json_trace: bool,
+    /// Leave out the warnings about the input (`compare` shows them once,
+    /// before its searches).
+    #[arg(long, hide = true)]
+    pub no_warnings: bool,
 }
 
 impl PlanArgs {
@@ -144,6 +148,9 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         json_trace: args.json_trace,
         ..args.options.clone()
     };
+    if args.no_warnings {
+        input::quiet_warnings();
+    }
     options::check_memory_limit(args.options.memory_limit)?;
     let removed = prepare_outputs(args)?;
     let log = args.log();
