@@ -5,10 +5,12 @@
 //!
 //! Where Chromium is not installed the test says so on the terminal and
 //! passes (skipped): `apt-get install chromium` (Debian's package), or point
-//! `PLANBOX_CHROMIUM` at another Chromium. `.ci/run` installs it.
+//! `PLANBOX_CHROMIUM` at another Chromium. `.ci/run` installs it and sets
+//! `PLANBOX_REQUIRE_TOOLS=1`, under which a missing Chromium fails the test.
+
+mod common;
 
 use serde_json::Value;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -104,11 +106,9 @@ fn expected_summary(name: &str, r: &Value) -> String {
 #[test]
 fn the_page_renders_in_chromium_with_the_runs_counters() {
     let Some(chromium) = chromium() else {
-        // Straight to the terminal: the test harness captures `eprintln!`.
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: chromium not installed (apt-get install chromium), \
-             so the page was not opened in a browser"
+        common::tools::skip_without(
+            "chromium (apt-get install chromium)",
+            "the page was not opened in a browser",
         );
         return;
     };

@@ -9,6 +9,8 @@
 //! other command (`dot`, shell built-ins) is the real one; a block that needs a
 //! program the machine lacks (Graphviz's `dot`) is run up to that line.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -121,7 +123,11 @@ fn run_blocks(doc: &str) -> Vec<String> {
     let blocks = sh_blocks(&text);
     assert!(!blocks.is_empty(), "{doc} has no ```sh block");
     let dir = workspace(&doc.replace('/', "-"));
-    let has_dot = Command::new("dot").arg("-V").output().is_ok();
+    let has_dot = Command::new("dot").arg("-V").output().is_ok()
+        || !common::tools::skip_without(
+            "dot (apt-get install graphviz)",
+            "the lines from the first `dot` command on were not run",
+        );
     let path = format!(
         "{}:{}",
         dir.join("bin").display(),

@@ -5,6 +5,8 @@
 //! tasks proven so only with a complete argument; a depth limit exits 12;
 //! the DIMACS dump gives the same answers in another solver.
 
+mod common;
+
 use planbox::bits::FactSet;
 use planbox::pddl::{self, ast};
 use planbox::plan::{format_plan, parse_plan};
@@ -409,16 +411,6 @@ fn a_task_that_only_the_state_bound_refutes_is_unsolvable_after_it() {
     }
 }
 
-/// Whether a test may skip when `tool` is missing: not in CI, whose
-/// `.ci/run` installs the tools and sets `PLANBOX_REQUIRE_TOOLS=1`.
-fn skip_without(tool: &str) -> bool {
-    if std::env::var_os("PLANBOX_REQUIRE_TOOLS").is_some() {
-        panic!("{tool} is required (PLANBOX_REQUIRE_TOOLS is set) but could not be run");
-    }
-    eprintln!("skipped: {tool} not installed");
-    true
-}
-
 /// The DIMACS file of a horizon is read back and solved by the crate's
 /// solver and by minisat, an independent solver (`.ci/run` installs it),
 /// with the answer `plan --horizon` gives: Microban 2 has a plan of 16 steps
@@ -480,7 +472,11 @@ fn the_dumped_formula_gives_the_same_answer_in_a_solver() {
                 "minisat on horizon {t}: {}",
                 String::from_utf8_lossy(&minisat.stdout)
             ),
-            Err(_) if skip_without("minisat") => {}
+            Err(_)
+                if common::tools::skip_without(
+                    "minisat",
+                    "no independent solver checked the formula",
+                ) => {}
             Err(e) => panic!("{e}"),
         }
     }
