@@ -153,9 +153,15 @@ fn parse() -> Cli {
                 || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
             let json = std::env::args_os().skip(1).any(|a| a == "--json");
             if json && !shown {
+                // The message is clap's first paragraph, on one line.
                 let text = e.to_string();
-                let first = text.lines().next().unwrap_or_default();
-                let message = first.trim_start_matches("error: ");
+                let first: Vec<&str> = text
+                    .lines()
+                    .take_while(|l| !l.trim().is_empty())
+                    .map(str::trim)
+                    .collect();
+                let message = first.join(" ");
+                let message = message.trim_start_matches("error: ");
                 println!("{}", error_record(exit::USAGE, message));
             }
             e.exit()
