@@ -850,3 +850,26 @@ fn json_records_name_only_real_files_and_counts() {
         "progression: {record}"
     );
 }
+
+/// `lurd` on a problem that is not Sokoban says so first, then where.
+#[test]
+fn lurd_on_another_domain_says_it_is_not_sokoban() {
+    let dir = scratch("lurd-gripper");
+    let plan = dir.join("plan");
+    std::fs::write(&plan, "(move rooma roomb)\n").expect("write");
+    let out = planbox(&[
+        "lurd",
+        "problems/ipc/gripper/prob01.pddl",
+        plan.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(31));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with(
+            "error: `problems/ipc/gripper/prob01.pddl` is not a Sokoban problem (from `planbox \
+             xsb2pddl` or IPC Sokoban): `rooma` is not a cell name"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("prob01.pddl:13:11"), "{err}");
+}

@@ -159,7 +159,7 @@ fn a_missing_plan_file_is_invalid_input() {
     assert_eq!(out.status.code(), Some(31));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("cannot read plan file `no/such/plan`"),
+        err.contains("plan file `no/such/plan` does not exist"),
         "{err}"
     );
 }

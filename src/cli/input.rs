@@ -56,6 +56,7 @@ pub fn sokoban_text(path: &Path, what: &str, bytes: Vec<u8>) -> Result<String> {
 
 fn read_bytes(path: &Path, what: &str) -> Result<Vec<u8>> {
     let shown = path.display();
+    check_file(path, what)?;
     let size = std::fs::metadata(path)
         .with_context(|| format!("cannot read {what} `{shown}`"))?
         .len();

@@ -8,7 +8,7 @@
 //! The board is read back from the problem's facts (either encoding), and the
 //! plan is replayed on it, so a step that does not fit is reported at its line.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 use planbox::exit;
 use planbox::sokoban::{Located, TextError, decode, lurd};
@@ -28,7 +28,14 @@ pub struct LurdArgs {
 
 pub fn run(args: &LurdArgs) -> Result<u8> {
     let problem = read_text(&args.problem, "problem file")?;
-    let level = decode::level_from_problem(&args.problem, &problem).map_err(invalid)?;
+    let level = decode::level_from_problem(&args.problem, &problem)
+        .map_err(invalid)
+        .with_context(|| {
+            format!(
+                "`{}` is not a Sokoban problem (from `planbox xsb2pddl` or IPC Sokoban)",
+                args.problem.display()
+            )
+        })?;
     let text = read_text(&args.plan, "plan file")?;
     let steps = planbox::plan::parse_plan(&text).map_err(|e| {
         let at = Located::offset_of(&text, e.line, e.column);
