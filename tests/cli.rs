@@ -873,3 +873,58 @@ fn lurd_on_another_domain_says_it_is_not_sokoban() {
     );
     assert!(err.contains("prob01.pddl:13:11"), "{err}");
 }
+
+/// No output may be an input: `--plan-file`, `--dot`, `--dump-cnf` and
+/// `--html` naming the problem or the domain (also a domain found beside the
+/// problem, which old plans' removal would delete) are usage errors, and
+/// the files stay as they were.
+#[test]
+fn no_output_overwrites_an_input_file() {
+    let dir = scratch("inputs-kept");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc/gripper");
+    for name in ["domain.pddl", "prob01.pddl"] {
+        std::fs::copy(src.join(name), dir.join(name)).expect("copy");
+    }
+    let before = |name: &str| std::fs::read(dir.join(name)).expect("read");
+    let (domain, problem) = (before("domain.pddl"), before("prob01.pddl"));
+    let runs: [&[&str]; 6] = [
+        &["plan", "--plan-file", "domain.pddl", "prob01.pddl"],
+        &["plan", "--plan-file", "prob01.pddl", "prob01.pddl"],
+        &["plan", "--dot", "prob01.pddl", "domain.pddl", "prob01.pddl"],
+        &[
+            "plan",
+            "--engine",
+            "sat",
+            "--horizon",
+            "2",
+            "--dump-cnf",
+            "prob01.pddl",
+            "prob01.pddl",
+        ],
+        &["compare", "--html", "domain.pddl", "prob01.pddl"],
+        &[
+            "compare",
+            "--dot",
+            "x.dot",
+            "--engines",
+            "progression",
+            "prob01.pddl",
+        ],
+    ];
+    for (i, args) in runs.iter().enumerate() {
+        let out = planbox_in(&dir, args);
+        if i == 5 {
+            // x.progression.dot is no input: this one runs.
+            assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+            continue;
+        }
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("would overwrite the input file"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(before("domain.pddl"), domain, "{args:?}");
+        assert_eq!(before("prob01.pddl"), problem, "{args:?}");
+    }
+}

@@ -244,14 +244,20 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
     let (domain_path, problem_path) = super::input::domain_and_problem(&args.files)?;
     let domain = super::input::load_domain(&domain_path)?;
     super::input::load_problem(&domain, &problem_path)?;
+    let inputs = [domain_path.as_path(), problem_path.as_path()];
     if let Some(path) = &args.html {
+        let option = format!("--html {}", path.display());
+        super::output::check_not_input(path, &inputs, &option)?;
         super::output::check_writable(path, "page")?;
     }
     for (&engine, column) in engines.iter().zip(&columns) {
         if let (Column::Run(own), false) = (column, engine == EngineName::Sat)
             && let Some(dot) = &own.dot
         {
-            super::output::check_writable(&dot_path(dot, engine), "graph file")?;
+            let path = dot_path(dot, engine);
+            let option = format!("--dot {}", dot.display());
+            super::output::check_not_input(&path, &inputs, &option)?;
+            super::output::check_writable(&path, "graph file")?;
         }
     }
     let mut records = Vec::new();

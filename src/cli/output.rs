@@ -45,6 +45,28 @@ pub fn check_writable(path: &Path, what: &str) -> Result<()> {
     std::fs::remove_file(path).with_context(|| format!("cannot write {what} `{shown}`"))
 }
 
+/// Refuses an output that is one of the input files (the domain found
+/// beside the problem included): writing it would destroy the input.
+/// `option` is the option as the user typed it (`--dot g.dot`).
+pub fn check_not_input(output: &Path, inputs: &[&Path], option: &str) -> Result<()> {
+    let Ok(target) = std::fs::canonicalize(output) else {
+        return Ok(()); // not there yet, so not an input
+    };
+    for input in inputs {
+        if std::fs::canonicalize(input).is_ok_and(|i| i == target) {
+            return Err(Coded {
+                code: exit::USAGE,
+                message: format!(
+                    "`{option}` would overwrite the input file `{}`",
+                    input.display()
+                ),
+            }
+            .into());
+        }
+    }
+    Ok(())
+}
+
 /// Makes `dir` (with its parents) if it is missing, and checks that it takes
 /// new files by writing and removing a probe: permissions alone do not say
 /// (root writes into read-only folders; `/proc` refuses everyone).

@@ -343,15 +343,20 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     }
 }
 
-/// Checks every file the run will write before any work, and removes the
-/// old plans (see [`output`]); returns the files removed.
+/// Checks every file the run will write before any work (none may be an
+/// input file, the domain found beside the problem included), and removes
+/// the old plans (see [`output`]); returns the files removed.
 fn prepare_outputs(args: &PlanArgs) -> Result<Vec<PathBuf>> {
     let o = &args.options;
+    let (domain, problem) = input::domain_and_problem(&args.files)?;
+    let inputs = [domain.as_path(), problem.as_path()];
     if let Some(path) = &o.dot {
+        output::check_not_input(path, &inputs, &format!("--dot {}", path.display()))?;
         output::check_writable(path, "graph file")?;
     }
     if let Some(path) = &o.dump_cnf {
         // `--dump-cnf` writes the formula and no plan.
+        output::check_not_input(path, &inputs, &format!("--dump-cnf {}", path.display()))?;
         output::check_writable(path, "CNF file")?;
         return Ok(Vec::new());
     }
@@ -359,16 +364,10 @@ fn prepare_outputs(args: &PlanArgs) -> Result<Vec<PathBuf>> {
         return Ok(Vec::new());
     }
     let plan_file = Path::new(&args.plan_file);
-    let same = |input: &PathBuf| {
-        let canonical = |p: &Path| std::fs::canonicalize(p).ok();
-        canonical(input).is_some() && canonical(input) == canonical(plan_file)
-    };
-    if let Some(input) = args.files.iter().find(|f| same(f)) {
-        bail!(options::usage(format!(
-            "`--plan-file {}` would overwrite the input file `{}`",
-            args.plan_file,
-            input.display()
-        )));
+    let option = format!("--plan-file {}", args.plan_file);
+    output::check_not_input(plan_file, &inputs, &option)?;
+    for old in output::old_plans(plan_file)? {
+        output::check_not_input(&old, &inputs, &option)?;
     }
     output::check_writable(plan_file, "plan file")?;
     output::remove_old_plans(plan_file)
