@@ -928,3 +928,51 @@ fn no_output_overwrites_an_input_file() {
         assert_eq!(before("prob01.pddl"), problem, "{args:?}");
     }
 }
+
+/// Runs `planbox ARGS` in `dir` with stdout on `/dev/full`, which takes no
+/// bytes (a full disk).
+#[cfg(target_os = "linux")]
+fn planbox_to_full_disk(dir: &Path, args: &[&str]) -> Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    Command::new(env!("CARGO_BIN_EXE_planbox"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(full)
+        .output()
+        .expect("the planbox binary runs")
+}
+
+/// A stdout that cannot be written is an error of one line and exit 31, not
+/// a panic; `plan` still writes its plan file, complete and valid.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stdout_that_cannot_be_written_is_an_error_not_a_panic() {
+    let dir = scratch("stdout-full");
+    let gripper = root("problems/ipc/gripper/prob01.pddl");
+    let microban = root("problems/sokoban/microban.xsb");
+    let runs: [&[&str]; 5] = [
+        &["plan", &gripper],
+        &["plan", "--json", "--plan-file", "j.plan", &gripper],
+        &["ground", &gripper],
+        &["xsb2pddl", &microban, "--level", "1"],
+        &["solve", &microban, "--level", "1"],
+    ];
+    for args in runs {
+        let out = planbox_to_full_disk(&dir, args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(31), "{args:?}: {err}");
+        assert!(
+            err.contains("error: cannot write to stdout: "),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    for plan in ["sas_plan", "j.plan"] {
+        let plan = dir.join(plan);
+        let check = planbox(&["validate", &gripper, plan.to_str().expect("utf-8")]);
+        assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    }
+}

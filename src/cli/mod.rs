@@ -99,6 +99,49 @@ pub fn exit_code_of(err: &anyhow::Error) -> u8 {
     exit::INPUT_ERROR
 }
 
+/// The first error writing to stdout (a full disk, say), if one happened.
+/// `plan` keeps going when its log cannot be written, so that its plan file
+/// is still written; the run then ends with that error (exit 31).
+static STDOUT_FAILED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Writes `text` on stdout; a failure is remembered (see [`STDOUT_FAILED`])
+/// instead of ending the process as `print!` would, with a panic.
+pub fn write_stdout(text: std::fmt::Arguments) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(text).and_then(|()| out.flush()) {
+        let _ = STDOUT_FAILED.set(e.to_string());
+    }
+}
+
+/// `outln!("...")`: [`write_stdout`] and a newline.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+pub(crate) use outln;
+
+/// Every other verb prints with `println!`, which panics when stdout cannot
+/// be written: the panic becomes the same one-line error and exit 31, not a
+/// backtrace and exit 101.
+fn catch_stdout_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if let Some(why) = message.strip_prefix("failed printing to stdout: ") {
+            eprintln!("error: cannot write to stdout: {why}");
+            std::process::exit(i32::from(exit::INPUT_ERROR));
+        }
+        default(info);
+    }));
+}
+
 /// Whether this run printed its `--json` record (see [`print_record`]).
 static RECORD_PRINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -106,7 +149,7 @@ static RECORD_PRINTED: std::sync::atomic::AtomicBool = std::sync::atomic::Atomic
 /// exactly one (`solve`: one per level): a run that fails before it printed
 /// its own gets the error record of [`error_record`] from [`main`].
 pub fn print_record(record: &serde_json::Value) {
-    println!("{record}");
+    outln!("{record}");
     RECORD_PRINTED.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
@@ -162,7 +205,7 @@ fn parse() -> Cli {
                     .collect();
                 let message = first.join(" ");
                 let message = message.trim_start_matches("error: ");
-                println!("{}", error_record(exit::USAGE, message));
+                outln!("{}", error_record(exit::USAGE, message));
             }
             e.exit()
         }
@@ -170,6 +213,7 @@ fn parse() -> Cli {
 }
 
 pub fn main() -> ExitCode {
+    catch_stdout_panics();
     let cli = parse();
     let result = match &cli.command {
         Command::Check(args) => check::run(args),
@@ -189,7 +233,7 @@ pub fn main() -> ExitCode {
             eprintln!("error: {err:#}");
             let code = exit_code_of(&err);
             if cli.command.json() && !RECORD_PRINTED.load(std::sync::atomic::Ordering::Relaxed) {
-                println!("{}", error_record(code, &format!("{err:#}")));
+                outln!("{}", error_record(code, &format!("{err:#}")));
             }
             code
         }
@@ -199,6 +243,10 @@ pub fn main() -> ExitCode {
         && !args.json
     {
         report::exit_code_line(args.log(), code);
+    }
+    if let Some(why) = STDOUT_FAILED.get() {
+        eprintln!("error: cannot write to stdout: {why}; the files the run wrote are complete");
+        return ExitCode::from(exit::INPUT_ERROR);
     }
     ExitCode::from(code)
 }

@@ -210,13 +210,13 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         let mut saved = true;
         if args.plan_file == "-" {
             if !args.json {
-                print!("{text}");
+                super::write_stdout(format_args!("{text}"));
             }
         } else if let Err(e) = std::fs::write(&name, &text) {
             // The plan is not lost: it goes to stdout (or into the record).
             write_error.get_or_insert(anyhow::anyhow!("cannot write plan file `{name}`: {e}"));
             if !args.json {
-                print!("{text}");
+                super::write_stdout(format_args!("{text}"));
             }
             saved = false;
         }
@@ -272,7 +272,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         {
             // The plan is not lost: it goes to stdout (or into the record).
             if !args.json {
-                print!("{}", format_plan(task, plan));
+                super::write_stdout(format_args!("{}", format_plan(task, plan)));
             }
             write_error.get_or_insert(e);
         }
@@ -319,7 +319,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         super::print_record(&record);
     } else {
         if let Some(lurd) = solution {
-            println!("{lurd}");
+            super::outln!("{lurd}");
         }
         for line in &run.summary {
             logln!(log, "{line}");
@@ -433,7 +433,7 @@ fn write_plan(args: &PlanArgs, task: &Task, plan: &[OpId]) -> Result<()> {
     let text = format_plan(task, plan);
     if args.plan_file == "-" {
         if !args.json {
-            print!("{text}");
+            super::write_stdout(format_args!("{text}"));
         }
         return Ok(());
     }

@@ -30,7 +30,7 @@ impl Log {
     /// Prints `text` and a newline.
     pub fn line(self, text: std::fmt::Arguments) {
         match self {
-            Log::Stdout => println!("{text}"),
+            Log::Stdout => super::outln!("{text}"),
             Log::Stderr => eprintln!("{text}"),
         }
     }
@@ -38,7 +38,7 @@ impl Log {
     /// Prints `text` as it is (several lines, ending with a newline).
     pub fn text(self, text: &str) {
         match self {
-            Log::Stdout => print!("{text}"),
+            Log::Stdout => super::write_stdout(format_args!("{text}")),
             Log::Stderr => eprint!("{text}"),
         }
     }
