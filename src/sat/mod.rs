@@ -39,7 +39,7 @@ pub mod encode;
 pub mod solver;
 
 use std::collections::VecDeque;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use cnf::Cnf;
 pub use encode::{ClauseSink, Encoder, Encoding, Invariants, Lit};
@@ -208,7 +208,7 @@ fn linear(
         let conflicts = solver.conflicts();
         let answer = match encoder.goal() {
             None => Answer::Unsat,
-            Some(goal) => solver.solve(&goal, monitor.deadline(), None),
+            Some(goal) => solver.solve(&goal, monitor.time_left(), None),
         };
         horizons.push(Horizon {
             horizon: t as u32,
@@ -307,12 +307,12 @@ fn interleaved(
             let before = run.solver.conflicts();
             let answer = match run.encoder.goal() {
                 None => Answer::Unsat,
-                Some(goal) => run.solver.solve(&goal, monitor.deadline(), Some(turn)),
+                Some(goal) => run.solver.solve(&goal, monitor.time_left(), Some(turn)),
             };
             run.time += started.elapsed();
             run.conflicts += run.solver.conflicts() - before;
             if answer == Answer::Unknown {
-                if monitor.deadline().is_some_and(|d| Instant::now() >= d) {
+                if monitor.time_left().is_some_and(|t| t.is_zero()) || crate::search::cpu_limit_reached() {
                     return Outcome::OutOfTime;
                 }
                 k += 1;

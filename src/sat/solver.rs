@@ -14,7 +14,10 @@
 //! calls, and polls a callback that lets a run stop at a deadline or after a
 //! number of conflicts (so that horizons can take turns).
 
-use std::time::Instant;
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+use crate::search::{CpuClock, cpu_limit_reached};
 
 use batsat::{Callbacks, ClauseKind, Lit as BatLit, SolverInterface, SolverOpts, Var, lbool};
 
@@ -32,7 +35,13 @@ pub enum Answer {
 /// When a solve call must give up.
 #[derive(Default)]
 struct Stop {
-    deadline: Option<Instant>,
+    /// The CPU time the call may use, and the CPU clock at its start.
+    budget: Option<(CpuClock, Duration)>,
+    /// When to read the CPU clock next. Reading it is a system call, so the
+    /// wall clock is read first: one thread spends at most one CPU second
+    /// per second, so the budget cannot run out before the budget left has
+    /// passed on the wall clock (it takes longer on a busy machine).
+    next_look: Cell<Option<Instant>>,
     /// Conflicts counted since the solver was made, and the count at which
     /// the current call stops.
     conflicts: u64,
@@ -48,7 +57,27 @@ impl Callbacks for Stop {
 
     fn stop(&self) -> bool {
         self.conflict_limit.is_some_and(|l| self.conflicts >= l)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || cpu_limit_reached()
+            || self.out_of_time()
+    }
+}
+
+impl Stop {
+    /// Whether the call has used its CPU time (see [`Stop::next_look`]).
+    fn out_of_time(&self) -> bool {
+        let (Some((start, budget)), Some(look)) = (self.budget, self.next_look.get()) else {
+            return false;
+        };
+        let now = Instant::now();
+        if now < look {
+            return false;
+        }
+        let used = start.elapsed();
+        if used >= budget {
+            return true;
+        }
+        self.next_look.set(now.checked_add(budget - used));
+        false
     }
 }
 
@@ -91,16 +120,18 @@ impl Solver {
         }
     }
 
-    /// Solves under `assumptions`, until `deadline` and for at most
-    /// `conflicts` more conflicts.
+    /// Solves under `assumptions`, for at most `time` more CPU time (the
+    /// process's, as every limit counts it) and at most `conflicts` more
+    /// conflicts.
     pub fn solve(
         &mut self,
         assumptions: &[Lit],
-        deadline: Option<Instant>,
+        time: Option<Duration>,
         conflicts: Option<u64>,
     ) -> Answer {
         let stop = self.inner.cb_mut();
-        stop.deadline = deadline;
+        stop.budget = time.map(|t| (CpuClock::now(), t));
+        stop.next_look = Cell::new(time.and_then(|t| Instant::now().checked_add(t)));
         stop.conflict_limit = conflicts.map(|c| stop.conflicts.saturating_add(c));
         let assumed: Vec<BatLit> = assumptions.iter().map(|&l| lit(l)).collect();
         let answer = self.inner.solve_limited(&assumed);
@@ -148,9 +179,9 @@ mod tests {
     }
 
     #[test]
-    fn a_passed_deadline_gives_no_answer_on_a_hard_formula() {
+    fn no_time_left_gives_no_answer_on_a_hard_formula() {
         // The pigeonhole formula with 9 pigeons and 8 holes needs many
-        // conflicts; a deadline in the past stops it at the first check.
+        // conflicts; no CPU time left stops it at the first check.
         let mut s = Solver::new();
         let (pigeons, holes) = (9, 8);
         let x: Vec<Vec<Lit>> = (0..pigeons)
@@ -167,7 +198,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(s.solve(&[], Some(Instant::now()), None), Answer::Unknown);
+        assert_eq!(s.solve(&[], Some(Duration::ZERO), None), Answer::Unknown);
         assert_eq!(s.solve(&[], None, Some(10)), Answer::Unknown);
         assert!(s.conflicts() >= 10);
     }

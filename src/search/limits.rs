@@ -197,13 +197,10 @@ impl<'a> Monitor<'a> {
         self.start.elapsed()
     }
 
-    /// A wall-clock instant for work that checks the clock itself (a SAT
-    /// solver between conflicts): now plus the CPU time left. A single thread
-    /// uses at most one CPU second per second, so the limit has not passed
-    /// before it; read it again to see whether it has.
-    pub fn deadline(&self) -> Option<Instant> {
-        let left = self.limits.time?.saturating_sub(self.elapsed());
-        Instant::now().checked_add(left)
+    /// The CPU time left under the time limit, for work that watches the
+    /// clock itself (a SAT solver between conflicts); `None` without a limit.
+    pub fn time_left(&self) -> Option<Duration> {
+        Some(self.limits.time?.saturating_sub(self.elapsed()))
     }
 
     /// The estimated memory of the process while the search holds `footprint`.
