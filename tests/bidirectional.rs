@@ -126,7 +126,6 @@ fn domain_of(dir: &str) -> String {
 
 #[test]
 fn plans_are_valid_and_optimal() {
-    let mut checked = 0;
     for &(dir, file, optimum) in OPTIMA {
         let l = load(&domain_of(dir), &format!("{dir}/{file}"));
         let what = format!("{dir}/{file}");
@@ -135,9 +134,7 @@ fn plans_are_valid_and_optimal() {
         let [f, b] = r.stats.sides.expect("per-side counts");
         assert_eq!(f.expanded + b.expanded, r.stats.expanded, "{what}");
         assert_eq!(f.generated + b.generated, r.stats.generated, "{what}");
-        checked += 1;
     }
-    assert_eq!(checked, OPTIMA.len());
 }
 
 /// On these problems meeting in the middle stores far fewer nodes than a

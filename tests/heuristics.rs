@@ -53,6 +53,11 @@ fn ipc() -> std::path::PathBuf {
 #[test]
 fn admissible_heuristics_never_exceed_the_optimal_sokoban_cost() {
     let index = std::fs::read_to_string(ipc().join("sokoban-index.tsv")).expect("index");
+    assert_eq!(
+        index.lines().count(),
+        1 + 100,
+        "a header and the 100 IPC problems"
+    );
     for line in index.lines().skip(1) {
         let fields: Vec<&str> = line.split('\t').collect();
         let [set, problem, _, optimal] = fields[..] else {

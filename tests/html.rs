@@ -123,7 +123,6 @@ fn the_page_shows_the_runs_counters_and_trees() {
         "subsumed",
         "duplicates",
     ];
-    let mut checked = 0;
     for engine in engines {
         for key in keys {
             let id = format!("<td id=\"c-{engine}-{key}\"");
@@ -132,10 +131,8 @@ fn the_page_shows_the_runs_counters_and_trees() {
                 .trim_start_matches(" class=\"nonzero\"")
                 .trim_start_matches('>');
             assert_eq!(cell, shown(&records[engine][key]), "{engine} {key}");
-            checked += 1;
         }
     }
-    assert_eq!(checked, 64);
     assert_eq!(records["progression"]["expanded"], 100);
     // What does not apply says so: the SAT engine expands no states,
     // progression has none of regression's rules. Each column names what

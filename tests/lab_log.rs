@@ -204,6 +204,7 @@ fn with_the_plan_on_stdout_the_log_goes_to_stderr() {
     let out = planbox_in(&dir, &["plan", "--plan-file", "-", &problem]);
     assert_eq!(out.status.code(), Some(0));
     let plan = text(&out.stdout);
+    assert!(plan.lines().any(|l| l.starts_with('(')), "no step: {plan}");
     assert!(
         plan.lines()
             .all(|l| l.starts_with('(') || l.starts_with(';')),

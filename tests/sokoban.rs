@@ -780,6 +780,11 @@ fn teaching_levels_round_trip_through_ground_plans() {
     let domain = pddl::parse_domain(source(folder.join("domain.pddl"))).expect("domain parses");
     pddl::check_domain(&domain).expect("domain checks");
     let expected = read(&folder.join("expected.tsv"));
+    assert_eq!(
+        expected.lines().count(),
+        1 + 8,
+        "a header and the 8 teaching levels"
+    );
     for (k, row) in expected.lines().skip(1).enumerate() {
         let (file, length) = row.split_once('\t').expect("two columns");
         let problem = pddl::parse_problem(source(folder.join(file))).expect("problem parses");

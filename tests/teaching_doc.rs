@@ -232,12 +232,17 @@ fn tables(doc: &str, header: &str) -> Vec<(Vec<String>, Vec<Vec<String>>)> {
         if !line.starts_with(header) {
             continue;
         }
-        let rows = lines[i + 2..]
+        let rows: Vec<Vec<String>> = lines[i + 2..]
             .iter()
             .take_while(|l| l.starts_with('|'))
             .map(|l| cells(l))
             .collect();
-        found.push((cells(line), rows));
+        // A short row would be checked only as far as it goes.
+        let header = cells(line);
+        for row in &rows {
+            assert_eq!(row.len(), header.len(), "{line}\n{row:?}");
+        }
+        found.push((header, rows));
     }
     found
 }

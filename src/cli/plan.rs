@@ -119,6 +119,7 @@ pub fn limits(o: &SearchOptions, quiet: bool) -> Limits {
         time: o.time_limit.map(Duration::from_secs_f64),
         memory: Limits::memory_from(o.memory_limit),
         progress_every: (!quiet).then_some(PROGRESS_EVERY),
+        ..Limits::none()
     }
 }
 

@@ -638,6 +638,7 @@ impl<'a> LevelRun<'a> {
             time,
             memory: Limits::memory_from(self.args.memory_limit),
             progress_every: (!quiet).then_some(PROGRESS_EVERY),
+            ..Limits::none()
         });
         if quiet {
             return monitor;

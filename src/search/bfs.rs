@@ -178,6 +178,19 @@ mod tests {
     }
 
     #[test]
+    fn an_expansion_budget_leaves_the_search_incomplete() {
+        // The target is 5 steps away: a budget of 3 expansions stops before.
+        let mut g = Graph::line(8, 0, 5);
+        let limits = Limits {
+            expansions: Some(3),
+            ..Limits::none()
+        };
+        let r = bfs(&mut g, &mut Monitor::new(limits));
+        assert_eq!(r.outcome, Outcome::Incomplete);
+        assert_eq!(r.stats.expanded, 3);
+    }
+
+    #[test]
     fn fewest_steps_not_cheapest() {
         // 0 -> 2 directly at cost 10, or 0 -> 1 -> 2 at cost 2.
         let mut g = Graph::new(3, &[(0, 2, 10), (0, 1, 1), (1, 2, 1)], 0, &[2]);

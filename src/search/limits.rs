@@ -45,6 +45,12 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Memory limit in bytes.
     pub memory: Option<u64>,
+    /// The most expansions (calls to [`Monitor::tick`]) the monitor allows,
+    /// after which the search stops with [`Stop::Expansions`]. Unlike time,
+    /// the same budget does the same work on every machine, so a run cut
+    /// short by it is reproducible (the tests learn deadlock patterns within
+    /// one).
+    pub expansions: Option<u64>,
     /// How often to report progress (see [`Monitor::with_progress`]).
     pub progress_every: Option<Duration>,
 }
@@ -74,6 +80,8 @@ impl Limits {
 pub enum Stop {
     Time,
     Memory,
+    /// [`Limits::expansions`] were made.
+    Expansions,
 }
 
 /// What a search reports about itself every few seconds.
@@ -145,6 +153,8 @@ pub struct Monitor<'a> {
     wall: Instant,
     baseline: u64,
     ticks: u32,
+    /// Calls to [`Monitor::tick`] so far, for [`Limits::expansions`].
+    expansions: u64,
     next_report: Duration,
     report: Option<Report<'a>>,
     /// [`Monitor::time_is_up`]: calls since the clock was last read, calls
@@ -169,6 +179,7 @@ impl<'a> Monitor<'a> {
             wall: Instant::now(),
             baseline,
             ticks: 0,
+            expansions: 0,
             next_report: limits.progress_every.unwrap_or(Duration::MAX),
             report: None,
             calls: 0,
@@ -208,14 +219,20 @@ impl<'a> Monitor<'a> {
         self.baseline.saturating_add(footprint.total as u64)
     }
 
-    /// Counts one expansion; every [`CHECK_EVERY`] calls, checks the limits
-    /// (`footprint` and `progress` are only evaluated then).
+    /// Counts one expansion, called before it is made: past
+    /// [`Limits::expansions`], stops the search; every [`CHECK_EVERY`] calls,
+    /// checks the other limits (`footprint` and `progress` are only evaluated
+    /// then).
     #[inline]
     pub fn tick(
         &mut self,
         footprint: impl FnOnce() -> Footprint,
         progress: impl FnOnce() -> Progress,
     ) -> Result<(), Stop> {
+        self.expansions += 1;
+        if self.limits.expansions.is_some_and(|n| self.expansions > n) {
+            return Err(Stop::Expansions);
+        }
         self.ticks += 1;
         if self.ticks < CHECK_EVERY {
             return Ok(());
@@ -394,6 +411,19 @@ mod tests {
             }
         }
         assert_eq!(stopped, Some((CHECK_EVERY - 1, Stop::Time)));
+    }
+
+    #[test]
+    fn an_expansion_budget_stops_at_the_tick_past_it() {
+        let mut m = Monitor::new(Limits {
+            expansions: Some(3),
+            ..Limits::none()
+        });
+        let ticks: Vec<_> = (0..5)
+            .map(|_| m.tick(Footprint::default, progress))
+            .collect();
+        let stop = Err(Stop::Expansions);
+        assert_eq!(ticks, [Ok(()), Ok(()), Ok(()), stop, stop]);
     }
 
     #[test]

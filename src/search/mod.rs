@@ -100,8 +100,9 @@ pub enum Outcome {
     Plan(Vec<OpId>),
     /// The whole reachable space was searched and no target was found.
     Unsolvable,
-    /// An incomplete search (depth-bounded DFS) ended without a plan: a plan may
-    /// still exist beyond the bound.
+    /// An incomplete search (depth-bounded DFS, or any search that made its
+    /// [`Limits::expansions`]) ended without a plan: a plan may still exist
+    /// beyond the bound.
     Incomplete,
     /// The time limit was reached.
     OutOfTime,
@@ -127,6 +128,7 @@ impl From<Stop> for Outcome {
         match stop {
             Stop::Time => Outcome::OutOfTime,
             Stop::Memory => Outcome::OutOfMemory,
+            Stop::Expansions => Outcome::Incomplete,
         }
     }
 }

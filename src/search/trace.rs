@@ -516,6 +516,7 @@ mod tests {
         let mut g = Graph::line(5, 1, 4);
         let mut traced = Traced::new(&mut g, 10);
         bfs(&mut traced, &mut Monitor::new(Limits::none()));
+        assert_eq!(traced.expansions.len(), 4, "1, 0, 2, 3");
         assert!(traced.expansions.iter().all(|e| e.h.is_none()));
     }
 }

@@ -300,7 +300,9 @@ mod tests {
     use super::*;
     use crate::heuristics::{Estimate, Heuristic};
     use crate::search::{Limits, Monitor, Outcome, astar, bfs};
+    use crate::sokoban::game::{State, Step};
     use crate::sokoban::level::Cell;
+    use crate::sokoban::lurd;
     use crate::sokoban::solver::board::tests::level;
     use crate::sokoban::solver::bound::MatchingBound;
     use crate::sokoban::solver::push::{PushOptions, PushSpace, push_of};
@@ -477,7 +479,18 @@ mod tests {
             panic!("both directions solve it")
         };
         assert_eq!(f.len(), b.len());
-        assert!(walk::lurd(&board, &b).is_ok());
+        // The pulls, turned into pushes, replay move by move on the level
+        // and leave every box on a goal.
+        let level = level(text);
+        let moves = walk::lurd(&board, &b).expect("the pushes can be made");
+        let mut state = State::initial(&level);
+        let mut pushes = 0;
+        for letter in lurd::parse(&moves).expect("LURD") {
+            let step = lurd::apply(&mut state, &level, letter).expect("a legal step");
+            pushes += usize::from(matches!(step, Step::Push { .. }));
+        }
+        assert!(state.is_solved(&level), "{moves}");
+        assert_eq!(pushes, f.len(), "{moves}");
     }
 
     #[test]

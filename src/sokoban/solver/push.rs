@@ -846,20 +846,26 @@ pub(super) mod tests {
     }
 
     #[test]
-    fn a_box_in_a_corner_is_unsolvable_and_dead_squares_prune_it() {
-        let text = "######\n#@   #\n# $  #\n#   .#\n######\n";
-        let (with, stats) = solve(text, PushOptions::default());
-        assert!(matches!(with, Outcome::Plan(_)));
-        let pruned = stats
-            .pruned
-            .iter()
-            .find(|p| p.0 == "dead_square")
-            .unwrap()
-            .1;
-        assert!(pruned > 0, "pushes into the corners are pruned");
+    fn a_box_that_can_only_reach_corners_is_unsolvable_and_dead_squares_prune_it() {
+        // The box is against the top wall, which has no goal: it can only
+        // slide along it, into the corners at either end.
+        let text = "######\n#@$  #\n#   .#\n######\n";
+        // Without rules the search pushes it along the wall until nothing
+        // is left to try.
         let (without, stats) = solve(text, PushOptions::NONE);
-        assert!(matches!(without, Outcome::Plan(_)));
-        assert!(stats.pruned.iter().all(|p| p.1 == 0));
+        assert_eq!(without, Outcome::Unsolvable);
+        assert!(stats.expanded > 3, "{} expanded", stats.expanded);
+        // With dead squares both pushes from the start (left, and right
+        // once the man walks round) are pruned: only the start is expanded.
+        let dead_squares = PushOptions {
+            dead_squares: true,
+            ..PushOptions::NONE
+        };
+        let (with, stats) = solve(text, dead_squares);
+        assert_eq!(with, Outcome::Unsolvable);
+        assert_eq!(stats.expanded, 1);
+        let pruned = stats.pruned.iter().find(|p| p.0 == "dead_square");
+        assert_eq!(pruned.expect("a counter").1, 2);
     }
 
     #[test]
