@@ -17,6 +17,10 @@ mutations=(
   "add a bogus fact to every task|src/ground/instantiate.rs|s.replace('    Ok(Task {\n', '    facts.insert(Atom { predicate: \"bogus\".into(), args: Vec::new() });\n    Ok(Task {\n', 1)|--test ground"
   "an IDDFS that never deepens|src/search/iddfs.rs|s.replace('if bound >= max_bound =>', 'if bound >= 0 =>', 1)|--lib regression::tests"
   "a memory fallback of 0|src/search/stats.rs|s.replace('measured_kb.unwrap_or(tracked_bytes / 1024)', 'measured_kb.unwrap_or(0)', 1)|--lib stats"
+  "negation not pushed through and/or (De Morgan dropped)|src/ground/normalize.rs|s.replace('let conjunctive = matches!(c, Condition::And(..)) == positive;', 'let conjunctive = matches!(c, Condition::And(..));', 1)|--test adl"
+  "negation lost under imply|src/ground/normalize.rs|s.replace('let a = self.nnf(a, !positive, env, span)?;\n                let b = self.nnf(b, positive, env, span)?;\n                if positive {', 'let a = self.nnf(a, false, env, span)?;\n                let b = self.nnf(b, true, env, span)?;\n                if true {', 1)|--test adl"
+  "negation lost under forall and exists|src/ground/normalize.rs|s.replace('let universal = matches!(c, Condition::Forall(..)) == positive;', 'let positive = true;\n                let universal = matches!(c, Condition::Forall(..)) == positive;', 1)|--test adl"
+  "a when condition's negation dropped|src/ground/normalize.rs|s.replace('parts.push(self.nnf(condition, true, &mut env, c.span)?);', 'let condition = match condition { Condition::Not(inner, _) => &**inner, c => c };\n                parts.push(self.nnf(condition, true, &mut env, c.span)?);', 1)|--test adl"
 )
 
 caught=0
