@@ -119,6 +119,8 @@ pub struct Normalizer<'l> {
     pub axioms: Vec<Schema>,
     /// The predicates made for conditions, by [`canonical`] key.
     made: FxHashMap<String, PredId>,
+    /// The last number given to a new predicate of each stem (`@or-7`).
+    numbered: FxHashMap<String, usize>,
     /// Formula nodes built by the current expansion.
     work: usize,
     /// The source of the text being normalised, for errors.
@@ -147,6 +149,7 @@ impl<'l> Normalizer<'l> {
             static_init,
             axioms: Vec::new(),
             made: FxHashMap::default(),
+            numbered: FxHashMap::default(),
             work: 0,
             source,
         }
@@ -351,11 +354,18 @@ impl<'l> Normalizer<'l> {
         self.predicates.get_index_of(name).unwrap_or(0) as PredId
     }
 
+    /// A new predicate named `stem`, or `stem-2`, `stem-3`, ... when taken.
     fn new_predicate(&mut self, stem: &str, arity: usize) -> PredId {
-        let mut name = stem.to_string();
-        let mut k = 1;
+        // Numbering goes on from the last one of the stem, so that a
+        // thousand `@or` predicates are not a million name lookups.
+        let k = self.numbered.entry(stem.to_string()).or_insert(1);
+        let mut name = if *k == 1 {
+            stem.to_string()
+        } else {
+            format!("{stem}-{k}")
+        };
         while self.predicates.contains(&name) {
-            k += 1;
+            *k += 1;
             name = format!("{stem}-{k}");
         }
         let (p, _) = self.predicates.insert_full(name);
@@ -730,15 +740,37 @@ impl<'l> Normalizer<'l> {
                     }
                     each.push(d);
                 }
-                while product(&each) > MAX_DISJUNCTS {
-                    let widest = (0..each.len())
-                        .max_by_key(|&i| (each[i].len(), std::cmp::Reverse(i)))
-                        .expect("invariant: a product above 1 has parts");
+                // The widest parts (the first of equal widths) become derived
+                // atoms, one after the other, until the product fits: the
+                // parts are sorted once, and the product of the parts left
+                // is known for each prefix of that order.
+                let mut order: Vec<usize> = (0..each.len()).collect();
+                order.sort_by_key(|&i| (std::cmp::Reverse(each[i].len()), i));
+                let mut keep_from = order.len();
+                let mut rest = 1usize;
+                for k in (0..order.len()).rev() {
+                    rest = rest.saturating_mul(each[order[k]].len());
+                    if rest > MAX_DISJUNCTS {
+                        break;
+                    }
+                    keep_from = k;
+                }
+                for &widest in &order[..keep_from] {
                     let disjuncts = std::mem::take(&mut each[widest]);
                     each[widest] = vec![self.axiomatize(disjuncts, env)];
                 }
                 let mut out = vec![Conj::default()];
                 for d in each {
+                    // One disjunct (most parts are): extend every conjunction
+                    // in place, rather than copy the growing ones each time.
+                    if let [right] = &d[..] {
+                        for c in &mut out {
+                            c.atoms.extend(right.atoms.iter().cloned());
+                            c.eqs.extend(right.eqs.iter().cloned());
+                            c.vars.extend(right.vars.iter().copied());
+                        }
+                        continue;
+                    }
                     let mut next = Vec::with_capacity(out.len() * d.len());
                     for left in &out {
                         for right in &d {
@@ -890,11 +922,6 @@ fn or(parts: Vec<F>) -> F {
     }
 }
 
-fn product(each: &[Vec<Conj>]) -> usize {
-    each.iter()
-        .fold(1usize, |acc, d| acc.saturating_mul(d.len()))
-}
-
 fn remap(atom: &LAtom, map: &FxHashMap<u32, u32>) -> LAtom {
     LAtom {
         pred: atom.pred,
@@ -917,11 +944,15 @@ fn fill(
     neg: &mut Vec<LAtom>,
     eq: &mut Vec<(Arg, Arg, bool)>,
 ) {
+    // A set to spot repeats: a universal expanded over thousands of objects
+    // makes conjunctions of thousands of literals.
+    let mut seen: FxHashSet<(LAtom, bool)> = FxHashSet::default();
+    seen.extend(pos.iter().map(|a| (a.clone(), true)));
+    seen.extend(neg.iter().map(|a| (a.clone(), false)));
     for (atom, positive) in &conj.atoms {
         let a = remap(atom, map);
-        let list = if *positive { &mut *pos } else { &mut *neg };
-        if !list.contains(&a) {
-            list.push(a);
+        if seen.insert((a.clone(), *positive)) {
+            if *positive { pos.push(a) } else { neg.push(a) }
         }
     }
     for &(l, r, positive) in &conj.eqs {
