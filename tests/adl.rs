@@ -584,8 +584,12 @@ impl RandomTask {
 
     /// Whether a condition in `ctx` may use predicate `p`: derived ones in a
     /// rule body only from lower strata, or its own stratum where it is used
-    /// positively and outside universal quantifiers (a universal one over free
-    /// variables becomes a negated derived atom in the ground task).
+    /// positively and outside universal quantifiers. Recursion through a
+    /// universal over free variables is stratified in PDDL, but the grounder
+    /// turns the universal into a negated derived atom, which makes a cycle
+    /// through negation among the ground axioms and a wrong fixpoint (planbox
+    /// calls such a task unsolvable where `validate` accepts a plan): not
+    /// generated until that is fixed.
     fn may_use(ctx: Ctx, p: &Pred) -> bool {
         match (p.kind, ctx.stratum) {
             (Kind::Derived(j), Some(i)) => j < i || (j == i && ctx.positive && !ctx.universal),
