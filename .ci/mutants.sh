@@ -21,6 +21,10 @@ mutations=(
   "state_bound counts a group's size in values, not size + 1|src/sat/mod.rs|s.replace('bound.checked_mul(free + 1)', 'bound.checked_mul(free)', 1)|--lib sat::tests"
   "the solve harness drops the last level's record|src/cli/solve.rs|s.replace('        emit(args, &collection, &solved, several)?;\n', '        if !(several && k + 1 == chosen.len()) {\n            emit(args, &collection, &solved, several)?;\n        }\n', 1)|--test sokoban_solver optimize_pushes_finds_the_known_optimum"
   "the freeze rule's dead-neighbour test with or for and|src/sokoban/solver/deadlock.rs|s.replace('if !board.live[a as usize] && !board.live[b as usize] {', 'if !board.live[a as usize] ' + chr(124) * 2 + ' !board.live[b as usize] {', 1)|--test deadlock_rules no_rule_prunes_a_node_of_an_optimal_solution"
+  "negation not pushed through and/or (De Morgan dropped)|src/ground/normalize.rs|s.replace('let conjunctive = matches!(c, Condition::And(..)) == positive;', 'let conjunctive = matches!(c, Condition::And(..));', 1)|--test adl"
+  "negation lost under imply|src/ground/normalize.rs|s.replace('let a = self.nnf(a, !positive, env, span)?;\n                let b = self.nnf(b, positive, env, span)?;\n                if positive {', 'let a = self.nnf(a, false, env, span)?;\n                let b = self.nnf(b, true, env, span)?;\n                if true {', 1)|--test adl"
+  "negation lost under forall and exists|src/ground/normalize.rs|s.replace('let universal = matches!(c, Condition::Forall(..)) == positive;', 'let positive = true;\n                let universal = matches!(c, Condition::Forall(..)) == positive;', 1)|--test adl"
+  "a when condition's negation dropped|src/ground/normalize.rs|s.replace('parts.push(self.nnf(condition, true, &mut env, c.span)?);', 'let condition = match condition { Condition::Not(inner, _) => &**inner, c => c };\n                parts.push(self.nnf(condition, true, &mut env, c.span)?);', 1)|--test adl"
 )
 
 caught=0

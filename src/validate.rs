@@ -12,15 +12,19 @@
 //! atom both deleted and added stays true. Derived predicates are recomputed
 //! from their rules after every step, stratum by stratum.
 //!
+//! [`Simulator`] holds these semantics (initial state, applicable steps,
+//! successor, goal test); [`validate`] replays a plan with it, and the tests
+//! search random ADL tasks with it to check the grounder against it.
+//!
 //! Example: in Gripper, `(pick ball1 rooma left)` in a state without
 //! `(free left)` fails with `step 1 ... precondition not satisfied: (free left)`.
 
+use crate::pddl::ast::{Action, CostExpr, Domain, Literal, Problem, Term, TypedName};
 use crate::pddl::ast::{Condition, Derived};
-use crate::pddl::ast::{CostExpr, Domain, Literal, Problem, Term, TypedName};
 use crate::pddl::suggest;
 use crate::pddl::{TypeHierarchy, type_tests};
 use crate::task::Atom;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
 /// One step of a plan as read from a plan file.
@@ -195,136 +199,34 @@ impl<'a> Types<'a> {
 
 /// Simulates `plan` from the problem's initial state and checks the goal.
 pub fn validate(domain: &Domain, problem: &Problem, plan: &[PlanStep]) -> Report {
-    let types = Types::new(domain, problem);
-    let values: HashMap<(&str, Vec<&str>), u64> = problem
-        .init_values
-        .iter()
-        .map(|v| {
-            (
-                (
-                    v.name.text.as_str(),
-                    v.args.iter().map(|a| a.text.as_str()).collect(),
-                ),
-                v.value,
-            )
-        })
-        .collect();
-    let world = World {
-        types: &types,
-        derived: &domain.derived,
-        layers: layers(&domain.derived),
-    };
-    let mut state: HashSet<Atom> = problem
-        .init
-        .iter()
-        .map(|a| ground(&a.predicate.text, &a.args, &[]))
-        .collect();
-    // A type tested in a condition, `(truck ?x)`, holds of the objects of
-    // the type: no effect can change it.
-    for t in type_tests(domain, &problem.goal) {
-        for o in types.objects_of(t) {
-            state.insert(Atom {
-                predicate: t.to_string(),
-                args: vec![o.to_string()],
-            });
-        }
-    }
-    world.derive(&mut state);
+    let sim = Simulator::new(domain, problem);
+    let mut state = sim.initial();
     let mut cost = 0u64;
     for (index, step) in plan.iter().enumerate() {
-        let fail = |failure| Report {
-            verdict: Verdict::StepFailed {
-                index,
-                step: step.clone(),
-                failure,
-            },
-            length: index,
-            cost,
-        };
-        let Some(action) = domain.actions.iter().find(|a| a.name.text == step.action) else {
-            let names = domain.actions.iter().map(|a| a.name.text.as_str());
-            return fail(Failure::UnknownAction {
-                suggestion: suggest(&step.action, names),
-            });
-        };
-        if action.parameters.len() != step.args.len() {
-            return fail(Failure::WrongArity {
-                expected: action.parameters.len(),
-            });
-        }
-        let mut binding: Vec<(&str, &str)> = Vec::with_capacity(step.args.len());
-        for (param, arg) in action.parameters.iter().zip(&step.args) {
-            let Some(&object_type) = types.object_type.get(arg.as_str()) else {
-                let names = types.object_type.keys().copied();
-                return fail(Failure::UnknownObject {
-                    object: arg.clone(),
-                    suggestion: suggest(arg, names),
-                });
-            };
-            if !types.is_subtype(object_type, &param.ty.text) {
-                return fail(Failure::WrongType {
-                    object: arg.clone(),
-                    object_type: object_type.to_string(),
-                    parameter: param.name.text.clone(),
-                    expected: param.ty.text.clone(),
-                });
+        let outcome = sim.bind(step).and_then(|(action, mut binding)| {
+            sim.check_precondition(action, &state, &mut binding)?;
+            let step_cost = sim.step_cost(action, &binding)?;
+            Ok((sim.successor(&state, action, &mut binding), step_cost))
+        });
+        match outcome {
+            Ok((next, step_cost)) => {
+                state = next;
+                cost += step_cost;
             }
-            binding.push((param.name.text.as_str(), arg.as_str()));
-        }
-        let unsatisfied = world.false_parts(&action.precondition, &state, &mut binding);
-        if !unsatisfied.is_empty() {
-            return fail(Failure::Precondition { unsatisfied });
-        }
-        let mut step_cost = 0;
-        if problem.metric {
-            for expr in &action.effect.cost {
-                match expr {
-                    CostExpr::Number { value, .. } => step_cost += value,
-                    CostExpr::Function { name, args, .. } => {
-                        let args: Vec<&str> = args.iter().map(|t| resolve(t, &binding)).collect();
-                        match values.get(&(name.text.as_str(), args.clone())) {
-                            Some(v) => step_cost += v,
-                            None => {
-                                let term = format!("({} {})", name.text, args.join(" "));
-                                return fail(Failure::UndefinedCost {
-                                    term: term.to_string(),
-                                });
-                            }
-                        }
-                    }
-                }
+            Err(failure) => {
+                return Report {
+                    verdict: Verdict::StepFailed {
+                        index,
+                        step: step.clone(),
+                        failure,
+                    },
+                    length: index,
+                    cost,
+                };
             }
-        } else {
-            step_cost = 1;
         }
-        cost += step_cost;
-        let mut del: Vec<Atom> = Vec::new();
-        let mut add: Vec<Atom> = Vec::new();
-        for atom in &action.effect.del {
-            del.push(ground(&atom.predicate.text, &atom.args, &binding));
-        }
-        for atom in &action.effect.add {
-            add.push(ground(&atom.predicate.text, &atom.args, &binding));
-        }
-        for effect in &action.effect.conditional {
-            world.for_each_binding(&effect.vars, &mut binding, &mut |world, binding| {
-                if (effect.condition.iter()).all(|c| world.holds(c, &state, binding)) {
-                    for atom in &effect.del {
-                        del.push(ground(&atom.predicate.text, &atom.args, binding));
-                    }
-                    for atom in &effect.add {
-                        add.push(ground(&atom.predicate.text, &atom.args, binding));
-                    }
-                }
-            });
-        }
-        for atom in &del {
-            state.remove(atom);
-        }
-        state.extend(add);
-        world.derive(&mut state);
     }
-    let unmet = world.false_parts(&problem.goal, &state, &mut Vec::new());
+    let unmet = sim.unmet_goal(&state);
     let verdict = if unmet.is_empty() {
         Verdict::Valid
     } else {
@@ -334,6 +236,266 @@ pub fn validate(domain: &Domain, problem: &Problem, plan: &[PlanStep]) -> Report
         verdict,
         length: plan.len(),
         cost,
+    }
+}
+
+/// A state of the lifted task: the ground atoms that hold, static and derived
+/// ones included. Sorted, so that two states with the same atoms are equal and
+/// hash alike (a search can keep them in a set).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct State {
+    atoms: BTreeSet<Atom>,
+}
+
+impl State {
+    /// Whether `atom` holds.
+    pub fn contains(&self, atom: &Atom) -> bool {
+        self.atoms.contains(atom)
+    }
+
+    /// The atoms that hold, sorted.
+    pub fn atoms(&self) -> impl Iterator<Item = &Atom> {
+        self.atoms.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.atoms.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.atoms.is_empty()
+    }
+}
+
+/// The semantics of a PDDL task, read straight off the lifted domain and
+/// problem: no grounding, no normalisation, just the definitions.
+///
+/// * A **state** is the set of ground atoms that hold ([`State`]); the
+///   initial one is `:init` plus the derived atoms it implies.
+/// * A **step** `(a o1 ... on)` binds action `a`'s parameters to objects of
+///   their types. It is **applicable** in a state when its precondition holds
+///   there: `not`, `and`, `or`, `imply` as in logic, `(= x y)` when both name
+///   the same object, `exists`/`forall` over every object of the variable's
+///   type (constants included).
+/// * **Applying** it evaluates every `when` condition, for every binding of
+///   the enclosing `forall` variables, in the state *before* the step; then
+///   the deletes of the step and of its firing effects go, then all their adds
+///   come, so an atom both deleted and added stays true.
+/// * **Derived predicates** are then recomputed from the basic atoms: all
+///   derived atoms false, then stratum by stratum (lowest first, negated
+///   derived predicates from lower strata only) the rules applied to their
+///   least fixpoint.
+/// * A state is a **goal** when the goal condition holds in it.
+///
+/// [`validate`] replays a plan with these operations. Planners compute the
+/// same semantics on the ground task (`task::Task::apply`), which is how the
+/// tests check the grounder and the normaliser: same applicable steps, same
+/// successors, same goal states.
+///
+/// Example: in Gripper's initial state, `applicable` lists `(move rooma
+/// rooma)`, `(move rooma roomb)` and a `pick` for every ball and gripper.
+pub struct Simulator<'a> {
+    domain: &'a Domain,
+    problem: &'a Problem,
+    world: World<'a>,
+    /// The `:init` values of the cost functions.
+    values: HashMap<(&'a str, Vec<&'a str>), u64>,
+}
+
+impl<'a> Simulator<'a> {
+    pub fn new(domain: &'a Domain, problem: &'a Problem) -> Self {
+        let values = (problem.init_values.iter())
+            .map(|v| {
+                let args = v.args.iter().map(|a| a.text.as_str()).collect();
+                ((v.name.text.as_str(), args), v.value)
+            })
+            .collect();
+        Simulator {
+            domain,
+            problem,
+            world: World {
+                types: Types::new(domain, problem),
+                derived: &domain.derived,
+                layers: layers(&domain.derived),
+            },
+            values,
+        }
+    }
+
+    /// The initial state: the atoms of `:init` and what the rules derive from them.
+    pub fn initial(&self) -> State {
+        let mut state = State {
+            atoms: (self.problem.init.iter())
+                .map(|a| ground(&a.predicate.text, &a.args, &[]))
+                .collect(),
+        };
+        // A type tested in a condition, `(truck ?x)`, holds of the objects
+        // of the type: no effect can change it.
+        for t in type_tests(self.domain, &self.problem.goal) {
+            for o in self.world.types.objects_of(t) {
+                state.atoms.insert(Atom {
+                    predicate: t.to_string(),
+                    args: vec![o.to_string()],
+                });
+            }
+        }
+        self.world.derive(&mut state);
+        state
+    }
+
+    /// Every step applicable in `state`: each action (in domain order) with
+    /// each binding of its parameters to objects of their types (in
+    /// declaration order) under which its precondition holds. The steps'
+    /// `line` is 0.
+    pub fn applicable(&self, state: &State) -> Vec<PlanStep> {
+        let mut out = Vec::new();
+        for action in &self.domain.actions {
+            let mut binding = Vec::new();
+            (self.world).for_each_binding(&action.parameters, &mut binding, &mut |world, b| {
+                if world.holds(&action.precondition, state, b) {
+                    out.push(PlanStep {
+                        action: action.name.text.clone(),
+                        args: b.iter().map(|(_, o)| o.to_string()).collect(),
+                        line: 0,
+                    });
+                }
+            });
+        }
+        out
+    }
+
+    /// The state after `step`, or why `step` cannot be executed in `state`
+    /// (an unknown action or object, a wrong type, a false precondition).
+    pub fn apply(&self, state: &State, step: &PlanStep) -> Result<State, Failure> {
+        let (action, mut binding) = self.bind(step)?;
+        self.check_precondition(action, state, &mut binding)?;
+        Ok(self.successor(state, action, &mut binding))
+    }
+
+    /// What `step` costs: the sum of its `total-cost` increases with a
+    /// metric, otherwise 1.
+    pub fn cost(&self, step: &PlanStep) -> Result<u64, Failure> {
+        let (action, binding) = self.bind(step)?;
+        self.step_cost(action, &binding)
+    }
+
+    /// Whether the goal holds in `state`.
+    pub fn is_goal(&self, state: &State) -> bool {
+        self.world.holds(&self.problem.goal, state, &mut Vec::new())
+    }
+
+    /// The conjuncts of the goal that are false in `state`, in PDDL syntax.
+    pub fn unmet_goal(&self, state: &State) -> Vec<String> {
+        (self.world).false_parts(&self.problem.goal, state, &mut Vec::new())
+    }
+
+    /// The action `step` names and its parameters bound to the step's objects,
+    /// after checking the arity and the objects' types.
+    fn bind(&self, step: &PlanStep) -> Result<(&'a Action, Binding<'a>), Failure> {
+        let types = &self.world.types;
+        let Some(action) = (self.domain.actions.iter()).find(|a| a.name.text == step.action) else {
+            let names = self.domain.actions.iter().map(|a| a.name.text.as_str());
+            return Err(Failure::UnknownAction {
+                suggestion: suggest(&step.action, names),
+            });
+        };
+        if action.parameters.len() != step.args.len() {
+            return Err(Failure::WrongArity {
+                expected: action.parameters.len(),
+            });
+        }
+        let mut binding: Binding<'a> = Vec::with_capacity(step.args.len());
+        for (param, arg) in action.parameters.iter().zip(&step.args) {
+            let Some((&object, &object_type)) = types.object_type.get_key_value(arg.as_str())
+            else {
+                let names = types.object_type.keys().copied();
+                return Err(Failure::UnknownObject {
+                    object: arg.clone(),
+                    suggestion: suggest(arg, names),
+                });
+            };
+            if !types.is_subtype(object_type, &param.ty.text) {
+                return Err(Failure::WrongType {
+                    object: arg.clone(),
+                    object_type: object_type.to_string(),
+                    parameter: param.name.text.clone(),
+                    expected: param.ty.text.clone(),
+                });
+            }
+            binding.push((param.name.text.as_str(), object));
+        }
+        Ok((action, binding))
+    }
+
+    /// `Err` with the false conjuncts of the precondition, if any.
+    fn check_precondition(
+        &self,
+        action: &'a Action,
+        state: &State,
+        binding: &mut Binding<'a>,
+    ) -> Result<(), Failure> {
+        let unsatisfied = (self.world).false_parts(&action.precondition, state, binding);
+        if unsatisfied.is_empty() {
+            Ok(())
+        } else {
+            Err(Failure::Precondition { unsatisfied })
+        }
+    }
+
+    fn step_cost(&self, action: &'a Action, binding: &Binding<'a>) -> Result<u64, Failure> {
+        if !self.problem.metric {
+            return Ok(1);
+        }
+        let mut cost = 0;
+        for expr in &action.effect.cost {
+            match expr {
+                CostExpr::Number { value, .. } => cost += value,
+                CostExpr::Function { name, args, .. } => {
+                    let args: Vec<&str> = args.iter().map(|t| resolve(t, binding)).collect();
+                    match self.values.get(&(name.text.as_str(), args.clone())) {
+                        Some(v) => cost += v,
+                        None => {
+                            return Err(Failure::UndefinedCost {
+                                term: format!("({} {})", name.text, args.join(" ")),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(cost)
+    }
+
+    /// The state after the bound action: conditions read in `state`, deletes
+    /// before adds, derived atoms recomputed.
+    fn successor(&self, state: &State, action: &'a Action, binding: &mut Binding<'a>) -> State {
+        let mut del: Vec<Atom> = Vec::new();
+        let mut add: Vec<Atom> = Vec::new();
+        for atom in &action.effect.del {
+            del.push(ground(&atom.predicate.text, &atom.args, binding));
+        }
+        for atom in &action.effect.add {
+            add.push(ground(&atom.predicate.text, &atom.args, binding));
+        }
+        for effect in &action.effect.conditional {
+            (self.world).for_each_binding(&effect.vars, binding, &mut |world, binding| {
+                if (effect.condition.iter()).all(|c| world.holds(c, state, binding)) {
+                    for atom in &effect.del {
+                        del.push(ground(&atom.predicate.text, &atom.args, binding));
+                    }
+                    for atom in &effect.add {
+                        add.push(ground(&atom.predicate.text, &atom.args, binding));
+                    }
+                }
+            });
+        }
+        let mut next = state.clone();
+        for atom in &del {
+            next.atoms.remove(atom);
+        }
+        next.atoms.extend(add);
+        self.world.derive(&mut next);
+        next
     }
 }
 
@@ -365,7 +527,7 @@ type Binding<'a> = Vec<(&'a str, &'a str)>;
 /// What conditions are evaluated against: the objects and the rules of the
 /// derived predicates.
 struct World<'a> {
-    types: &'a Types<'a>,
+    types: Types<'a>,
     derived: &'a [Derived],
     /// The rules, grouped by stratum, lowest first.
     layers: Vec<Vec<&'a Derived>>,
@@ -377,7 +539,7 @@ impl<'a> World<'a> {
     fn holds(
         &self,
         condition: &'a Condition,
-        state: &HashSet<Atom>,
+        state: &State,
         binding: &mut Vec<(&'a str, &'a str)>,
     ) -> bool {
         crate::deep(|| self.holds_here(condition, state, binding))
@@ -386,7 +548,7 @@ impl<'a> World<'a> {
     fn holds_here(
         &self,
         condition: &'a Condition,
-        state: &HashSet<Atom>,
+        state: &State,
         binding: &mut Vec<(&'a str, &'a str)>,
     ) -> bool {
         match condition {
@@ -438,7 +600,7 @@ impl<'a> World<'a> {
     fn false_parts(
         &self,
         condition: &'a Condition,
-        state: &HashSet<Atom>,
+        state: &State,
         binding: &mut Vec<(&'a str, &'a str)>,
     ) -> Vec<String> {
         let mut conjuncts = Vec::new();
@@ -460,11 +622,13 @@ impl<'a> World<'a> {
 
     /// Replaces the derived atoms of `state` with what the rules derive from
     /// its basic atoms: each stratum to its least fixpoint, lowest first.
-    fn derive(&self, state: &mut HashSet<Atom>) {
+    fn derive(&self, state: &mut State) {
         if self.derived.is_empty() {
             return;
         }
-        state.retain(|a| !self.derived.iter().any(|d| d.predicate.text == a.predicate));
+        state
+            .atoms
+            .retain(|a| !self.derived.iter().any(|d| d.predicate.text == a.predicate));
         for layer in &self.layers {
             loop {
                 let mut new: Vec<Atom> = Vec::new();
@@ -483,7 +647,7 @@ impl<'a> World<'a> {
                 if new.is_empty() {
                     break;
                 }
-                state.extend(new);
+                state.atoms.extend(new);
             }
         }
     }
@@ -526,7 +690,7 @@ fn layers(derived: &[Derived]) -> Vec<Vec<&Derived>> {
         .collect()
 }
 
-fn literal_holds(literal: &Literal, state: &HashSet<Atom>, binding: &[(&str, &str)]) -> bool {
+fn literal_holds(literal: &Literal, state: &State, binding: &[(&str, &str)]) -> bool {
     match literal {
         Literal::Atom { atom, positive } => {
             state.contains(&ground(&atom.predicate.text, &atom.args, binding)) == *positive
@@ -597,5 +761,70 @@ fn show_here(condition: &Condition, binding: &[(&str, &str)]) -> String {
             };
             format!("({q} ({}) {})", vars(v), show(body, &inner))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::invariants::tests::parse;
+
+    fn read(path: &str) -> String {
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+            .expect("bundled file")
+    }
+
+    fn step(text: &str) -> PlanStep {
+        let mut words = text.split(' ').map(String::from);
+        PlanStep {
+            action: words.next().expect("a name"),
+            args: words.collect(),
+            line: 0,
+        }
+    }
+
+    #[test]
+    fn the_simulator_lists_grippers_first_steps_and_follows_them() {
+        let (d, p) = parse(
+            &read("problems/ipc/gripper/domain.pddl"),
+            &read("problems/ipc/gripper/prob01.pddl"),
+        );
+        let sim = Simulator::new(&d, &p);
+        let start = sim.initial();
+        let names: Vec<String> = (sim.applicable(&start).iter())
+            .map(|s| s.to_string())
+            .collect();
+        let mut expected = vec![
+            "(move rooma rooma)".to_string(),
+            "(move rooma roomb)".into(),
+        ];
+        for ball in ["ball4", "ball3", "ball2", "ball1"] {
+            for gripper in ["left", "right"] {
+                expected.push(format!("(pick {ball} rooma {gripper})"));
+            }
+        }
+        assert_eq!(names, expected);
+        let next = sim
+            .apply(&start, &step("pick ball1 rooma left"))
+            .expect("applicable");
+        let carry = Atom {
+            predicate: "carry".into(),
+            args: vec!["ball1".into(), "left".into()],
+        };
+        assert!(next.contains(&carry) && !start.contains(&carry));
+        assert_eq!(
+            next.len(),
+            start.len() - 2 + 1,
+            "(at ball1 rooma), (free left) go"
+        );
+        // A second pick with the left hand: `(free left)` is false.
+        assert_eq!(
+            sim.apply(&next, &step("pick ball2 rooma left")),
+            Err(Failure::Precondition {
+                unsatisfied: vec!["(free left)".into()]
+            })
+        );
+        assert!(!sim.is_goal(&next));
+        assert_eq!(sim.cost(&step("move rooma roomb")), Ok(1));
     }
 }

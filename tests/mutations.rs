@@ -38,6 +38,21 @@ const SEEDS: &[(&str, &str)] = &[
         "problems/ipc/movie/domain.pddl",
         "problems/ipc/movie/prob01.pddl",
     ),
+    // ADL: `or`, `exists`, `forall`, `imply` and `either` types ...
+    (
+        "tests/data/adl/lamps-domain.pddl",
+        "tests/data/adl/lamps.pddl",
+    ),
+    // ... derived predicates over two strata, one rule recursive ...
+    (
+        "tests/data/adl/doors-domain.pddl",
+        "tests/data/adl/doors.pddl",
+    ),
+    // ... and `forall`/`when` effects, from the IPC.
+    (
+        "problems/ipc-adl/miconic-simpleadl/domain.pddl",
+        "problems/ipc-adl/miconic-simpleadl/s1-0.pddl",
+    ),
 ];
 
 const INSERTS: &[&str] = &[

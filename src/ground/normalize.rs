@@ -119,6 +119,8 @@ pub struct Normalizer<'l> {
     pub axioms: Vec<Schema>,
     /// The predicates made for conditions, by [`canonical`] key.
     made: FxHashMap<String, PredId>,
+    /// The last number given to a new predicate of each stem (`@or-7`).
+    numbered: FxHashMap<String, usize>,
     /// Formula nodes built by the current expansion.
     work: usize,
     /// The source of the text being normalised, for errors.
@@ -147,6 +149,7 @@ impl<'l> Normalizer<'l> {
             static_init,
             axioms: Vec::new(),
             made: FxHashMap::default(),
+            numbered: FxHashMap::default(),
             work: 0,
             source,
         }
@@ -351,11 +354,18 @@ impl<'l> Normalizer<'l> {
         self.predicates.get_index_of(name).unwrap_or(0) as PredId
     }
 
+    /// A new predicate named `stem`, or `stem-2`, `stem-3`, ... when taken.
     fn new_predicate(&mut self, stem: &str, arity: usize) -> PredId {
-        let mut name = stem.to_string();
-        let mut k = 1;
+        // Numbering goes on from the last one of the stem, so that a
+        // thousand `@or` predicates are not a million name lookups.
+        let k = self.numbered.entry(stem.to_string()).or_insert(1);
+        let mut name = if *k == 1 {
+            stem.to_string()
+        } else {
+            format!("{stem}-{k}")
+        };
         while self.predicates.contains(&name) {
-            k += 1;
+            *k += 1;
             name = format!("{stem}-{k}");
         }
         let (p, _) = self.predicates.insert_full(name);
@@ -730,15 +740,37 @@ impl<'l> Normalizer<'l> {
                     }
                     each.push(d);
                 }
-                while product(&each) > MAX_DISJUNCTS {
-                    let widest = (0..each.len())
-                        .max_by_key(|&i| (each[i].len(), std::cmp::Reverse(i)))
-                        .expect("invariant: a product above 1 has parts");
+                // The widest parts (the first of equal widths) become derived
+                // atoms, one after the other, until the product fits: the
+                // parts are sorted once, and the product of the parts left
+                // is known for each prefix of that order.
+                let mut order: Vec<usize> = (0..each.len()).collect();
+                order.sort_by_key(|&i| (std::cmp::Reverse(each[i].len()), i));
+                let mut keep_from = order.len();
+                let mut rest = 1usize;
+                for k in (0..order.len()).rev() {
+                    rest = rest.saturating_mul(each[order[k]].len());
+                    if rest > MAX_DISJUNCTS {
+                        break;
+                    }
+                    keep_from = k;
+                }
+                for &widest in &order[..keep_from] {
                     let disjuncts = std::mem::take(&mut each[widest]);
                     each[widest] = vec![self.axiomatize(disjuncts, env)];
                 }
                 let mut out = vec![Conj::default()];
                 for d in each {
+                    // One disjunct (most parts are): extend every conjunction
+                    // in place, rather than copy the growing ones each time.
+                    if let [right] = &d[..] {
+                        for c in &mut out {
+                            c.atoms.extend(right.atoms.iter().cloned());
+                            c.eqs.extend(right.eqs.iter().cloned());
+                            c.vars.extend(right.vars.iter().copied());
+                        }
+                        continue;
+                    }
                     let mut next = Vec::with_capacity(out.len() * d.len());
                     for left in &out {
                         for right in &d {
@@ -890,11 +922,6 @@ fn or(parts: Vec<F>) -> F {
     }
 }
 
-fn product(each: &[Vec<Conj>]) -> usize {
-    each.iter()
-        .fold(1usize, |acc, d| acc.saturating_mul(d.len()))
-}
-
 fn remap(atom: &LAtom, map: &FxHashMap<u32, u32>) -> LAtom {
     LAtom {
         pred: atom.pred,
@@ -917,11 +944,15 @@ fn fill(
     neg: &mut Vec<LAtom>,
     eq: &mut Vec<(Arg, Arg, bool)>,
 ) {
+    // A set to spot repeats: a universal expanded over thousands of objects
+    // makes conjunctions of thousands of literals.
+    let mut seen: FxHashSet<(LAtom, bool)> = FxHashSet::default();
+    seen.extend(pos.iter().map(|a| (a.clone(), true)));
+    seen.extend(neg.iter().map(|a| (a.clone(), false)));
     for (atom, positive) in &conj.atoms {
         let a = remap(atom, map);
-        let list = if *positive { &mut *pos } else { &mut *neg };
-        if !list.contains(&a) {
-            list.push(a);
+        if seen.insert((a.clone(), *positive)) {
+            if *positive { pos.push(a) } else { neg.push(a) }
         }
     }
     for &(l, r, positive) in &conj.eqs {
@@ -1059,5 +1090,177 @@ mod tests {
         );
         assert_eq!(l.goal.len(), 2);
         assert!(l.axioms.is_empty());
+    }
+
+    // The meaning of negated connectives: for every assignment of the atoms
+    // of a tiny task, the normalised schemas of an action (with the rules of
+    // the derived predicates normalisation made) hold exactly when the
+    // precondition as written does, by the lifted semantics of
+    // `validate::Simulator`.
+
+    use crate::ground::lifted::{GAtom, LAtom, ObjId, Schema};
+    use rustc_hash::FxHashSet;
+
+    /// Whether `rule`'s conjunction holds for some binding of its parameters
+    /// that extends `binding` and satisfies `also`.
+    fn satisfied(
+        l: &Lifted,
+        state: &FxHashSet<GAtom>,
+        rule: &Schema,
+        binding: &mut Vec<ObjId>,
+        also: &dyn Fn(&[ObjId]) -> bool,
+    ) -> bool {
+        if binding.len() < rule.params.len() {
+            let ty = rule.params[binding.len()] as usize;
+            for &o in &l.objects_of_type[ty] {
+                binding.push(o);
+                let found = satisfied(l, state, rule, binding, also);
+                binding.pop();
+                if found {
+                    return true;
+                }
+            }
+            return false;
+        }
+        let value = |a: &Arg| match *a {
+            Arg::Var(v) => binding[v as usize],
+            Arg::Obj(o) => o,
+        };
+        let ground = |a: &LAtom| GAtom {
+            pred: a.pred,
+            args: a.args.iter().map(value).collect(),
+        };
+        also(binding)
+            && rule.pos.iter().all(|a| holds(l, state, &ground(a)))
+            && !rule.neg.iter().any(|a| holds(l, state, &ground(a)))
+            && (rule.eq.iter()).all(|(x, y, same)| (value(x) == value(y)) == *same)
+    }
+
+    /// Whether `atom` holds: a basic one when the state has it, a derived one
+    /// when some rule for it is satisfied (normalisation's rules do not recurse).
+    fn holds(l: &Lifted, state: &FxHashSet<GAtom>, atom: &GAtom) -> bool {
+        if !l.derived[atom.pred as usize] {
+            return state.contains(atom);
+        }
+        (l.axioms.iter())
+            .filter(|r| r.add[0].pred == atom.pred)
+            .any(|r| {
+                let head = |b: &[ObjId]| {
+                    (r.add[0].args.iter().zip(atom.args.iter())).all(|(a, &o)| match *a {
+                        Arg::Var(v) => b[v as usize] == o,
+                        Arg::Obj(p) => p == o,
+                    })
+                };
+                satisfied(l, state, r, &mut Vec::new(), &head)
+            })
+    }
+
+    /// For every assignment of the atoms of `p`, `q`, `s` and `r` over the
+    /// objects `a` (a constant of the domain) and `b`, static (no action changes them) and fluent:
+    /// `act o` is applicable by the normalised schemas exactly when the
+    /// lifted semantics say so. Returns how many cases held and failed.
+    fn same_meaning(precondition: &str) -> (usize, usize) {
+        let atoms = [
+            "(p)", "(q)", "(s a)", "(s b)", "(r a a)", "(r a b)", "(r b a)", "(r b b)",
+        ];
+        let (mut held, mut failed) = (0, 0);
+        for fluent in [false, true] {
+            let change = if fluent {
+                "(:action change :parameters (?x ?y) :precondition (and)
+                   :effect (and (not (p)) (not (q)) (not (s ?x)) (not (r ?x ?y))))"
+            } else {
+                ""
+            };
+            let domain = format!(
+                "(define (domain d) (:requirements :adl) (:constants a)
+                   (:predicates (p) (q) (s ?x) (r ?x ?y) (done ?x))
+                   (:action act :parameters (?x) :precondition {precondition}
+                     :effect (done ?x))
+                   {change})"
+            );
+            for mask in 0..1u32 << atoms.len() {
+                let init: String = (atoms.iter().enumerate())
+                    .filter(|(i, _)| mask & (1 << i) != 0)
+                    .map(|(_, a)| *a)
+                    .collect();
+                let problem = format!(
+                    "(define (problem p) (:domain d) (:objects b) (:init {init}) \
+                     (:goal (done a)))"
+                );
+                let (d, p) = crate::invariants::tests::parse(&domain, &problem);
+                let l = Lifted::new(&d, &p).expect("normalises");
+                let sim = crate::validate::Simulator::new(&d, &p);
+                let lifted: Vec<String> = (sim.applicable(&sim.initial()).iter())
+                    .filter(|s| s.action == "act")
+                    .map(|s| s.args[0].clone())
+                    .collect();
+                let state: FxHashSet<GAtom> = (l.static_init.iter())
+                    .chain(&l.fluent_init)
+                    .cloned()
+                    .collect();
+                for (o, name) in l.objects.iter().enumerate() {
+                    let normalised = (l.schemas.iter())
+                        .filter(|s| s.name == "act")
+                        .any(|s| satisfied(&l, &state, s, &mut vec![o as ObjId], &|_| true));
+                    let expected = lifted.contains(name);
+                    if normalised == expected {
+                        held += usize::from(expected);
+                    } else {
+                        failed += 1;
+                        eprintln!(
+                            "{precondition} with ?x = {name}, init {init} ({}): normalised \
+                             says {normalised}, lifted {expected}",
+                            if fluent { "fluent" } else { "static" }
+                        );
+                    }
+                }
+            }
+        }
+        (held, failed)
+    }
+
+    /// Asserts [`same_meaning`], and that the precondition holds in some cases.
+    fn assert_same_meaning(precondition: &str) {
+        let (held, failed) = same_meaning(precondition);
+        assert_eq!(
+            failed, 0,
+            "{precondition}: {failed} cases differ (listed above)"
+        );
+        assert!(held > 0, "{precondition} holds nowhere");
+    }
+
+    #[test]
+    fn a_negated_conjunction_means_what_it_says() {
+        assert_same_meaning("(not (and (p) (or (q) (s ?x))))");
+        assert_same_meaning("(not (and (s ?x) (not (r ?x ?x)) (not (= ?x a))))");
+    }
+
+    #[test]
+    fn a_negated_disjunction_means_what_it_says() {
+        assert_same_meaning("(not (or (p) (not (s ?x)) (r ?x ?x)))");
+        assert_same_meaning("(and (q) (not (or (and (p) (s ?x)) (r ?x a))))");
+    }
+
+    #[test]
+    fn a_negated_universal_means_what_it_says() {
+        // Closed, over outer variables, and nested.
+        assert_same_meaning("(not (forall (?y) (or (s ?y) (q))))");
+        assert_same_meaning("(not (forall (?y) (imply (s ?y) (r ?x ?y))))");
+        assert_same_meaning("(not (forall (?y) (exists (?z) (and (r ?y ?z) (not (= ?y ?z))))))");
+        assert_same_meaning("(forall (?y) (not (and (s ?y) (r ?x ?y))))");
+    }
+
+    #[test]
+    fn a_negated_implication_means_what_it_says() {
+        assert_same_meaning("(not (imply (p) (s ?x)))");
+        assert_same_meaning("(not (imply (not (q)) (exists (?y) (r ?y ?x))))");
+        assert_same_meaning("(imply (not (imply (s ?x) (p))) (r ?x ?x))");
+    }
+
+    #[test]
+    fn a_negated_existential_means_what_it_says() {
+        assert_same_meaning("(not (exists (?y) (and (s ?y) (not (q)))))");
+        assert_same_meaning("(not (exists (?y) (r ?x ?y)))");
+        assert_same_meaning("(not (exists (?y ?z) (and (r ?y ?z) (or (s ?z) (not (s ?x))))))");
     }
 }

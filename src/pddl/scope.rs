@@ -14,6 +14,7 @@
 use super::ast::{
     Atom, Condition, Domain, Literal, Name, Problem, Signature, Source, Span, Term, TypedName,
 };
+use super::check::MAX_PARAMETERS;
 use super::error::{PddlError, Warning};
 use super::suggest::{plural, suggest};
 use super::types::TypeTable;
@@ -65,8 +66,21 @@ pub(super) struct Scope<'a> {
 }
 
 impl<'a> Scope<'a> {
-    /// The scope inside a quantifier or `forall` effect over `vars`.
+    /// The scope inside a quantifier or `forall` effect over `vars`, of at
+    /// most [`MAX_PARAMETERS`] variables (like an action's parameters: the
+    /// normaliser and the validator bind them one recursion level each).
     pub(super) fn with_vars(&self, vars: &'a [TypedName]) -> Result<Scope<'a>, PddlError> {
+        if let Some(v) = vars.get(MAX_PARAMETERS) {
+            return Err(PddlError::unsupported(
+                self.source(),
+                v.name.span,
+                format!(
+                    "a quantifier over more than {MAX_PARAMETERS} variables (planbox's limit; \
+                     this one has {})",
+                    vars.len()
+                ),
+            ));
+        }
         let mut inner = Scope {
             domain: self.domain,
             types: self.types,

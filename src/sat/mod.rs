@@ -312,7 +312,9 @@ fn interleaved(
             run.time += started.elapsed();
             run.conflicts += run.solver.conflicts() - before;
             if answer == Answer::Unknown {
-                if monitor.time_left().is_some_and(|t| t.is_zero()) || crate::search::cpu_limit_reached() {
+                if monitor.time_left().is_some_and(|t| t.is_zero())
+                    || crate::search::cpu_limit_reached()
+                {
                     return Outcome::OutOfTime;
                 }
                 k += 1;
