@@ -399,6 +399,29 @@ fn a_big_trace_is_cut_to_the_pages_cap() {
     let col = column(&html, "regression");
     assert!(col.contains(&format!("cut to {drawn} to keep the page under 20 MB")));
     assert_eq!(col.matches("<details class=\"node").count(), drawn);
+    // The search sends no more than a page can draw: its record stays small
+    // (it was 87 MB for 1,000 expansions of this search, which `compare`
+    // held in memory ten times over), and says how many it recorded.
+    let out = planbox(&[
+        "plan",
+        "--engine",
+        "regression",
+        "--search",
+        "astar",
+        "--json",
+        "--json-trace",
+        "--trace-limit",
+        "1000",
+        "--plan-file",
+        "-",
+        "problems/ipc/sokoban-opt08-strips/p05.pddl",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.len() < 8_000_000, "{} bytes", out.stdout.len());
+    let record: Value = serde_json::from_slice(&out.stdout).expect("one record");
+    assert_eq!(record["trace_recorded"], 1000);
+    let sent = record["trace"].as_array().expect("a trace").len();
+    assert!((50..1000).contains(&sent), "{sent}");
 }
 
 /// A* shows what it computed for each node: `h`, and `f = g + h`, on each

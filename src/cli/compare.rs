@@ -284,6 +284,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
         .iter_mut()
         .map(|r| r.as_object_mut().and_then(|r| r.remove("trace")))
         .collect();
+
     if let Some(path) = &args.html {
         let problem = args.files.last().map(|p| p.display().to_string());
         let page = html::Page {
@@ -305,6 +306,12 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
             .with_context(|| format!("cannot write page `{}`", path.display()))?;
         if !args.json {
             eprintln!("Page written to {}", path.display());
+        }
+    }
+    // (How many expansions a search recorded is the page's business.)
+    for record in &mut records {
+        if let Some(fields) = record.as_object_mut() {
+            fields.remove("trace_recorded");
         }
     }
     if args.json {

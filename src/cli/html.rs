@@ -55,6 +55,12 @@ pub struct Page<'a> {
     pub limit: usize,
 }
 
+/// How many expansions the search of `record` recorded, of which it sent
+/// `sent`: more where it sent only what a page can draw (`trace_recorded`).
+fn recorded(record: &Value, sent: usize) -> usize {
+    (record["trace_recorded"].as_u64()).map_or(sent, |n| sent.max(n as usize))
+}
+
 /// Escapes text for HTML element content and attribute values.
 fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -135,7 +141,11 @@ pub fn render(page: &Page) -> (String, Option<Cut>) {
         .iter()
         .filter_map(|(_, _, t)| t.and_then(Value::as_array).map(Vec::as_slice))
         .collect();
-    let recorded = traces.iter().map(|t| t.len()).max().unwrap_or(0);
+    let drawable = traces.iter().map(|t| t.len()).max().unwrap_or(0);
+    let recorded = (page.engines.iter())
+        .map(|(_, r, t)| recorded(r, t.and_then(Value::as_array).map_or(0, Vec::len)))
+        .max()
+        .unwrap_or(0);
     // A first guess from the size of each expansion's JSON: the page holds
     // it once as data and draws it about once more in its tree.
     let sizes: Vec<Vec<usize>> = traces
@@ -148,10 +158,10 @@ pub fn render(page: &Page) -> (String, Option<Cut>) {
             .map(|s| s[..n.min(s.len())].iter().sum::<usize>())
             .sum()
     };
-    let mut drawn = recorded;
+    let mut drawn = drawable;
     if weight(drawn) > PAGE_CAP {
         // The largest prefix that fits (the weight grows with n).
-        let (mut lo, mut hi) = (0, recorded);
+        let (mut lo, mut hi) = (0, drawable);
         while lo < hi {
             let mid = (lo + hi).div_ceil(2);
             if weight(mid) <= PAGE_CAP {
@@ -230,7 +240,7 @@ fn render_drawn(page: &Page, cut: Option<Cut>) -> String {
     for ((name, record, full), trace) in page.engines.iter().zip(&traces) {
         if let Some(trace) = trace {
             // Only the traces longer than the cut were cut.
-            let length = full.and_then(Value::as_array).map_or(0, Vec::len);
+            let length = recorded(record, full.and_then(Value::as_array).map_or(0, Vec::len));
             let cut = cut.filter(|c| length > c.drawn);
             column(&mut out, name, record, trace, page.limit, cut);
         }
@@ -239,7 +249,11 @@ fn render_drawn(page: &Page, cut: Option<Cut>) -> String {
     let mut data_records = BTreeMap::new();
     let mut data_traces = BTreeMap::new();
     for ((name, record, _), trace) in page.engines.iter().zip(traces) {
-        data_records.insert(*name, (*record).clone());
+        let mut record = (*record).clone();
+        if let Some(fields) = record.as_object_mut() {
+            fields.remove("trace_recorded");
+        }
+        data_records.insert(*name, record);
         if let Some(trace) = trace {
             data_traces.insert(*name, trace);
         }

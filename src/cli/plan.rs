@@ -311,7 +311,10 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             record["lurd"] = serde_json::json!(solution);
         }
         if args.json_trace {
-            record["trace"] = viewer.json(&run.trace[..run.trace.len().min(options.trace_limit)]);
+            // The page draws at most a third of its cap in expansions' JSON.
+            let recorded = &run.trace[..run.trace.len().min(options.trace_limit)];
+            record["trace"] = viewer.json(recorded, super::html::PAGE_CAP / 3);
+            record["trace_recorded"] = serde_json::json!(recorded.len());
         }
         record["exit_code"] = serde_json::json!(code);
         if let Some(e) = &write_error {

@@ -139,8 +139,10 @@ impl Viewer<'_> {
     /// deleted for a state, the literals of a subgoal set; `board`), the
     /// pruning `rule` that cut it, the expansion it became (`child`), and its
     /// `h` if evaluated when generated (`"dead_end": true` where a heuristic
-    /// proved it one), each `null` when there is none.
-    pub fn json(&self, expansions: &[Expansion]) -> serde_json::Value {
+    /// proved it one), each `null` when there is none. The expansions stop
+    /// before their JSON passes `budget` bytes (a page cannot draw more; see
+    /// `html::PAGE_CAP`).
+    pub fn json(&self, expansions: &[Expansion], budget: usize) -> serde_json::Value {
         use serde_json::json;
         let rows = |node: &[u64]| -> Option<Vec<String>> {
             self.board(node)
@@ -152,6 +154,7 @@ impl Viewer<'_> {
                 children.entry(at).or_insert(k);
             }
         }
+        let mut bytes = 0usize;
         let records: Vec<serde_json::Value> = expansions
             .iter()
             .enumerate()
@@ -193,6 +196,10 @@ impl Viewer<'_> {
                     "board": rows(&e.node),
                     "tries": tries,
                 })
+            })
+            .take_while(|record| {
+                bytes += record.to_string().len();
+                bytes <= budget
             })
             .collect();
         serde_json::Value::Array(records)
