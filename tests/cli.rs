@@ -427,6 +427,7 @@ fn every_json_run_prints_one_record_with_its_exit_code() {
     .expect("write");
     let bad = bad.display().to_string();
     let gripper = root("problems/ipc/gripper/prob01.pddl");
+    let cnf = dir.join("f.cnf").display().to_string();
     let runs: Vec<(Vec<&str>, i32, &str)> = vec![
         (vec!["plan", "--json", &gripper], 0, "plan"),
         (vec!["plan", "--json", &bad, &gripper], 31, "input_error"),
@@ -447,6 +448,39 @@ fn every_json_run_prints_one_record_with_its_exit_code() {
             "usage_error",
         ),
         (vec!["ground", "--json", &gripper], 0, "ok"),
+        (
+            vec!["ground", "--json", "--dump", &gripper],
+            2,
+            "usage_error",
+        ),
+        (
+            vec![
+                "plan",
+                "--json",
+                "--engine",
+                "sat",
+                "--horizon",
+                "2",
+                "--dump-cnf",
+                &cnf,
+                &gripper,
+            ],
+            0,
+            "formula_written",
+        ),
+        (
+            vec![
+                "plan",
+                "--json",
+                "--search",
+                "bfs",
+                "--time-limit",
+                "0",
+                &gripper,
+            ],
+            23,
+            "out_of_time",
+        ),
         (vec!["ground", "--json", "missing.pddl"], 31, "input_error"),
         (vec!["invariants", "--json", &gripper], 0, "ok"),
         (
@@ -469,6 +503,12 @@ fn every_json_run_prints_one_record_with_its_exit_code() {
         let record = json(&out);
         assert_eq!(record["outcome"], outcome, "{args:?}: {record}");
         assert_eq!(record["exit_code"], code, "{args:?}: {record}");
+        let error = record.get("error").expect("every record has `error`");
+        assert_eq!(
+            error.is_null(),
+            code == 0 || code == 23,
+            "{args:?}: {record}"
+        );
         if code != 0 {
             let error = record["error"].as_str().unwrap_or_default();
             assert!(!error.ends_with(':'), "the whole message: {record}");
@@ -550,10 +590,18 @@ fn a_stopped_compare_ends_its_children() {
         // Regression with h_max takes minutes on p05 (the limit is a
         // safety net).
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_planbox"));
-        cmd.args(["compare", "--engines", "regression", "--search", "astar"])
-            .args(["--heuristic", "hmax", "--time-limit", "30"])
+        // Progression finishes in a second; regression runs on.
+        cmd.args(["compare", "--engines", "progression,regression,sat"])
+            .args([
+                "--search",
+                "astar",
+                "--heuristic",
+                "hmax",
+                "--time-limit",
+                "30",
+            ])
             .arg(dir.join("p05.pddl"))
-            .stdout(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null());
         // A script's background job starts with SIGINT ignored, and
         // compare keeps it so: give it the terminal's default.
@@ -568,16 +616,23 @@ fn a_stopped_compare_ends_its_children() {
         let mut compare = cmd.spawn().expect("compare starts");
         let pid = compare.id();
         let start = Instant::now();
+        let regression = |p: u32| {
+            std::fs::read(format!("/proc/{p}/cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains("regression"))
+        };
         let child = loop {
             let children: Vec<u32> = processes_mentioning(&marker)
                 .into_iter()
-                .filter(|&(p, ppid)| ppid == pid && p != pid)
+                .filter(|&(p, ppid)| ppid == pid && p != pid && regression(p))
                 .map(|(p, _)| p)
                 .collect();
             if let Some(&c) = children.first() {
                 break c;
             }
-            assert!(start.elapsed() < Duration::from_secs(5), "no child started");
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "no regression child started"
+            );
             std::thread::sleep(Duration::from_millis(20));
         };
         // Let it get into its search.
@@ -614,6 +669,20 @@ fn a_stopped_compare_ends_its_children() {
         assert!(
             left.is_empty(),
             "{name}: the child {child} survived compare: {left:?}"
+        );
+        // The column that finished is not lost: the table is printed.
+        let mut table = String::new();
+        std::io::Read::read_to_string(&mut compare.stdout.take().expect("piped"), &mut table)
+            .expect("stdout");
+        let outcomes = table
+            .lines()
+            .find(|l| l.starts_with("outcome"))
+            .unwrap_or_default();
+        let cells: Vec<&str> = outcomes.split_whitespace().collect();
+        assert_eq!(
+            cells,
+            ["outcome", "plan", "stopped", "skipped"],
+            "{name}: {table}"
         );
     }
 }

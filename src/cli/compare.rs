@@ -261,10 +261,28 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
         }
     }
     let mut records = Vec::new();
+    // Told to stop (SIGTERM, Ctrl-C), compare ends the running search and
+    // still prints the columns that finished, then exits 128 + the signal.
+    let mut stopped: Option<Coded> = None;
     stop::catch();
     for (&engine, column) in engines.iter().zip(&columns) {
+        if let Some(stop) = &stopped {
+            records.push(serde_json::json!({
+                "engine": engine.name(),
+                "outcome": "skipped",
+                "reason": format!("not run: compare was {}", stop.message),
+            }));
+            continue;
+        }
         if let Some(signal) = stop::requested() {
-            bail!(stop::stopped(signal, None));
+            let stop = stop::stopped(signal, None);
+            records.push(serde_json::json!({
+                "engine": engine.name(),
+                "outcome": "skipped",
+                "reason": format!("not run: compare was {}", stop.message),
+            }));
+            stopped = Some(stop);
+            continue;
         }
         records.push(match column {
             Column::Skipped(reason) => serde_json::json!({
@@ -272,12 +290,27 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
                 "outcome": "skipped",
                 "reason": reason,
             }),
-            Column::Run(own) => child(args, engine, own)?,
+            Column::Run(own) => match child(args, engine, own) {
+                Ok(record) => record,
+                Err(e) => match stop::requested() {
+                    Some(signal) => {
+                        stopped = Some(stop::stopped(signal, None));
+                        serde_json::json!({
+                            "engine": engine.name(),
+                            "outcome": "stopped",
+                            "reason": format!("{e:#}"),
+                        })
+                    }
+                    None => return Err(e),
+                },
+            },
         });
     }
     stop::release();
-    if let Some(signal) = stop::requested() {
-        bail!(stop::stopped(signal, None));
+    if stopped.is_none()
+        && let Some(signal) = stop::requested()
+    {
+        stopped = Some(stop::stopped(signal, None));
     }
     // The traces go to the page, not into the table or the JSON.
     let traces: Vec<Option<Value>> = records
@@ -285,7 +318,13 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
         .map(|r| r.as_object_mut().and_then(|r| r.remove("trace")))
         .collect();
 
-    if let Some(path) = &args.html {
+    if let (Some(path), Some(_)) = (&args.html, &stopped) {
+        eprintln!(
+            "The page {} was not written: compare was stopped",
+            path.display()
+        );
+    }
+    if let Some(path) = args.html.as_ref().filter(|_| stopped.is_none()) {
         let problem = args.files.last().map(|p| p.display().to_string());
         let page = html::Page {
             command: command_line(),
@@ -318,14 +357,26 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
         // The run's own outcome, as every `--json` record has, then one
         // record per engine.
         let mut all = serde_json::Map::new();
-        all.insert("outcome".into(), "compared".into());
-        all.insert("exit_code".into(), exit::SUCCESS.into());
+        let (outcome, code) = match &stopped {
+            Some(stop) => ("stopped", stop.code),
+            None => ("compared", exit::SUCCESS),
+        };
+        all.insert("outcome".into(), outcome.into());
+        all.insert("exit_code".into(), code.into());
+        all.insert(
+            "error".into(),
+            stopped.as_ref().map(|s| s.message.clone()).into(),
+        );
         for (engine, record) in engines.iter().zip(records) {
             all.insert(engine.name().into(), record);
         }
         super::print_record(&Value::Object(all));
     } else {
         print!("{}", table(&engines, &records));
+    }
+    if let Some(stop) = stopped {
+        // The columns are printed; the error says why the run ended early.
+        return Err(stop.into());
     }
     Ok(exit::SUCCESS)
 }

@@ -15,7 +15,7 @@ pub struct GroundArgs {
     #[arg(num_args = 1..=2, required = true, value_name = "FILES")]
     files: Vec<PathBuf>,
     /// Print every ground operator (and axiom) in PDDL-like syntax.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     dump: bool,
     /// Print the figures as one JSON object on stdout.
     #[arg(long)]
@@ -34,6 +34,7 @@ pub fn run(args: &GroundArgs) -> Result<u8> {
         let record = json!({
             "outcome": "ok",
             "exit_code": super::exit::SUCCESS,
+            "error": null,
             "domain_file": domain_path.display().to_string(),
             "problem_file": problem_path.display().to_string(),
             "domain": task.domain_name,

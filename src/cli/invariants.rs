@@ -81,6 +81,7 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
         let record = json!({
             "outcome": "ok",
             "exit_code": super::exit::SUCCESS,
+            "error": null,
             "domain_file": domain_path.display().to_string(),
             "problem_file": problem_path.display().to_string(),
             "domain": task.domain_name,

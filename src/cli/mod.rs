@@ -163,6 +163,8 @@ pub fn error_record(code: u8, message: &str) -> serde_json::Value {
         exit::INPUT_ERROR => "input_error",
         exit::UNSUPPORTED => "unsupported",
         exit::CRITICAL_ERROR => "critical_error",
+        // 128 + SIGHUP, SIGINT, SIGTERM: `compare` told to stop.
+        129 | 130 | 143 => "stopped",
         _ => "error",
     };
     serde_json::json!({ "outcome": outcome, "exit_code": code, "error": message })

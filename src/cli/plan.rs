@@ -169,7 +169,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         Invariants::default()
     };
     if let (Some(path), Some(t)) = (&args.options.dump_cnf, args.options.horizon) {
-        return dump_cnf(args.log(), path, &loaded, &invariants, &args.options, t);
+        return dump_cnf(args, path, &loaded, &invariants, t);
     }
     // The time limit covers the whole run, as Fast Downward's does: the search
     // gets what reading and grounding left.
@@ -317,9 +317,8 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             record["trace_recorded"] = serde_json::json!(recorded.len());
         }
         record["exit_code"] = serde_json::json!(code);
-        if let Some(e) = &write_error {
-            record["error"] = serde_json::json!(format!("{e:#}"));
-        }
+        // Every record has `error`: null unless the run failed with one.
+        record["error"] = serde_json::json!(write_error.as_ref().map(|e| format!("{e:#}")));
         super::print_record(&record);
     } else {
         if let Some(lurd) = solution {
@@ -379,14 +378,13 @@ fn prepare_outputs(args: &PlanArgs) -> Result<Vec<PathBuf>> {
 
 /// Writes the SAT engine's formula for horizon `t` in DIMACS.
 fn dump_cnf(
-    log: Log,
+    args: &PlanArgs,
     path: &Path,
     loaded: &Loaded,
     invariants: &Invariants,
-    o: &SearchOptions,
     t: usize,
 ) -> Result<u8> {
-    let encoding = o.sat().encoding;
+    let encoding = args.options.sat().encoding;
     let cnf = planbox::sat::formula(&loaded.task, invariants, encoding, t);
     let comments = [
         format!(
@@ -399,14 +397,29 @@ fn dump_cnf(
     ];
     std::fs::write(path, cnf.to_dimacs(&comments))
         .with_context(|| format!("cannot write CNF file `{}`", path.display()))?;
-    logln!(
-        log,
-        "Formula written to {}: {} variable(s), {} clause(s), horizon {t}, {} encoding.",
-        path.display(),
-        cnf.variables,
-        cnf.clauses,
-        encoding.name()
-    );
+    if args.json {
+        super::print_record(&serde_json::json!({
+            "outcome": "formula_written",
+            "exit_code": exit::SUCCESS,
+            "error": null,
+            "domain_file": loaded.domain_path.display().to_string(),
+            "problem_file": loaded.problem_path.display().to_string(),
+            "cnf_file": path.display().to_string(),
+            "horizon": t,
+            "encoding": encoding.name(),
+            "variables": cnf.variables,
+            "clauses": cnf.clauses,
+        }));
+    } else {
+        logln!(
+            args.log(),
+            "Formula written to {}: {} variable(s), {} clause(s), horizon {t}, {} encoding.",
+            path.display(),
+            cnf.variables,
+            cnf.clauses,
+            encoding.name()
+        );
+    }
     Ok(exit::SUCCESS)
 }
 
