@@ -995,3 +995,53 @@ fn plan_file(steps: &[String], cost: usize, unit: bool) -> String {
     out.push_str(&format!("; cost = {cost} ({kind})\n"));
     out
 }
+
+/// `solve --out-dir` removes a level's old solution before it searches the
+/// level, as `plan` removes its old plans: a level not solved this time
+/// leaves no old solution to be read as new.
+#[test]
+fn solve_removes_a_levels_old_solution_first() {
+    let dir = scratch("solve-stale");
+    let old = dir.join("level-139.lurd");
+    fs::write(&old, "rR\n").expect("write");
+    let kept = dir.join("level-001.lurd");
+    fs::write(&kept, "rR\n").expect("write");
+    let out = planbox(&[
+        "solve",
+        "problems/sokoban/microban.xsb",
+        "--level",
+        "139",
+        "--time-limit",
+        "0.01",
+        "--out-dir",
+        dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(23), "{}", stderr(&out));
+    assert!(!old.exists(), "the old solution of level 139 is gone");
+    assert!(kept.exists(), "another level's file stays");
+    assert!(
+        stderr(&out).contains(&format!("Removed old solution {}", old.display())),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `replay` names only the options it has, and refuses `--level` on a
+/// problem file (one level) instead of ignoring it.
+#[test]
+fn replay_names_its_own_options() {
+    let out = planbox(&["replay", "problems/sokoban/microban.xsb", "rR"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("choose with --level N or --title T"), "{err}");
+    assert!(!err.contains("--all"), "{err}");
+    let out = planbox(&[
+        "replay",
+        "problems/sokoban/microban/microban-001.pddl",
+        "--level",
+        "2",
+        "rR",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("is a problem, which holds one"));
+}

@@ -43,12 +43,19 @@ fn load_level(args: &ReplayArgs) -> Result<Level> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pddl"));
     if is_pddl {
+        if args.level.is_some() || args.title.is_some() {
+            return Err(usage(format!(
+                "`--level` and `--title` choose among the levels of an XSB file; `{}` is a \
+                 problem, which holds one",
+                args.levels.display()
+            )));
+        }
         let text = input::read_text(&args.levels, "problem file")?;
         return decode::level_from_problem(&args.levels, &text).map_err(invalid);
     }
     let collection = load_collection(&args.levels)?;
     let spec = args.level.map(|n| n.to_string());
-    let chosen = select(&collection, spec.as_deref(), args.title.as_deref())?;
+    let chosen = select(&collection, spec.as_deref(), args.title.as_deref(), false)?;
     let [index] = chosen.as_slice() else {
         return Err(usage("replay checks one level at a time".into()));
     };

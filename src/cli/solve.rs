@@ -24,7 +24,7 @@
 //! that cannot be read, a usage error) is one record too, with `error`. `--trace` prints the first expansions
 //! of each level's search on stderr ([`super::solve_trace`]).
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use planbox::search::trace::{Expansion, Traced};
 use planbox::search::transposition::Transpositions;
@@ -40,7 +40,7 @@ use planbox::sokoban::solver::{
 };
 use planbox::sokoban::{Level, lurd, xsb};
 use std::cell::{Cell, RefCell};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::options::{SearchName, count, seconds};
@@ -199,7 +199,9 @@ pub struct SolveArgs {
     transposition_table: bool,
     /// Print the first expansions of each level's search (see --trace-limit)
     /// on stderr: the boxes, each push tried, its successor or the rule that
-    /// pruned it.
+    /// pruned it. A trace follows one search, so with `--direction auto` it
+    /// runs the forward pushes alone, not the schedule, and traced pulls go
+    /// without a perimeter.
     #[arg(long)]
     trace: bool,
     /// How many expansions --trace prints.
@@ -210,9 +212,10 @@ pub struct SolveArgs {
     /// the run is one record).
     #[arg(long)]
     pub json: bool,
-    /// Write each solution to `DIR/<level>.lurd` instead of stdout (DIR is
+    /// Write each solution to `DIR/level-NNN.lurd` instead of stdout (DIR is
     /// created if missing; one that cannot be written is an error, exit 31,
-    /// before any level is searched).
+    /// before any level is searched; a level's old file is deleted before
+    /// the level is searched).
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
 }
@@ -267,6 +270,12 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     result
 }
 
+/// Where `--out-dir DIR` puts the solution of level `index` (from 1).
+fn solution_path(dir: &Path, collection: &xsb::Collection, index: usize) -> PathBuf {
+    let stem = &planbox::sokoban::names::stems(collection, "level")[index - 1];
+    dir.join(format!("{stem}.lurd"))
+}
+
 /// Solves the chosen levels, printing each one's outcome; returns the exit
 /// code of the run.
 fn solve_levels(args: &SolveArgs) -> Result<u8> {
@@ -274,7 +283,12 @@ fn solve_levels(args: &SolveArgs) -> Result<u8> {
     let chosen = if args.all {
         (1..=collection.len()).collect()
     } else {
-        select(&collection, args.level.as_deref(), args.title.as_deref())?
+        select(
+            &collection,
+            args.level.as_deref(),
+            args.title.as_deref(),
+            true,
+        )?
     };
     let bidirectional = args.direction == Direction::Bidirectional;
     if bidirectional && args.search.is_some_and(|s| s != SearchName::Bfs) {
@@ -363,6 +377,19 @@ fn solve_levels(args: &SolveArgs) -> Result<u8> {
     let several = chosen.len() > 1;
     let mut done = Vec::new();
     for (k, &index) in chosen.iter().enumerate() {
+        // An old solution of the level goes first, as `plan` removes its old
+        // plans: a level not solved this time leaves no file to misread.
+        if let Some(dir) = &args.out_dir {
+            let path = solution_path(dir, &collection, index);
+            if path.is_file() {
+                std::fs::remove_file(&path).with_context(|| {
+                    format!("cannot remove the old solution `{}`", path.display())
+                })?;
+                if !args.json {
+                    eprintln!("Removed old solution {}", path.display());
+                }
+            }
+        }
         let solved = solve_level(args, &collection, index, search)?;
         if args.trace {
             if several {
@@ -1303,10 +1330,12 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
         return Ok(());
     };
     if let Some(dir) = &args.out_dir {
-        let stem = planbox::sokoban::names::stems(collection, "level")[s.index - 1].clone();
-        let path = dir.join(format!("{stem}.lurd"));
-        std::fs::write(&path, format!("{text}\n"))
-            .map_err(|e| anyhow::anyhow!("cannot write `{}`: {e}", path.display()))?;
+        let path = solution_path(dir, collection, s.index);
+        if let Err(e) = std::fs::write(&path, format!("{text}\n")) {
+            // The solution is not lost: it goes to stdout.
+            println!("; {}\n{text}", name(s));
+            bail!("cannot write `{}`: {e}", path.display());
+        }
         println!("level {} -> {}", s.index, path.display());
     } else if several {
         println!(

@@ -82,6 +82,7 @@ pub(super) fn select(
     collection: &xsb::Collection,
     level: Option<&str>,
     title: Option<&str>,
+    offers_all: bool,
 ) -> Result<Vec<usize>> {
     let n = collection.len();
     let file = collection.path.display();
@@ -107,8 +108,13 @@ pub(super) fn select(
     if n == 1 {
         return Ok(vec![1]);
     }
+    let all = if offers_all {
+        ", --title T or --all"
+    } else {
+        " or --title T"
+    };
     Err(usage(format!(
-        "`{file}` holds {n} levels: choose with --level N, --title T or --all"
+        "`{file}` holds {n} levels: choose with --level N{all}"
     )))
 }
 
@@ -171,7 +177,12 @@ pub fn run(args: &Xsb2pddlArgs) -> Result<u8> {
     let chosen = if args.all {
         (1..=collection.len()).collect()
     } else {
-        select(&collection, args.level.as_deref(), args.title.as_deref())?
+        select(
+            &collection,
+            args.level.as_deref(),
+            args.title.as_deref(),
+            true,
+        )?
     };
     let prefix = match &args.name {
         Some(name) => names::sanitize(name),
