@@ -541,6 +541,15 @@ fn the_help_names_what_each_verb_takes() {
     );
     assert!(plan.contains("to a SAT solver"), "--engine: {plan}");
     assert!(!plan.contains("--trace-limit) on stderr"), "{plan}");
+    // compare's help says what compare does with the options it shares.
+    let compare = text(&["compare", "--help"]);
+    assert!(!compare.contains("--dump-cnf"), "{compare}");
+    assert!(compare.contains("g.progression.dot"), "{compare}");
+    assert!(compare.contains("compare itself exits 0"), "{compare}");
+    assert!(
+        compare.contains("regression on stderr"),
+        "--trace: {compare}"
+    );
     let validate = text(&["validate", "--help"]);
     assert!(
         validate.contains("Usage: planbox validate [DOMAIN] PROBLEM PLAN"),

@@ -10,8 +10,10 @@ use super::input;
 
 #[derive(Args, Debug)]
 pub struct GroundArgs {
-    /// `[DOMAIN] PROBLEM`; without DOMAIN, `domain.pddl` (or a
-    /// `domain_<problem>.pddl` / `<problem>-domain.pddl` match) beside the problem.
+    /// `[DOMAIN] PROBLEM`; without DOMAIN, the domain is looked for beside the
+    /// problem as Fast Downward does: `domain.pddl`, `<problem>-domain.pddl`,
+    /// `domain_<problem>.pddl`, `domain-<problem>.pddl`, then the IPC's
+    /// `<first three letters>-domain.pddl`.
     #[arg(num_args = 1..=2, required = true, value_name = "FILES")]
     files: Vec<PathBuf>,
     /// Print every ground operator (and axiom) in PDDL-like syntax.

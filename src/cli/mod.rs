@@ -50,7 +50,27 @@ enum Command {
     #[command(override_usage = "planbox plan [OPTIONS] [DOMAIN] PROBLEM")]
     Plan(plan::PlanArgs),
     /// Run progression, regression, bidirectional search and SAT with the same settings, side by side.
-    #[command(override_usage = "planbox compare [OPTIONS] [DOMAIN] PROBLEM")]
+    #[command(
+        override_usage = "planbox compare [OPTIONS] [DOMAIN] PROBLEM",
+        mut_arg("dump_cnf", |a| a.hide(true)),
+        mut_arg("dot", |a| a.help(
+            "Write the explored search graph of progression and regression (their first \
+             expansions) in Graphviz format, one file each: FILE's name with the engine before \
+             the extension (g.dot: g.progression.dot, g.regression.dot)"
+        )),
+        mut_arg("trace", |a| a.help(
+            "Print the first expansions (see --trace-limit) of progression and regression on \
+             stderr, each line led by its engine"
+        )),
+        mut_arg("time_limit", |a| a.help(
+            "Stop each search after this many CPU seconds of its process (its column then says \
+             out_of_time; compare itself exits 0)"
+        )),
+        mut_arg("memory_limit", |a| a.help(
+            "Stop each search when its process would use more than this many MB (its column \
+             then says out_of_memory; compare itself exits 0)"
+        )),
+    )]
     Compare(compare::CompareArgs),
     /// Check a plan on the lifted task, as VAL does.
     #[command(override_usage = "planbox validate [DOMAIN] PROBLEM PLAN")]

@@ -245,7 +245,7 @@ pub struct SearchOptions {
     /// (dfs without --depth-limit always checks, or it might never end).
     #[arg(long)]
     pub cycle_check: bool,
-    /// The weight W of wastar [default: 2].
+    /// The weight W of wastar and lazy-wastar, f = g + W * h [default: 2].
     #[arg(long, value_name = "W", allow_negative_numbers = true, value_parser = count::<u32>)]
     pub weight: Option<u32>,
     /// Treat every action as costing 1.
