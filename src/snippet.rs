@@ -86,8 +86,20 @@ pub const MAX_QUOTED: usize = 60;
 
 /// Cuts every `` `quoted` `` piece of `message` longer than [`MAX_QUOTED`]
 /// characters to its start and end around `...`, so that a message about a
-/// name of a hundred thousand characters stays one line long.
+/// name of a hundred thousand characters stays one line long; and shows
+/// control characters quoted from the input escaped (`\u{1b}`), so that a
+/// message cannot drive the terminal (a file of escape sequences, say).
 pub fn clip_quoted(message: &str) -> String {
+    if message.chars().any(char::is_control) {
+        let escaped: String = message
+            .chars()
+            .map(|c| match c {
+                c if c.is_control() => c.escape_debug().to_string(),
+                c => c.to_string(),
+            })
+            .collect();
+        return clip_quoted(&escaped);
+    }
     if message.len() <= 2 * MAX_QUOTED {
         return message.to_string();
     }
@@ -127,6 +139,14 @@ pub fn list<'a>(names: impl ExactSizeIterator<Item = &'a str>, max: usize) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_in_a_message_are_escaped() {
+        let message = "expected `(`, found `\u{1b}]0;x\u{7}\u{1b}[2J`";
+        let shown = clip_quoted(message);
+        assert_eq!(shown, "expected `(`, found `\\u{1b}]0;x\\u{7}\\u{1b}[2J`");
+        assert!(!shown.chars().any(char::is_control), "{shown:?}");
+    }
 
     #[test]
     fn long_quoted_names_are_cut() {
