@@ -17,6 +17,7 @@ mutations=(
   "add a bogus fact to every task|src/ground/instantiate.rs|s.replace('    Ok(Task {\n', '    facts.insert(Atom { predicate: \"bogus\".into(), args: Vec::new() });\n    Ok(Task {\n', 1)|--test ground"
   "an IDDFS that never deepens|src/search/iddfs.rs|s.replace('if bound >= max_bound =>', 'if bound >= 0 =>', 1)|--lib regression::tests"
   "a memory fallback of 0|src/search/stats.rs|s.replace('measured_kb.unwrap_or(tracked_bytes / 1024)', 'measured_kb.unwrap_or(0)', 1)|--lib stats"
+  "the lmcount dead-end test reading reached for achieved|src/heuristics/lmcount.rs|s.replace('has(reached, self.achieved_bit[l])', 'has(reached, l)', 1)|--lib heuristics::properties::landmark_heuristics_are_sound_along_random_walks"
 )
 
 caught=0
