@@ -25,6 +25,7 @@ mutations=(
   "negation lost under imply|src/ground/normalize.rs|s.replace('let a = self.nnf(a, !positive, env, span)?;\n                let b = self.nnf(b, positive, env, span)?;\n                if positive {', 'let a = self.nnf(a, false, env, span)?;\n                let b = self.nnf(b, true, env, span)?;\n                if true {', 1)|--test adl"
   "negation lost under forall and exists|src/ground/normalize.rs|s.replace('let universal = matches!(c, Condition::Forall(..)) == positive;', 'let positive = true;\n                let universal = matches!(c, Condition::Forall(..)) == positive;', 1)|--test adl"
   "a when condition's negation dropped|src/ground/normalize.rs|s.replace('parts.push(self.nnf(condition, true, &mut env, c.span)?);', 'let condition = match condition { Condition::Not(inner, _) => &**inner, c => c };\n                parts.push(self.nnf(condition, true, &mut env, c.span)?);', 1)|--test adl"
+  "the lmcount dead-end test reading reached for achieved|src/heuristics/lmcount.rs|s.replace('has(reached, self.achieved_bit[l])', 'has(reached, l)', 1)|--lib heuristics::properties::landmark_heuristics_are_sound_along_random_walks"
 )
 
 caught=0

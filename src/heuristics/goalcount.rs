@@ -9,7 +9,9 @@
 //!
 //! Properties: admissible and consistent **exactly when no operator can satisfy
 //! more goal conditions than it costs**: `cost(o) >= |add(o) ∩ goal| +
-//! |del(o) ∩ neg_goal|` for every `o`. Then each step lowers the count by at
+//! |del(o) ∩ neg_goal|` for every `o`, its conditional effects' adds and
+//! deletes included, and every goal condition on a derived fact counted too
+//! (one step can change any of those). Then each step lowers the count by at
 //! most its cost. Unit costs alone are not enough: an operator of cost 1 that
 //! adds two goal facts makes `h = 2` where `h* = 1`, and a zero-cost operator
 //! that adds a goal fact breaks admissibility too. [`GoalCount::is_admissible`]
@@ -30,14 +32,27 @@ pub struct GoalCount {
 
 impl GoalCount {
     pub fn new(task: &Task) -> Self {
-        let count_in = |facts: &[FactId], set: &[FactId]| {
-            facts
-                .iter()
-                .filter(|f| set.binary_search(f).is_ok())
-                .count()
-        };
+        // A derived goal condition may come true after any step.
+        let derived = (task.goal.iter().chain(task.neg_goal.iter()))
+            .filter(|&&f| task.is_derived(f))
+            .count();
         let admissible = task.operators.iter().all(|o| {
-            let satisfied = count_in(&o.add, &task.goal) + count_in(&o.del, &task.neg_goal);
+            let conditional = o.conditional.iter();
+            let mut added: Vec<FactId> = (o.add.iter())
+                .chain(conditional.clone().flat_map(|e| e.add.iter()))
+                .filter(|f| task.goal.binary_search(f).is_ok())
+                .copied()
+                .collect();
+            let mut deleted: Vec<FactId> = (o.del.iter())
+                .chain(conditional.flat_map(|e| e.del.iter()))
+                .filter(|f| task.neg_goal.binary_search(f).is_ok())
+                .copied()
+                .collect();
+            for v in [&mut added, &mut deleted] {
+                v.sort_unstable();
+                v.dedup();
+            }
+            let satisfied = added.len() + deleted.len() + derived;
             u64::from(o.cost) >= satisfied as u64
         });
         GoalCount {
@@ -96,6 +111,31 @@ mod tests {
         assert!(!GoalCount::new(&t).is_admissible());
         let t = task(3, &[0], &[1, 2], &[(&[0], &[1, 2], &[], 2)]);
         assert!(GoalCount::new(&t).is_admissible());
+    }
+
+    #[test]
+    fn conditional_effects_and_derived_goals_count_as_satisfied() {
+        // Op 0 (cost 1) adds goal 1, and goal 2 when fact 0 holds.
+        let mut t = task(3, &[0], &[1, 2], &[(&[], &[1], &[], 1)]);
+        assert!(GoalCount::new(&t).is_admissible());
+        t.operators[0].conditional = Box::new([crate::task::ConditionalEffect {
+            cond: Box::new([FactId(0)]),
+            neg_cond: Box::new([]),
+            add: Box::new([FactId(2)]),
+            del: Box::new([]),
+        }]);
+        assert!(!GoalCount::new(&t).is_admissible());
+        // Op 0 (cost 1) adds facts 0 and 1; fact 2, derived from fact 0, is
+        // the second goal: one step satisfies both (h* 1, goal count 2).
+        let mut t = task(3, &[], &[1, 2], &[(&[], &[0, 1], &[], 1)]);
+        t.axioms = vec![crate::task::Axiom {
+            head: FactId(2),
+            pre: Box::new([FactId(0)]),
+            neg_pre: Box::new([]),
+            layer: 1,
+        }];
+        t.derived = Box::new([FactId(2)]);
+        assert!(!GoalCount::new(&t).is_admissible());
     }
 
     #[test]

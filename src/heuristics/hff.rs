@@ -94,7 +94,10 @@ impl Hff {
                 self.preferred.push(o);
             }
         }
+        // A task operator with conditional effects stands for several
+        // relaxed ones, which the plan may all use.
         self.preferred.sort_unstable();
+        self.preferred.dedup();
         cost
     }
 }

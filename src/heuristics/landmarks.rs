@@ -32,6 +32,13 @@
 //! such a precondition into a value of a variable, which its landmarks then
 //! see).
 //!
+//! Tasks with axioms and conditional effects: the exploration that finds
+//! the possible first achievers also fires the axioms (operators may need
+//! derived facts), starts with the negation of every derived fact (it may
+//! come true after any step), and lets an operator that achieves `l` only
+//! by a conditional effect give its other effects. A first achiever missed
+//! would make what the others need look like a landmark.
+//!
 //! *Reasonable orderings* say which landmark to achieve first when achieving
 //! one would undo the other ([`LandmarkGraph::add_reasonable_orderings`]).
 //!
@@ -270,15 +277,26 @@ type Lit = u32;
 struct Builder<'t> {
     task: &'t Task,
     n: u32,
-    /// Per operator: its preconditions and its effects as literals (a
-    /// delete is the negation made true; conditional effects count, as in
-    /// any relaxation).
+    /// Per operator, then per axiom (a rule of the relaxed exploration, no
+    /// achiever of anything): its preconditions and its effects as literals
+    /// (a delete is the negation made true; conditional effects count, as
+    /// in any relaxation).
     pre: Vec<Vec<Lit>>,
     eff: Vec<Vec<Lit>>,
-    /// Per literal: the operators that make it true, and those that need it.
+    /// Per operator: the literals it makes true whenever it applies (its
+    /// effects but the conditional ones, and a delete only if not added).
+    always: Vec<Vec<Lit>>,
+    /// Per literal: the operators that make it true, and the operators and
+    /// axioms that need it.
     achievers: Vec<Vec<OpId>>,
     consumers: Vec<Vec<usize>>,
+    /// Per literal: whether it holds in the initial state (derived facts as
+    /// the axioms derive them).
     initial: Vec<bool>,
+    /// Per literal: whether the relaxed exploration starts with it: the
+    /// initial ones, and the negation of every derived fact (which may come
+    /// true after any step; the relaxation does not follow it).
+    start: Vec<bool>,
     /// Per landmark: its literals.
     lits: Vec<Vec<Lit>>,
     graph: LandmarkGraph,
@@ -293,10 +311,13 @@ impl<'t> Builder<'t> {
         let n = task.facts.len() as u32;
         let lits = 2 * task.facts.len();
         let neg = |f: &FactId| n + f.0;
-        let (mut pre, mut eff) = (Vec::new(), Vec::new());
+        let (mut pre, mut eff, mut always) = (Vec::new(), Vec::new(), Vec::new());
         let mut achievers = vec![Vec::new(); lits];
         let mut consumers = vec![Vec::new(); lits];
         for (i, op) in task.operators.iter().enumerate() {
+            let mut a: Vec<Lit> = op.add.iter().map(|f| f.0).collect();
+            a.extend(op.del.iter().filter(|f| !op.add.contains(f)).map(neg));
+            always.push(a);
             let mut p: Vec<Lit> = op.pre.iter().map(|f| f.0).collect();
             p.extend(op.neg_pre.iter().map(neg));
             let conditional = op.conditional.iter();
@@ -320,20 +341,37 @@ impl<'t> Builder<'t> {
             pre.push(p);
             eff.push(e);
         }
+        for a in &task.axioms {
+            let mut p: Vec<Lit> = a.pre.iter().map(|f| f.0).collect();
+            p.extend(a.neg_pre.iter().map(neg));
+            for &l in &p {
+                consumers[l as usize].push(pre.len());
+            }
+            pre.push(p);
+            eff.push(vec![a.head.0]);
+        }
+        let mut state = crate::bits::FactSet::from_facts(task.facts.len(), &task.init);
+        task.evaluate_axioms(state.words_mut());
         let mut initial = vec![false; lits];
-        initial[task.facts.len()..].fill(true);
-        for &f in task.init.iter() {
-            initial[f.index()] = true;
-            initial[(n + f.0) as usize] = false;
+        for f in 0..n {
+            let holds = state.contains(FactId(f));
+            initial[f as usize] = holds;
+            initial[(n + f) as usize] = !holds;
+        }
+        let mut start = initial.clone();
+        for d in task.derived.iter() {
+            start[(n + d.0) as usize] = true;
         }
         Builder {
             task,
             n,
             pre,
             eff,
+            always,
             achievers,
             consumers,
             initial,
+            start,
             lits: Vec::new(),
             graph: LandmarkGraph::default(),
             known: HashMap::new(),
@@ -457,17 +495,19 @@ impl<'t> Builder<'t> {
     }
 
     /// The achievers of landmark `l` whose preconditions can all be reached
-    /// from the initial state, deletes ignored, without achieving `l`.
+    /// from the initial state, deletes ignored, without achieving `l`: an
+    /// operator that always achieves `l` is left out, and one that may
+    /// (by a conditional effect) gives its other effects.
     fn first_achievers(&self, l: usize) -> Vec<OpId> {
         let lits = &self.lits[l];
         let achievers = &self.graph.landmarks[l].achievers;
-        let mut reached = self.initial.clone();
+        let mut reached = self.start.clone();
         let mut stack: Vec<Lit> = (0..reached.len() as u32)
             .filter(|&x| reached[x as usize])
             .collect();
         let mut unmet: Vec<u32> = self.pre.iter().map(|p| p.len() as u32).collect();
         let fire = |o: usize, reached: &mut Vec<bool>, stack: &mut Vec<Lit>| {
-            if achievers.binary_search(&OpId(o as u32)).is_ok() {
+            if (self.always.get(o)).is_some_and(|a| a.iter().any(|x| lits.contains(x))) {
                 return;
             }
             for &x in &self.eff[o] {
@@ -682,6 +722,68 @@ mod tests {
         assert!(g.children[lm(3)].contains(&lm(1)));
         assert_eq!(g.reasonable[lm(0)], vec![lm(3)]);
         assert_eq!(g.reasonable_orderings(), 1);
+    }
+
+    fn landmark_facts(t: &Task) -> Vec<Vec<u32>> {
+        (LandmarkGraph::new(t).landmarks.iter())
+            .map(|l| l.facts.iter().map(|f| f.0).collect())
+            .collect()
+    }
+
+    #[test]
+    fn an_achiever_that_needs_a_derived_fact_may_come_first() {
+        // Goal g (0): A needs d (1) and B needs p (2). An axiom derives d
+        // from q (3); op C adds q, op D adds p. The plan C, A needs no p.
+        let mut t = task(
+            4,
+            &[],
+            &[0],
+            &[
+                (&[1], &[0], &[], 1),
+                (&[2], &[0], &[], 1),
+                (&[], &[3], &[], 1),
+                (&[], &[2], &[], 5),
+            ],
+        );
+        t.axioms = vec![crate::task::Axiom {
+            head: FactId(1),
+            pre: Box::new([FactId(3)]),
+            neg_pre: Box::new([]),
+            layer: 1,
+        }];
+        t.derived = Box::new([FactId(1)]);
+        assert_eq!(landmark_facts(&t), vec![vec![0]]);
+        // A needs `not d` instead, d holds at the start (q does), and C
+        // deletes q: still no p.
+        t.init = Box::new([FactId(3)]);
+        t.operators[0].pre = Box::new([]);
+        t.operators[0].neg_pre = Box::new([FactId(1)]);
+        t.operators[2].add = Box::new([]);
+        t.operators[2].del = Box::new([FactId(3)]);
+        assert_eq!(landmark_facts(&t), vec![vec![0]]);
+        // d holds at the start, though the initial state does not name it.
+        t.goal = Box::new([FactId(1)]);
+        assert!(LandmarkGraph::new(&t).landmarks[0].initial);
+    }
+
+    #[test]
+    fn an_operator_that_may_achieve_a_landmark_has_its_other_effects() {
+        // Goal g (0). X needs m (1), adds q (2) and deletes m, and adds g
+        // when c (3) holds; Y needs q and adds g. The plan X (c false), Y
+        // has m false right before g: m is no greedy-necessary parent.
+        let mut t = task(
+            4,
+            &[1],
+            &[0],
+            &[(&[1], &[2], &[1], 1), (&[2], &[0], &[], 1)],
+        );
+        t.operators[0].conditional = Box::new([crate::task::ConditionalEffect {
+            cond: Box::new([FactId(3)]),
+            neg_cond: Box::new([]),
+            add: Box::new([FactId(0)]),
+            del: Box::new([]),
+        }]);
+        assert_eq!(landmark_facts(&t), vec![vec![0]]);
     }
 
     #[test]

@@ -590,19 +590,7 @@ mod tests {
         // (the goal), 4 q. Ops: 0 p -> b, deleting p (b's only first
         // achiever, so p ->gn b); 1 -> a, deleting b (so a ->r b, both
         // needed for c); 2 a, b -> c; 3 q -> b; 4 b -> q; 5 deletes p.
-        let t = task(
-            5,
-            &[0],
-            &[3],
-            &[
-                (&[0], &[2], &[0], 1),
-                (&[], &[1], &[2], 1),
-                (&[1, 2], &[3], &[], 1),
-                (&[4], &[2], &[], 1),
-                (&[2], &[4], &[], 1),
-                (&[0], &[], &[0], 1),
-            ],
-        );
+        let t = crate::heuristics::testing::landmark_needed_again();
         let mut h = LmCount::new(&t);
         let lm = |f: u32| {
             (h.graph().landmarks.iter())

@@ -82,6 +82,29 @@ pub fn shared_supporter() -> Task {
     )
 }
 
+/// A landmark that looks needed again, though it is not: facts `p, a, b, c,
+/// q = 0..5`, `p` at the start, `c` the goal. Operators: 0 `p -> b`,
+/// deleting `p` (so `p` is a greedy-necessary parent of `b`); 1 `-> a`,
+/// deleting `b` (so `a ->r b`, as `c` needs both); 2 `a, b -> c`; 3 `q ->
+/// b`; 4 `b -> q`; 5 deletes `p`. After 0, `b` does not count as reached
+/// (`a` comes first), so `p` looks needed before `b` and nothing achieves
+/// it; but `b` was achieved, and `4, 1, 3, 2` is a plan.
+pub fn landmark_needed_again() -> Task {
+    task(
+        5,
+        &[0],
+        &[3],
+        &[
+            (&[0], &[2], &[0], 1),
+            (&[], &[1], &[2], 1),
+            (&[1, 2], &[3], &[], 1),
+            (&[4], &[2], &[], 1),
+            (&[2], &[4], &[], 1),
+            (&[0], &[], &[0], 1),
+        ],
+    )
+}
+
 /// Blocksworld (4 operators: pick-up, put-down, stack, unstack) grounded over
 /// `blocks`, with every block on the table and clear initially and the goal
 /// given as `(upper, lower)` pairs for `on`. Unit costs.
