@@ -176,6 +176,19 @@ fn a_missing_problem_is_named_before_any_domain_lookup() {
 
 #[test]
 fn usage_errors_exit_2() {
+    // `plan`'s log ends with its exit code, whatever the error.
+    for args in [
+        &["plan", "--search", "bogus", "x.pddl"][..],
+        &["plan", "--weight", "2"],
+    ] {
+        let out = planbox(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stdout(&out).lines().last(),
+            Some("search exit code: 2"),
+            "{args:?}"
+        );
+    }
     let out = planbox(&["ground"]);
     assert_eq!(out.status.code(), Some(2));
     let out = planbox(&["frobnicate"]);

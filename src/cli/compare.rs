@@ -239,6 +239,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
     }
     // Refuse bad combinations before starting anything.
     let columns = columns(&args.options, &engines)?;
+    options::check_memory_limit(args.options.memory_limit)?;
     // The input reads, with its warnings shown once here (not by each
     // search), and every output can be written, before the first search.
     let (domain_path, problem_path) = super::input::domain_and_problem(&args.files)?;
@@ -456,13 +457,13 @@ fn child(args: &CompareArgs, engine: EngineName, o: &SearchOptions) -> Result<Va
             "reason": "the task needs a feature this engine does not support",
         })),
         // The child printed its error on stderr already; keep its exit code.
+        // (It said why on stderr already; the record says it again.)
         Ok(record) => bail!(Coded {
             code: code.map_or(exit::INPUT_ERROR, |c| c as u8),
-            message: format!(
-                "the {} search could not run: {}",
-                engine.name(),
-                record["error"].as_str().unwrap_or("see above")
-            ),
+            message: match record["error"].as_str().filter(|_| args.json) {
+                Some(why) => format!("the {} search could not run: {why}", engine.name()),
+                None => format!("the {} search could not run (see above)", engine.name()),
+            },
         }),
         Err(_) => bail!(Coded {
             code: code.map_or(exit::INPUT_ERROR, |c| c as u8),

@@ -229,7 +229,24 @@ fn parse() -> Cli {
                 let message = message.trim_start_matches("error: ");
                 outln!("{}", error_record(exit::USAGE, message));
             }
-            e.exit()
+            let args: Vec<_> = std::env::args_os().skip(1).collect();
+            if shown || json || args.first().is_none_or(|a| a != "plan") {
+                e.exit()
+            }
+            // `plan`'s log ends with its exit code, a usage error included,
+            // on the stream the log would have gone to.
+            let _ = e.print();
+            let plan_to_stdout = args
+                .windows(2)
+                .any(|w| w[0] == "--plan-file" && w[1] == "-");
+            let lurd = args.iter().any(|a| a == "--lurd");
+            let log = if plan_to_stdout || lurd {
+                report::Log::Stderr
+            } else {
+                report::Log::Stdout
+            };
+            report::exit_code_line(log, exit::USAGE);
+            std::process::exit(i32::from(exit::USAGE))
         }
     }
 }

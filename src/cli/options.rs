@@ -494,12 +494,18 @@ fn configure_search(o: &SearchOptions, engine: EngineName) -> Result<Config> {
         _ if regression => Some(given.unwrap_or(HeuristicName::Hadd)),
         _ => Some(given.unwrap_or(HeuristicName::Hff)),
     };
-    if regression && heuristic == Some(HeuristicName::Hff) {
-        bail!(usage(
-            "heuristic `hff` is not available for regression; use hmax or lmcut (admissible), \
-             hadd, goalcount or blind"
-                .to_string()
-        ));
+    let backward = planbox::search::regression::RegressionHeuristic::NAMES;
+    for h in [heuristic, o.heuristic.get(1).copied()]
+        .into_iter()
+        .flatten()
+    {
+        if regression && !backward.contains(&h.name()) {
+            bail!(usage(format!(
+                "heuristic `{}` is not available for regression; use hmax or lmcut \
+                 (admissible), hadd, goalcount or blind",
+                h.name()
+            )));
+        }
     }
     let weight = weighted.then(|| o.weight.unwrap_or(2));
     Ok(Config {

@@ -279,6 +279,7 @@ fn solution_path(dir: &Path, collection: &xsb::Collection, index: usize) -> Path
 /// Solves the chosen levels, printing each one's outcome; returns the exit
 /// code of the run.
 fn solve_levels(args: &SolveArgs) -> Result<u8> {
+    super::options::check_memory_limit(args.memory_limit)?;
     let collection = load_collection(&args.levels)?;
     let chosen = if args.all {
         (1..=collection.len()).collect()
