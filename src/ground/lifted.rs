@@ -363,6 +363,7 @@ impl Lifted {
                 schemas.push(schema);
             }
         }
+        normalizer.recursion(&domain.derived);
         for (i, d) in domain.derived.iter().enumerate() {
             normalizer.derived(i as u32, d)?;
         }
