@@ -213,6 +213,29 @@ fn a_derived_predicate_recursive_through_forall_is_its_least_fixpoint() {
     std::fs::write(&plan, "(win)\n").expect("plan file");
     let check = planbox(&["validate", &d, &p, plan_file]);
     assert_eq!(check.status.code(), Some(1), "{}", stderr(&check));
+
+    // A chain a -> n0 -> ... -> n99 with (p n99): over a hundred objects the
+    // conjunction is split into derived atoms of 32, and d still reaches a;
+    // with the last edge bent back onto the chain, d holds nowhere.
+    for (last, code) in [("(p n99)", 0), ("(e n99 n50)", 11)] {
+        let objects: String = (0..100).map(|i| format!(" n{i}")).collect();
+        let edges: String = (0..99).map(|i| format!(" (e n{i} n{})", i + 1)).collect();
+        let problem = scratch(&format!("recursive-forall-chain-{code}.pddl"));
+        std::fs::write(
+            &problem,
+            format!(
+                "(define (problem chain) (:domain rec) (:objects{objects})\n\
+                 (:init (e a n0){edges} {last}) (:goal (g)))\n"
+            ),
+        )
+        .expect("problem file");
+        let p = problem.to_str().expect("utf-8 temp path");
+        let out = planbox(&["plan", &d, p, "--plan-file", plan_file]);
+        assert_eq!(out.status.code(), Some(code), "{last}: {}", stderr(&out));
+        std::fs::write(&plan, "(win)\n").expect("plan file");
+        let check = planbox(&["validate", &d, p, plan_file]);
+        assert_eq!(check.status.code(), Some(code.min(1)), "{last}");
+    }
 }
 
 #[test]

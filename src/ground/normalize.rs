@@ -17,7 +17,8 @@
 //!    `(@forall ?r) :- (holding ?r ?b)`. Not in the rule of a derived predicate
 //!    that the quantifier's body uses (recursion, which PDDL allows where the
 //!    predicate stays positive): there `(forall (?y) φ)` is the conjunction of
-//!    `(@each ?x o)` over the objects `o`, with `(@each ?x ?y) :- φ`, so that
+//!    `(@each ?x o)` over the objects `o`, with `(@each ?x ?y) :- φ` (in
+//!    derived atoms `@all` of 32 conjuncts each when there are more), so that
 //!    the predicate does not depend on its own negation.
 //! 3. **Disjunctive normal form**: the condition becomes a disjunction of
 //!    conjunctions, and each `exists` a list of extra variables of its
@@ -49,6 +50,11 @@ pub const MAX_DISJUNCTS: usize = 32;
 /// The most formula nodes the expansion of universal quantifiers may build
 /// for one condition.
 pub const MAX_EXPANSION: usize = 4_000_000;
+
+/// The most atoms of a conjunction over the objects that one rule joins
+/// (see [`Normalizer::universal_instances`]); wider ones are split into
+/// derived atoms, each the conjunction of this many.
+pub const MAX_CONJUNCTS: usize = 32;
 
 /// A conditional effect of a schema: for every binding of its own variables
 /// (numbered after the schema's parameters) under which the conjunction
@@ -733,8 +739,8 @@ impl<'l> Normalizer<'l> {
             .map(|&v| &table[env.types[v as usize] as usize][..])
             .collect();
         let mut digit = vec![0usize; open.len()];
-        let mut parts = Vec::new();
-        loop {
+        let mut parts: Vec<LAtom> = Vec::new();
+        'bindings: loop {
             self.grow(1, span)?;
             let args = (each.args.iter())
                 .map(|&a| match a {
@@ -745,17 +751,14 @@ impl<'l> Normalizer<'l> {
                     Arg::Obj(_) => a,
                 })
                 .collect();
-            parts.push(F::Atom(
-                LAtom {
-                    pred: each.pred,
-                    args,
-                },
-                true,
-            ));
+            parts.push(LAtom {
+                pred: each.pred,
+                args,
+            });
             let mut k = 0;
             loop {
                 if k == digit.len() {
-                    return Ok(and(parts));
+                    break 'bindings;
                 }
                 digit[k] += 1;
                 if digit[k] < choices[k].len() {
@@ -765,6 +768,21 @@ impl<'l> Normalizer<'l> {
                 k += 1;
             }
         }
+        // A rule over a thousand atoms would join all the others again for
+        // each new one in the reachability fixpoint: the conjunction becomes
+        // a tree of derived atoms `@all`, each over at most MAX_CONJUNCTS.
+        while parts.len() > MAX_CONJUNCTS {
+            let mut groups = Vec::with_capacity(parts.len().div_ceil(MAX_CONJUNCTS));
+            for chunk in parts.chunks(MAX_CONJUNCTS) {
+                let conj = Conj {
+                    atoms: chunk.iter().map(|a| (a.clone(), true)).collect(),
+                    ..Conj::default()
+                };
+                groups.push(self.derived_atom("@all", &[conj], env));
+            }
+            parts = groups;
+        }
+        Ok(and(parts.into_iter().map(|a| F::Atom(a, true)).collect()))
     }
 
     /// The atom of a new derived predicate over the free variables of
@@ -1225,6 +1243,28 @@ mod tests {
         // Elsewhere, a universal over an outer variable stays a negated atom.
         let l = schemas("(forall (?y) (imply (r ?x ?y) (q ?y)))");
         assert_eq!(l.predicates[l.schemas[0].neg[0].pred as usize], "@forall");
+    }
+
+    #[test]
+    fn a_conjunction_over_many_objects_is_a_tree_of_derived_atoms() {
+        // 1,100 objects: (q ?x) :- 2 atoms `@all`, over 32 `@all` each, over
+        // 32 `@each` atoms each (the last ones fewer).
+        let objects: String = (0..1100).map(|i| format!(" o{i}")).collect();
+        let l = lifted_of(
+            "(define (domain d) (:requirements :adl :derived-predicates)
+               (:predicates (p ?x) (r ?x ?y) (q ?x))
+               (:derived (q ?x) (forall (?y) (imply (r ?x ?y) (q ?y))))
+               (:action act :parameters (?x) :precondition (q ?x) :effect (p ?x)))",
+            &format!("(define (problem p) (:domain d) (:objects{objects}) (:init) (:goal (p o0)))"),
+        );
+        let q = pred(&l, "q");
+        let rules: Vec<_> = l.axioms.iter().filter(|r| r.add[0].pred == q).collect();
+        assert_eq!(rules.len(), 1);
+        assert_eq!(rules[0].pos.len(), 2);
+        assert!(l.axioms.iter().all(|r| r.pos.len() <= super::MAX_CONJUNCTS));
+        let all = |name: &str| name == "@all" || name.starts_with("@all-");
+        let groups = l.predicates.iter().filter(|p| all(p)).count();
+        assert_eq!(groups, 1100usize.div_ceil(32) + 2);
     }
 
     #[test]
