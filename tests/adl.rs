@@ -1,11 +1,11 @@
 //! ADL through the real binary: small hand-written tasks, one per feature
 //! (conditional and universal effects, disjunctive, existential and universal
-//! preconditions, `imply`, `either` types, derived predicates over two strata,
-//! a goal that is not a conjunction), whose optimal costs the problem files
-//! state and explain. Every configuration's plan is checked by `planbox
-//! validate`, which simulates the lifted task without the normaliser; the
-//! optimal ones must cost what the file says. Engines that cannot handle the
-//! features refuse them by name with exit 34.
+//! preconditions, `imply`, `either` types, derived predicates over two strata
+//! and recursive through `forall`, a goal that is not a conjunction), whose
+//! optimal costs the problem files state and explain. Every configuration's
+//! plan is checked by `planbox validate`, which simulates the lifted task
+//! without the normaliser; the optimal ones must cost what the file says.
+//! Engines that cannot handle the features refuse them by name with exit 34.
 //!
 //! Then a thousand random small ADL tasks go through the library's pipeline,
 //! and the ground task is compared, state by state and by optimal plan
@@ -47,6 +47,7 @@ const TASKS: &[(&str, &str, u64)] = &[
     ("doors-domain", "doors-late", 3),
     ("toggle-domain", "toggle", 3),
     ("toggle-domain", "toggle-one", 2),
+    ("recursive-forall-domain", "recursive-forall", 1),
 ];
 
 fn files(domain: &str, problem: &str) -> (String, String) {
@@ -188,6 +189,53 @@ fn a_conditional_effect_reads_the_state_before_the_action() {
     ]);
     let record: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(record["length"], 1, "put-in alone: {record}");
+}
+
+/// A derived predicate that uses itself under a universal quantifier means
+/// its least fixpoint, as `validate` computes it: `(d a)` holds through
+/// `(d b)` and `(d c)` when `(p c)` does, and not at all on a cycle without p.
+#[test]
+fn a_derived_predicate_recursive_through_forall_is_its_least_fixpoint() {
+    let (d, p) = files("recursive-forall-domain", "recursive-forall");
+    let plan = scratch("recursive-forall.plan");
+    let plan_file = plan.to_str().expect("utf-8 temp path");
+    let out = planbox(&["plan", &d, &p, "--plan-file", plan_file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&plan).expect("plan file");
+    let steps: Vec<&str> = text.lines().filter(|l| !l.starts_with(';')).collect();
+    assert_eq!(steps, ["(win)"], "{text}");
+    let check = planbox(&["validate", &d, &p, plan_file]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+
+    let (d, p) = files("recursive-forall-domain", "recursive-forall-cycle");
+    let out = planbox(&["plan", &d, &p, "--plan-file", plan_file]);
+    assert_eq!(out.status.code(), Some(11), "{}", stderr(&out));
+    std::fs::write(&plan, "(win)\n").expect("plan file");
+    let check = planbox(&["validate", &d, &p, plan_file]);
+    assert_eq!(check.status.code(), Some(1), "{}", stderr(&check));
+
+    // A chain a -> n0 -> ... -> n99 with (p n99): over a hundred objects the
+    // conjunction is split into derived atoms of 32, and d still reaches a;
+    // with the last edge bent back onto the chain, d holds nowhere.
+    for (last, code) in [("(p n99)", 0), ("(e n99 n50)", 11)] {
+        let objects: String = (0..100).map(|i| format!(" n{i}")).collect();
+        let edges: String = (0..99).map(|i| format!(" (e n{i} n{})", i + 1)).collect();
+        let problem = scratch(&format!("recursive-forall-chain-{code}.pddl"));
+        std::fs::write(
+            &problem,
+            format!(
+                "(define (problem chain) (:domain rec) (:objects{objects})\n\
+                 (:init (e a n0){edges} {last}) (:goal (g)))\n"
+            ),
+        )
+        .expect("problem file");
+        let p = problem.to_str().expect("utf-8 temp path");
+        let out = planbox(&["plan", &d, p, "--plan-file", plan_file]);
+        assert_eq!(out.status.code(), Some(code), "{last}: {}", stderr(&out));
+        std::fs::write(&plan, "(win)\n").expect("plan file");
+        let check = planbox(&["validate", &d, p, plan_file]);
+        assert_eq!(check.status.code(), Some(code.min(1)), "{last}");
+    }
 }
 
 #[test]
@@ -405,13 +453,13 @@ struct Ctx {
     stratum: Option<usize>,
     /// Even number of negations above (an `imply`'s antecedent counts one).
     positive: bool,
-    /// Under a quantifier that is universal once negations are pushed in.
-    universal: bool,
 }
 
 /// A random small ADL domain and problem, written as PDDL.
 struct RandomTask {
     rng: Rng,
+    /// A second stream, for the rules recursive through a universal.
+    side: Rng,
     typed: bool,
     /// Type names and parents; type 0 is `object`.
     types: Vec<(String, usize)>,
@@ -442,6 +490,7 @@ impl RandomTask {
         }
         let mut t = RandomTask {
             rng,
+            side: Rng(seed.wrapping_mul(0xd1b5_4a32_d192_ed03) | 1),
             typed,
             types,
             constants: Vec::new(),
@@ -584,15 +633,11 @@ impl RandomTask {
 
     /// Whether a condition in `ctx` may use predicate `p`: derived ones in a
     /// rule body only from lower strata, or its own stratum where it is used
-    /// positively and outside universal quantifiers. Recursion through a
-    /// universal over free variables is stratified in PDDL, but the grounder
-    /// turns the universal into a negated derived atom, which makes a cycle
-    /// through negation among the ground axioms and a wrong fixpoint (planbox
-    /// calls such a task unsolvable where `validate` accepts a plan): not
-    /// generated until that is fixed.
+    /// positively (also under a universal quantifier, which the grounder
+    /// must not turn into a negated derived atom there).
     fn may_use(ctx: Ctx, p: &Pred) -> bool {
         match (p.kind, ctx.stratum) {
-            (Kind::Derived(j), Some(i)) => j < i || (j == i && ctx.positive && !ctx.universal),
+            (Kind::Derived(j), Some(i)) => j < i || (j == i && ctx.positive),
             _ => true,
         }
     }
@@ -659,17 +704,40 @@ impl RandomTask {
                 let ty = self.any_type();
                 let var = format!("?v{}", self.fresh);
                 self.fresh += 1;
-                let inner = Ctx {
-                    universal: ctx.universal || forall == ctx.positive,
-                    ..ctx
-                };
                 scope.push((var.clone(), ty));
-                let body = self.formula(scope, depth - 1, inner);
+                let body = self.formula(scope, depth - 1, ctx);
                 scope.pop();
                 let q = if forall { "forall" } else { "exists" };
                 format!("({q} ({}) {body})", self.typed_var(&var, ty))
             }
         }
+    }
+
+    /// The body of derived predicate `i` as `(or B (forall (?v) (imply A
+    /// (d ?v ...))))`: `d` holds at `x` when `B` does, or when it holds at
+    /// every `?v` that `A` relates to `x`. A least fixpoint that needs several
+    /// rounds (like reachability) through a universal quantifier.
+    fn recursive_universal(&mut self, i: usize, scope: &mut Scope, ctx: Ctx) -> String {
+        let base = self.formula(scope, 1, ctx);
+        let ty = self.preds[i].params[0];
+        let var = format!("?v{}", self.fresh);
+        self.fresh += 1;
+        scope.push((var.clone(), ty));
+        let negative = Ctx {
+            positive: false,
+            ..ctx
+        };
+        let antecedent = self.literal(scope, negative);
+        scope.pop();
+        let mut recursive = format!("({} {var}", self.preds[i].name);
+        for k in 1..self.preds[i].params.len() {
+            recursive.push_str(&format!(" ?a{k}"));
+        }
+        recursive.push(')');
+        format!(
+            "(or {base} (forall ({}) (imply {antecedent} {recursive})))",
+            self.typed_var(&var, ty)
+        )
     }
 
     /// One to three add or delete literals of fluent predicates.
@@ -697,7 +765,6 @@ impl RandomTask {
         let plain = Ctx {
             stratum: None,
             positive: true,
-            universal: false,
         };
         let mut parts = vec![self.effect_literals(scope)];
         for _ in 0..self.rng.range(0, 2) {
@@ -761,10 +828,17 @@ impl RandomTask {
             let ctx = Ctx {
                 stratum: Some(stratum),
                 positive: true,
-                universal: false,
             };
             let depth = self.rng.range(1, 3);
-            let body = self.formula(&mut scope, depth, ctx);
+            let mut body = self.formula(&mut scope, depth, ctx);
+            if !self.preds[i].params.is_empty() && self.side.chance(35) {
+                // Drawn from the second stream: the main one goes on as if
+                // the rule were the random one, so the rest of the task does
+                // not change.
+                std::mem::swap(&mut self.rng, &mut self.side);
+                body = self.recursive_universal(i, &mut scope, ctx);
+                std::mem::swap(&mut self.rng, &mut self.side);
+            }
             text.push_str(&format!(
                 "  (:derived ({} {}) {body})\n",
                 self.preds[i].name,
@@ -790,7 +864,6 @@ impl RandomTask {
             let ctx = Ctx {
                 stratum: None,
                 positive: true,
-                universal: false,
             };
             // Mostly a literal and something more complex, so that the
             // actions are often applicable and differ by their parameters.
@@ -861,7 +934,6 @@ impl RandomTask {
         let ctx = Ctx {
             stratum: None,
             positive: true,
-            universal: false,
         };
         let mut scope: Scope = self
             .objects
@@ -1263,6 +1335,9 @@ fn random_adl_tasks_ground_to_their_lifted_semantics() {
     let (mut matched, mut dropped) = (0, 0);
     let (mut solvable, mut unsolvable, mut capped) = (0, 0, 0);
     let mut nontrivial = 0;
+    // Tasks with a derived predicate used under a universal quantifier in its
+    // own rule (grounded as a conjunction over the objects).
+    let mut recursive = 0;
     let started = std::time::Instant::now();
     for seed in 0..TASKS {
         let mut random = RandomTask::new(seed);
@@ -1276,6 +1351,8 @@ fn random_adl_tasks_ground_to_their_lifted_semantics() {
         let text = format!("seed {seed}\n{domain}{problem}");
         let (d, p) = parse_task(&domain, &problem);
         let (task, _) = planbox::ground::ground(&d, &p).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let lifted = planbox::ground::lifted::Lifted::new(&d, &p).expect("grounded above");
+        recursive += usize::from(lifted.predicates.iter().any(|p| p.starts_with("@each")));
         let sim = Simulator::new(&d, &p);
         let view = GroundView::new(&task, &d);
         let c = compare(&sim, &view, &text);
@@ -1320,14 +1397,15 @@ fn random_adl_tasks_ground_to_their_lifted_semantics() {
     }
     let figures = format!(
         "{TASKS} tasks: {solvable} solvable ({nontrivial} needing 2 or more steps), \
-         {unsolvable} unsolvable, {capped} beyond the state cap; {states} states compared, \
+         {unsolvable} unsolvable, {capped} beyond the state cap, {recursive} recursive through \
+         a universal; {states} states compared, \
          {matched} steps matched with ground operators, {dropped} dropped as irrelevant; {:.1?}",
         started.elapsed()
     );
     eprintln!("{figures}");
     // The generator must keep producing tasks worth comparing.
     assert!(
-        solvable >= 450 && nontrivial >= 80 && unsolvable >= 300,
+        solvable >= 450 && nontrivial >= 80 && unsolvable >= 300 && recursive >= 120,
         "{figures}"
     );
     assert!(

@@ -14,7 +14,12 @@
 //!    spot, so the relaxed heuristics see every conjunct. One over outer
 //!    variables becomes, as in Fast Downward, a negated derived atom:
 //!    `(forall (?b) (not (holding ?r ?b)))` is `(not (@forall ?r))` with the rule
-//!    `(@forall ?r) :- (holding ?r ?b)`.
+//!    `(@forall ?r) :- (holding ?r ?b)`. Not in the rule of a derived predicate
+//!    that the quantifier's body uses (recursion, which PDDL allows where the
+//!    predicate stays positive): there `(forall (?y) φ)` is the conjunction of
+//!    `(@each ?x o)` over the objects `o`, with `(@each ?x ?y) :- φ` (in
+//!    derived atoms `@all` of 32 conjuncts each when there are more), so that
+//!    the predicate does not depend on its own negation.
 //! 3. **Disjunctive normal form**: the condition becomes a disjunction of
 //!    conjunctions, and each `exists` a list of extra variables of its
 //!    conjunction. An action gets one schema per disjunct, whose existential
@@ -45,6 +50,11 @@ pub const MAX_DISJUNCTS: usize = 32;
 /// The most formula nodes the expansion of universal quantifiers may build
 /// for one condition.
 pub const MAX_EXPANSION: usize = 4_000_000;
+
+/// The most atoms of a conjunction over the objects that one rule joins
+/// (see [`Normalizer::universal_instances`]); wider ones are split into
+/// derived atoms, each the conjunction of this many.
+pub const MAX_CONJUNCTS: usize = 32;
 
 /// A conditional effect of a schema: for every binding of its own variables
 /// (numbered after the schema's parameters) under which the conjunction
@@ -123,6 +133,12 @@ pub struct Normalizer<'l> {
     numbered: FxHashMap<String, usize>,
     /// Formula nodes built by the current expansion.
     work: usize,
+    /// The strongly connected component of each derived predicate of the
+    /// domain among the derived predicates its rules use (`u32::MAX` for the
+    /// other predicates): set by [`Normalizer::recursion`].
+    component: Vec<u32>,
+    /// The component of the derived predicate whose rules are normalised.
+    defining: Option<u32>,
     /// The source of the text being normalised, for errors.
     pub source: &'l ast::Source,
 }
@@ -151,7 +167,43 @@ impl<'l> Normalizer<'l> {
             made: FxHashMap::default(),
             numbered: FxHashMap::default(),
             work: 0,
+            component: Vec::new(),
+            defining: None,
             source,
+        }
+    }
+
+    /// Notes which derived predicates depend on each other through their
+    /// rules, for [`Normalizer::derived`]: a universal quantifier over one of
+    /// the predicates being defined cannot become a negated derived atom.
+    pub fn recursion(&mut self, derived: &[ast::Derived]) {
+        use petgraph::graph::{DiGraph, NodeIndex};
+        let n = self.predicates.len();
+        let heads: FxHashSet<PredId> = (derived.iter())
+            .map(|d| self.pred(&d.predicate.text))
+            .collect();
+        let mut graph: DiGraph<(), ()> = DiGraph::default();
+        for _ in 0..n {
+            graph.add_node(());
+        }
+        for d in derived {
+            let head = NodeIndex::new(self.pred(&d.predicate.text) as usize);
+            for (literal, _) in crate::pddl::signed_literals(&d.body) {
+                if let Literal::Atom { atom, .. } = literal {
+                    let body = self.pred(&atom.predicate.text);
+                    if heads.contains(&body) {
+                        graph.add_edge(head, NodeIndex::new(body as usize), ());
+                    }
+                }
+            }
+        }
+        self.component = vec![u32::MAX; n];
+        for (c, members) in petgraph::algo::tarjan_scc(&graph).iter().enumerate() {
+            for m in members {
+                if heads.contains(&(m.index() as PredId)) {
+                    self.component[m.index()] = c as u32;
+                }
+            }
         }
     }
 
@@ -289,7 +341,11 @@ impl<'l> Normalizer<'l> {
             args: (0..rule.parameters.len() as u32).map(Arg::Var).collect(),
         };
         self.work = 0;
-        let body = self.nnf(&rule.body, true, &mut env, rule.span)?;
+        self.defining =
+            (self.component.get(head.pred as usize).copied()).filter(|&c| c != u32::MAX);
+        let body = self.nnf(&rule.body, true, &mut env, rule.span);
+        self.defining = None;
+        let body = body?;
         let prefix: Vec<u32> = (0..rule.parameters.len() as u32).collect();
         for conj in self.dnf(body, &mut env)? {
             self.rule(index, head.clone(), &env, &prefix, &conj);
@@ -548,7 +604,11 @@ impl<'l> Normalizer<'l> {
             Condition::Exists(vars, body, s) | Condition::Forall(vars, body, s) => {
                 let universal = matches!(c, Condition::Forall(..)) == positive;
                 if universal && self.mentions_free(body, vars, env) {
-                    self.universal_axiom(vars, body, positive, env, *s)?
+                    if self.recursive(body) {
+                        self.universal_instances(vars, body, positive, env, *s)?
+                    } else {
+                        self.universal_axiom(vars, body, positive, env, *s)?
+                    }
                 } else if universal {
                     self.expand(vars, body, positive, env, *s)?
                 } else {
@@ -612,6 +672,117 @@ impl<'l> Normalizer<'l> {
             self.derived_atom("@forall", &disjuncts, env),
             false,
         ))
+    }
+
+    /// Whether `body` uses a derived predicate that depends on the one whose
+    /// rules are being normalised (that one included).
+    fn recursive(&self, body: &Condition) -> bool {
+        let Some(c) = self.defining else {
+            return false;
+        };
+        (crate::pddl::signed_literals(body).into_iter()).any(|(literal, _)| match literal {
+            Literal::Atom { atom, .. } => {
+                self.component.get(self.pred(&atom.predicate.text) as usize) == Some(&c)
+            }
+            Literal::Equality { .. } => false,
+        })
+    }
+
+    /// A universal condition over free variables in the rule of a derived
+    /// predicate `d`, whose body uses `d` or a predicate defined through `d`:
+    /// `forall y: φ(x, y)` is the conjunction of the atoms `(@each x o)` for
+    /// every object `o` of `y`'s type, with the rules `(@each x y) :- φ(x, y)`.
+    ///
+    /// PDDL allows such recursion when `d` stays positive once negations are
+    /// pushed in, and means the least fixpoint of the rules. The negated
+    /// derived atom of [`Normalizer::universal_axiom`] would make `d` depend
+    /// on its own negation, which no layering evaluates (Fast Downward's
+    /// translator stops there: "axioms are not stratifiable"). The
+    /// conjunction over the objects keeps every rule positive in `d`.
+    fn universal_instances<'a>(
+        &mut self,
+        vars: &'a [TypedName],
+        body: &'a Condition,
+        positive: bool,
+        env: &mut Env<'a>,
+        span: ast::Span,
+    ) -> Result<F, PddlError> {
+        let mark = env.names.len();
+        let mut fresh = Vec::new();
+        for v in vars {
+            let ty = self.type_id(&v.ty.text);
+            if self.objects_of_type[ty as usize].is_empty() {
+                // A universal over no objects holds.
+                env.names.truncate(mark);
+                return Ok(F::True);
+            }
+            fresh.push(env.fresh(&v.name.text, ty));
+        }
+        let f = self.nnf(body, positive, env, span);
+        env.names.truncate(mark);
+        let disjuncts = match f? {
+            F::True => return Ok(F::True),
+            F::False => return Ok(F::False),
+            f => self.dnf(f, env)?,
+        };
+        if disjuncts.is_empty() {
+            return Ok(F::False);
+        }
+        let each = self.derived_atom("@each", &disjuncts, env);
+        // Every binding of the quantified variables that `@each` keeps to
+        // objects of their types, as an odometer.
+        let open: Vec<u32> = (fresh.into_iter())
+            .filter(|&v| each.args.contains(&Arg::Var(v)))
+            .collect();
+        let table = self.objects_of_type;
+        let choices: Vec<&[ObjId]> = (open.iter())
+            .map(|&v| &table[env.types[v as usize] as usize][..])
+            .collect();
+        let mut digit = vec![0usize; open.len()];
+        let mut parts: Vec<LAtom> = Vec::new();
+        'bindings: loop {
+            self.grow(1, span)?;
+            let args = (each.args.iter())
+                .map(|&a| match a {
+                    Arg::Var(v) => match open.iter().position(|&o| o == v) {
+                        Some(k) => Arg::Obj(choices[k][digit[k]]),
+                        None => a,
+                    },
+                    Arg::Obj(_) => a,
+                })
+                .collect();
+            parts.push(LAtom {
+                pred: each.pred,
+                args,
+            });
+            let mut k = 0;
+            loop {
+                if k == digit.len() {
+                    break 'bindings;
+                }
+                digit[k] += 1;
+                if digit[k] < choices[k].len() {
+                    break;
+                }
+                digit[k] = 0;
+                k += 1;
+            }
+        }
+        // A rule over a thousand atoms would join all the others again for
+        // each new one in the reachability fixpoint: the conjunction becomes
+        // a tree of derived atoms `@all`, each over at most MAX_CONJUNCTS.
+        while parts.len() > MAX_CONJUNCTS {
+            let mut groups = Vec::with_capacity(parts.len().div_ceil(MAX_CONJUNCTS));
+            for chunk in parts.chunks(MAX_CONJUNCTS) {
+                let conj = Conj {
+                    atoms: chunk.iter().map(|a| (a.clone(), true)).collect(),
+                    ..Conj::default()
+                };
+                groups.push(self.derived_atom("@all", &[conj], env));
+            }
+            parts = groups;
+        }
+        Ok(and(parts.into_iter().map(|a| F::Atom(a, true)).collect()))
     }
 
     /// The atom of a new derived predicate over the free variables of
@@ -1044,6 +1215,56 @@ mod tests {
         assert_eq!(rule.add[0].pred, forall);
         assert_eq!(rule.params.len(), 2);
         assert_eq!(rule.pos[0].pred, pred(&l, "r"));
+    }
+
+    #[test]
+    fn a_universal_over_the_predicate_being_defined_is_a_conjunction_over_the_objects() {
+        let l = lifted_of(
+            "(define (domain d) (:requirements :adl :derived-predicates)
+               (:predicates (p ?x) (r ?x ?y) (q ?x) (s ?x))
+               (:derived (q ?x) (or (p ?x) (forall (?y) (imply (r ?x ?y) (q ?y)))))
+               (:action act :parameters (?x) :precondition (q ?x) :effect (p ?x)))",
+            PROBLEM,
+        );
+        // (q ?x) :- (@each ?x a), (@each ?x b), (@each ?x c), and
+        // (@each ?x ?y) :- not (r ?x ?y) | (q ?y): no rule negates a
+        // derived predicate.
+        let each = pred(&l, "@each");
+        assert!(
+            l.axioms
+                .iter()
+                .all(|r| r.neg.iter().all(|a| !l.derived[a.pred as usize]))
+        );
+        let conjunction = (l.axioms.iter())
+            .find(|r| r.add[0].pred == pred(&l, "q") && !r.pos.is_empty() && r.pos[0].pred == each)
+            .expect("a rule over @each");
+        let objects: Vec<Arg> = (conjunction.pos.iter()).map(|a| a.args[1]).collect();
+        assert_eq!(objects, [Arg::Obj(0), Arg::Obj(1), Arg::Obj(2)]);
+        // Elsewhere, a universal over an outer variable stays a negated atom.
+        let l = schemas("(forall (?y) (imply (r ?x ?y) (q ?y)))");
+        assert_eq!(l.predicates[l.schemas[0].neg[0].pred as usize], "@forall");
+    }
+
+    #[test]
+    fn a_conjunction_over_many_objects_is_a_tree_of_derived_atoms() {
+        // 1,100 objects: (q ?x) :- 2 atoms `@all`, over 32 `@all` each, over
+        // 32 `@each` atoms each (the last ones fewer).
+        let objects: String = (0..1100).map(|i| format!(" o{i}")).collect();
+        let l = lifted_of(
+            "(define (domain d) (:requirements :adl :derived-predicates)
+               (:predicates (p ?x) (r ?x ?y) (q ?x))
+               (:derived (q ?x) (forall (?y) (imply (r ?x ?y) (q ?y))))
+               (:action act :parameters (?x) :precondition (q ?x) :effect (p ?x)))",
+            &format!("(define (problem p) (:domain d) (:objects{objects}) (:init) (:goal (p o0)))"),
+        );
+        let q = pred(&l, "q");
+        let rules: Vec<_> = l.axioms.iter().filter(|r| r.add[0].pred == q).collect();
+        assert_eq!(rules.len(), 1);
+        assert_eq!(rules[0].pos.len(), 2);
+        assert!(l.axioms.iter().all(|r| r.pos.len() <= super::MAX_CONJUNCTS));
+        let all = |name: &str| name == "@all" || name.starts_with("@all-");
+        let groups = l.predicates.iter().filter(|p| all(p)).count();
+        assert_eq!(groups, 1100usize.div_ceil(32) + 2);
     }
 
     #[test]
