@@ -15,7 +15,11 @@
 //! always at once: depth-first search goes down into the first successor
 //! before it looks at the second. So the wrapper keeps a stack of the
 //! expansions whose successors are still being looked at, as the depth-first
-//! search does, and counts each successor off as `prune` sees it.
+//! search does, and counts each successor off as `prune` sees it. Lazy search
+//! is different: it puts (parent, operator) pairs on its open list and applies
+//! the operator ([`SearchSpace::successor`]) only when it takes the pair off,
+//! in the open list's order. There the wrapper finds the try by the parent's
+//! record and the operator.
 //!
 //! Each expansion also remembers the try that led to it (its *parent*), so
 //! that the record can be drawn as the tree the search grew: the try the
@@ -119,6 +123,13 @@ pub struct Traced<'s, S: SearchSpace + ?Sized> {
     /// What the search's heuristics said of the nodes evaluated while
     /// recording, for their expansions to come.
     evaluated: HashMap<Vec<u64>, Evaluation>,
+    /// Whether the search applies operators one at a time (lazy search), so
+    /// that `prune` sees successors in the open list's order, not by frame.
+    lazy: bool,
+    /// The parent and operator of the successor lazy search applied last.
+    applied: Option<(Vec<u64>, OpId)>,
+    /// The last record of each node expanded while recording.
+    records: HashMap<Vec<u64>, usize>,
 }
 
 impl<'s, S: SearchSpace + ?Sized> Traced<'s, S> {
@@ -135,7 +146,33 @@ impl<'s, S: SearchSpace + ?Sized> Traced<'s, S> {
             undo: None,
             at_start: true,
             evaluated: HashMap::new(),
+            lazy: false,
+            applied: None,
+            records: HashMap::new(),
         }
+    }
+
+    /// The try of the successor `prune` is looking at, if it is recorded:
+    /// the next one of the innermost frame, or in lazy search the try of the
+    /// operator just applied at its parent's record.
+    fn next_try(&mut self, node: &[u64]) -> Option<TryAt> {
+        if self.lazy {
+            let (parent, op) = self.applied.take()?;
+            let record = *self.records.get(&parent)?;
+            let k = (self.expansions[record].tries.iter())
+                .position(|t| t.op == op && t.successor.as_deref() == Some(node))?;
+            return Some((record, k));
+        }
+        self.drop_finished_frames();
+        let frame = self.frames.last_mut()?;
+        let k = frame.seen;
+        frame.seen += 1;
+        let record = frame.record?;
+        debug_assert_eq!(
+            self.expansions[record].tries[k].successor.as_deref(),
+            Some(node)
+        );
+        Some((record, k))
     }
 
     /// Forgets the innermost expansions whose successors have all been seen.
@@ -171,13 +208,18 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         if !std::mem::take(&mut self.expanding) {
             return;
         }
-        self.drop_finished_frames();
         let record = std::mem::take(&mut self.recording).then(|| self.expansions.len() - 1);
-        self.frames.push(Frame {
-            record,
-            len: out.len(),
-            seen: 0,
-        });
+        if let Some(record) = record {
+            self.records.insert(node.to_vec(), record);
+        }
+        if !self.lazy {
+            self.drop_finished_frames();
+            self.frames.push(Frame {
+                record,
+                len: out.len(),
+                seen: 0,
+            });
+        }
         let Some(record) = record else {
             return;
         };
@@ -202,6 +244,11 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
     }
 
     fn successor(&mut self, node: &[u64], op: OpId, out: &mut [u64]) -> bool {
+        if !self.lazy {
+            self.lazy = true;
+            self.frames.clear();
+        }
+        self.applied = Some((node.to_vec(), op));
         self.inner.successor(node, op, out)
     }
 
@@ -226,10 +273,14 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
                 tries: Vec::new(),
                 parent,
             });
-        } else if !self.accepted.is_empty() || !self.evaluated.is_empty() {
+        } else if !self.accepted.is_empty()
+            || !self.evaluated.is_empty()
+            || !self.records.is_empty()
+        {
             // Past the record, no expansion needs a parent or `h` any more.
             self.accepted = HashMap::new();
             self.evaluated = HashMap::new();
+            self.records = HashMap::new();
         }
     }
 
@@ -251,22 +302,8 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
 
     fn prune(&mut self, node: &[u64], g: u32) -> bool {
         let pruned = self.inner.prune(node, g);
-        // `node` is the next successor of the innermost expansion that has
-        // successors left (depth-first search has come back up to it).
-        self.drop_finished_frames();
-        self.last = None;
         self.undo = None;
-        if let Some(frame) = self.frames.last_mut() {
-            let k = frame.seen;
-            frame.seen += 1;
-            if let Some(record) = frame.record {
-                debug_assert_eq!(
-                    self.expansions[record].tries[k].successor.as_deref(),
-                    Some(node)
-                );
-                self.last = Some((record, k));
-            }
-        }
+        self.last = self.next_try(node);
         if pruned {
             let rule = self.inner.pruned_by();
             self.mark_last(rule);
@@ -301,6 +338,7 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
 
     fn on_restart(&mut self) {
         self.frames.clear();
+        self.applied = None;
         self.last = None;
         self.undo = None;
         self.at_start = true;
@@ -512,6 +550,18 @@ mod tests {
         crate::search::lazy(&mut traced, &mut [&mut h], options, &mut monitor);
         let hs: Vec<_> = traced.expansions.iter().map(|e| e.h.clone()).collect();
         assert_eq!(hs[..3], [of(3), of(4), of(2)]);
+        // It applies each operator when it takes it off the open list, not
+        // in the order of the tries; each still lands on its own try: 2's
+        // way back to 1 and 3's back to 2 are duplicates (0's, at h = 4, is
+        // never taken off), and 3 and 4 are reached from 2 and 3.
+        let e = &traced.expansions;
+        let nodes: Vec<_> = e.iter().map(|e| e.node[0]).collect();
+        assert_eq!(nodes, [1, 0, 2, 3]);
+        let marks = |i: usize| e[i].tries.iter().map(|t| t.pruned).collect::<Vec<_>>();
+        assert_eq!(marks(1), [None]);
+        assert_eq!(marks(2), [Some("duplicate"), None]);
+        assert_eq!(marks(3), [Some("duplicate"), None]);
+        assert_eq!(e[3].parent, Some((2, 1)));
 
         let mut g = Graph::line(5, 1, 4);
         let mut traced = Traced::new(&mut g, 10);
