@@ -52,7 +52,7 @@ pub const MAX_DISJUNCTS: usize = 32;
 pub const MAX_EXPANSION: usize = 4_000_000;
 
 /// The most atoms of a conjunction over the objects that one rule joins
-/// (see [`Normalizer::universal_instances`]); wider ones are split into
+/// (for a universal quantifier in a recursive rule); wider ones are split into
 /// derived atoms, each the conjunction of this many.
 pub const MAX_CONJUNCTS: usize = 32;
 
