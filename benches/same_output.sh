@@ -24,7 +24,7 @@ strip='import json, re, sys
 STOPPED = ("out_of_time", "out_of_memory")
 def stopped(v):
     return isinstance(v, dict) and (v.get("outcome") in STOPPED
-        or any(stopped(p) for p in v.get("phases") or []))
+        or (isinstance(v.get("phases"), list) and any(stopped(p) for p in v["phases"])))
 def clean(v):
     if isinstance(v, dict):
         cut = stopped(v)
@@ -95,7 +95,8 @@ for i in "${!runs[@]}"; do
         bin=$old
         [ "$side" = new ] && bin=$new
         # --plan-file - prints the plan in the record; exit codes kept in it.
-        "$bin" "${args[@]}" "${extra[@]}" 2>/dev/null | python3 -c "$strip" >"$work/$i.$side" || true
+        "$bin" "${args[@]}" "${extra[@]}" >"$work/$i.$side.raw" 2>/dev/null || true
+        python3 -c "$strip" <"$work/$i.$side.raw" >"$work/$i.$side"
     done
     if cmp -s "$work/$i.old" "$work/$i.new"; then
         same=$((same + 1))
