@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The Python package end to end, as a user gets it: build the wheel with
 # maturin, install it into a FRESH virtual environment whose PATH has no cargo
-# (so the engines can only run the binary the wheel carries), run the README's
-# UP script, then UP's own engine test cases (python/tests/run_test_cases.py).
+# (so the engines can only run the binary the wheel carries), run
+# docs/python.md's UP script, then UP's own engine test cases (python/tests/run_test_cases.py).
 #
 #   python/test_up.sh            # about 2 minutes; needs PyPI (maturin, unified-planning)
 #
@@ -55,11 +55,11 @@ case "$(in_venv python -c 'import up_planbox.binary as b; print(b.find_binary())
   *) echo "the engines do not run the binary the wheel installed" >&2; exit 1 ;;
 esac
 
-echo "== the README's UP script (run from the repository's root)"
+echo "== docs/python.md's UP script (run from the repository's root)"
 script=$work/readme_example.py
-# The README's only ```python block.
-awk '/^```python$/ {inside=1; next} /^```$/ {inside=0} inside' README.md > "$script"
-[ -s "$script" ] || { echo "README.md has no \`\`\`python block" >&2; exit 1; }
+# docs/python.md's only ```python block.
+awk '/^```python$/ {inside=1; next} /^```$/ {inside=0} inside' docs/python.md > "$script"
+[ -s "$script" ] || { echo "docs/python.md has no \`\`\`python block" >&2; exit 1; }
 output=$(in_venv python "$script")
 echo "$output"
 grep -q "^SOLVED_SATISFICING: 11 actions" <<<"$output"

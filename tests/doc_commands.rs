@@ -1,7 +1,9 @@
-//! The shell blocks of `README.md` and `docs/teaching.md`, run as a new user
-//! would run them: each block in order, as one `bash` script, from a fresh
-//! folder that holds the repository's files, so that one command's output
-//! file is the next one's input (as `sas_plan` is).
+//! The shell blocks of `README.md` and of every page of `docs/`, run as a new
+//! user would run them: each block in order, as one `bash` script, from a
+//! fresh folder that holds the repository's files, so that one command's
+//! output file is the next one's input (as `sas_plan` is). A ```text block
+//! marked as a block's output must show lines the block printed. And every
+//! option of every verb's `--help` must be on the verb's page, `docs/VERB.md`.
 //!
 //! `cargo` is replaced by a stand-in on `PATH`: `cargo run --release -- ARGS`
 //! runs the `planbox` binary under test with ARGS; `cargo test` and
@@ -196,4 +198,114 @@ fn the_teaching_commands_run_in_order() {
     // Small enough to read, and for Graphviz's bitmap renderers.
     assert!((10..=150).contains(&edges), "{edges} edges");
     assert!(!outputs.is_empty());
+}
+
+/// The pages of `docs/` with ```sh blocks, but for `teaching.md` (above).
+#[test]
+fn the_user_guide_commands_run_in_order() {
+    let mut pages: Vec<String> = std::fs::read_dir(root().join("docs"))
+        .expect("docs/")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md") && name != "teaching.md")
+        .collect();
+    pages.sort();
+    let mut run = Vec::new();
+    let mut all = String::new();
+    for page in &pages {
+        let doc = format!("docs/{page}");
+        let text = std::fs::read_to_string(root().join(&doc)).expect("page");
+        if sh_blocks(&text).is_empty() {
+            continue;
+        }
+        all.push_str(&run_blocks(&doc).join("\n"));
+        run.push(page.as_str());
+    }
+    // The pages with the SAT, LAMA and web-page examples, and the verbs'
+    // pages with an example each.
+    for page in [
+        "plan.md",
+        "compare.md",
+        "check.md",
+        "ground.md",
+        "validate.md",
+        "invariants.md",
+        "xsb2pddl.md",
+        "replay.md",
+    ] {
+        assert!(
+            run.contains(&page),
+            "docs/{page} has no ```sh block: {run:?}"
+        );
+    }
+    assert!(
+        all.contains("Horizon 16: sat"),
+        "the SAT engine's log: {all}"
+    );
+    assert!(all.contains("Plan valid"), "{all}");
+    let page =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("doc-commands/docs-compare.md/search.html");
+    assert!(page.exists(), "compare --html wrote no page");
+}
+
+/// The long options a `--help` text lists (`--time-limit`, ...).
+fn options_in_help(help: &str) -> Vec<String> {
+    let mut options = Vec::new();
+    for line in help.lines() {
+        let line = line.trim_start();
+        let line = line.strip_prefix("-h, ").unwrap_or(line);
+        let Some(rest) = line.strip_prefix("--") else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        options.push(format!("--{name}"));
+    }
+    options
+}
+
+#[test]
+fn every_option_of_every_verb_is_on_its_page() {
+    let help = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_planbox"))
+            .args(args)
+            .output()
+            .expect("planbox runs");
+        assert!(out.status.success(), "planbox {args:?}");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let top = help(&["--help"]);
+    let verbs: Vec<&str> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|v| *v != "help")
+        .collect();
+    assert!(verbs.len() >= 10, "{verbs:?}");
+    let mut missing = Vec::new();
+    for verb in verbs {
+        let page = format!("docs/{verb}.md");
+        let Ok(text) = std::fs::read_to_string(root().join(&page)) else {
+            missing.push(format!("{page} does not exist"));
+            continue;
+        };
+        let options = options_in_help(&help(&[verb, "--help"]));
+        assert!(
+            options.contains(&"--help".to_string()),
+            "{verb}: {options:?}"
+        );
+        for option in options {
+            let named = text.match_indices(&option).any(|(at, _)| {
+                let after = text[at + option.len()..].chars().next();
+                !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-')
+            });
+            if !named {
+                missing.push(format!("{page} does not name {option}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
 }

@@ -7,7 +7,7 @@ for the interpreter that runs them, and never need cargo. `PLANBOX_BINARY`
 overrides the search (say, a `target/release/planbox` under development); the
 `PATH` is the last resort.
 
-planbox exits with Fast Downward's codes (README, "Exit codes"), which UP's
+planbox exits with Fast Downward's codes (docs/exit-codes.md), which UP's
 Fast Downward integration already reads; `STATUS` is the same reading:
 
     0 plan found             -> SOLVED_SATISFICING, or SOLVED_OPTIMALLY (see engine.py)

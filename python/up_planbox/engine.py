@@ -8,7 +8,7 @@ planbox's own is here:
 - the command: `planbox plan --plan-file PLAN [configuration] --time-limit T
   DOMAIN PROBLEM`, so planbox stops itself at the timeout (exit 23) and says so;
 - `supported_kind`: the fragment of UP's problems whose PDDL planbox reads
-  (README, "Supported PDDL") and plans for with every configuration;
+  (docs/pddl.md) and plans for with every configuration;
 - the result status, read from the exit code (see `binary.py`).
 
 Two engines, as for Fast Downward:
@@ -49,14 +49,14 @@ from unified_planning.model import ProblemKind
 
 from up_planbox import binary
 
-# planbox's aliases that search on after the first plan (README, `--alias`).
+# planbox's aliases that search on after the first plan (docs/plan.md, `--alias`).
 ANYTIME_ALIASES = ("lama", "seq-sat-lama-2011")
 # The line planbox prints after writing each plan file.
 PLAN_WRITTEN = "Plan written to "
 
 
 def planbox_kind() -> ProblemKind:
-    """UP's problem features that planbox handles, from README "Supported PDDL".
+    """UP's problem features that planbox handles, from docs/pddl.md.
 
     Classical action-based problems with flat or hierarchical types; negative,
     disjunctive, existential and universal conditions and equality anywhere a
