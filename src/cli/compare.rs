@@ -35,11 +35,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::Duration;
 
-use clap::ValueEnum;
-
-use super::options::{self, EngineName, SearchName, SearchOptions};
+use super::options::{self, SearchOptions};
 use super::report::{self, PRUNING_KEYS};
 use super::{Coded, exit, html};
+use planbox::planner::Engine;
+use planbox::search::Algorithm;
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -55,8 +55,8 @@ pub struct CompareArgs {
     #[arg(long)]
     pub json: bool,
     /// The columns, in this order [default: all four].
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "ENGINE,...")]
-    pub engines: Vec<EngineName>,
+    #[arg(long, value_parser = options::choice::<Engine>(), value_delimiter = ',', value_name = "ENGINE,...")]
+    pub engines: Vec<Engine>,
     /// Also write the comparison as one self-contained web page: the counters,
     /// and the first --trace-limit expansions of progression and regression as
     /// trees to explore, with each Sokoban node's board and the pruning rule
@@ -67,11 +67,11 @@ pub struct CompareArgs {
 
 /// The engines, in the order of the columns, unless `--engines` says
 /// otherwise.
-const ENGINES: [EngineName; 4] = [
-    EngineName::Progression,
-    EngineName::Regression,
-    EngineName::Bidirectional,
-    EngineName::Sat,
+const ENGINES: [Engine; 4] = [
+    Engine::Progression,
+    Engine::Regression,
+    Engine::Bidirectional,
+    Engine::Sat,
 ];
 
 /// What one column does: run its engine with these options, or say why it
@@ -84,10 +84,10 @@ enum Column {
 /// The options engine `engine` runs with: bidirectional search takes no
 /// algorithm settings and no traces; the SAT engine, which searches no
 /// states, none of the state-space searches' settings.
-fn options_for(o: &SearchOptions, engine: EngineName) -> SearchOptions {
+fn options_for(o: &SearchOptions, engine: Engine) -> SearchOptions {
     match engine {
-        EngineName::Bidirectional => o.for_bidirectional(),
-        EngineName::Sat => SearchOptions {
+        Engine::Bidirectional => o.for_bidirectional(),
+        Engine::Sat => SearchOptions {
             search: None,
             heuristic: Vec::new(),
             alias: None,
@@ -106,9 +106,9 @@ fn options_for(o: &SearchOptions, engine: EngineName) -> SearchOptions {
 /// The options of the state-space searches, each with whether it was given
 /// and the engines that read it (bidirectional search reads `--search` to
 /// say that it runs bfs only).
-fn search_only(o: &SearchOptions) -> [(&'static str, bool, &'static [EngineName]); 10] {
-    use EngineName::{Bidirectional, Progression, Regression, Sat};
-    const BOTH: &[EngineName] = &[Progression, Regression];
+fn search_only(o: &SearchOptions) -> [(&'static str, bool, &'static [Engine]); 10] {
+    use Engine::{Bidirectional, Progression, Regression, Sat};
+    const BOTH: &[Engine] = &[Progression, Regression];
     [
         (
             "--search",
@@ -132,7 +132,7 @@ fn search_only(o: &SearchOptions) -> [(&'static str, bool, &'static [EngineName]
 }
 
 /// Names engines as a reader would: `regression, bidirectional and sat`.
-fn listed(engines: &[EngineName]) -> String {
+fn listed(engines: &[Engine]) -> String {
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
     match names.split_last() {
         Some((last, [])) => last.to_string(),
@@ -146,7 +146,7 @@ fn listed(engines: &[EngineName]) -> String {
 /// `--engines`; options that only some read go to those. An alias is Fast
 /// Downward's name for a forward search: progression runs it, the SAT
 /// engine runs as always, and the backward searches say `skipped`.
-fn columns(o: &SearchOptions, engines: &[EngineName]) -> Result<Vec<Column>> {
+fn columns(o: &SearchOptions, engines: &[Engine]) -> Result<Vec<Column>> {
     let chosen = || {
         let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
         names.join(",")
@@ -169,20 +169,16 @@ fn columns(o: &SearchOptions, engines: &[EngineName]) -> Result<Vec<Column>> {
     let mut refused = None;
     for &engine in engines {
         let column = match (engine, o.alias) {
-            (EngineName::Regression | EngineName::Bidirectional, Some(alias)) => {
-                Column::Skipped(format!(
-                    "`--alias {}` is a forward search, as in Fast Downward; \
+            (Engine::Regression | Engine::Bidirectional, Some(alias)) => Column::Skipped(format!(
+                "`--alias {}` is a forward search, as in Fast Downward; \
                      regression and bidirectional search cannot run it",
-                    alias.name()
-                ))
-            }
+                alias.name()
+            )),
             // (The algorithm of the other columns, gbfs by default.)
-            (EngineName::Bidirectional, None)
-                if o.search(EngineName::Progression) != SearchName::Bfs =>
-            {
+            (Engine::Bidirectional, None) if o.search(Engine::Progression) != Algorithm::Bfs => {
                 Column::Skipped(format!(
                     "bidirectional search runs bfs only, not {}",
-                    o.search(EngineName::Progression).name()
+                    o.search(Engine::Progression).name()
                 ))
             }
             _ => {
@@ -201,8 +197,8 @@ fn columns(o: &SearchOptions, engines: &[EngineName]) -> Result<Vec<Column>> {
     // Progression and regression read the same settings; if one of them
     // takes what the other refuses (`--heuristic hff`), say which column.
     let other = match engine {
-        EngineName::Progression => EngineName::Regression,
-        EngineName::Regression => EngineName::Progression,
+        Engine::Progression => Engine::Regression,
+        Engine::Regression => Engine::Progression,
         _ => return Err(e),
     };
     if !engines.contains(&other) || options::configure(o, other).is_err() {
@@ -224,7 +220,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
             "`--dump-cnf` writes one formula: use `plan --engine sat`, not `compare`".into()
         ));
     }
-    let engines: Vec<EngineName> = if args.engines.is_empty() {
+    let engines: Vec<Engine> = if args.engines.is_empty() {
         ENGINES.to_vec()
     } else {
         args.engines.clone()
@@ -252,7 +248,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
         super::output::check_writable(path, "page")?;
     }
     for (&engine, column) in engines.iter().zip(&columns) {
-        if let (Column::Run(own), false) = (column, engine == EngineName::Sat)
+        if let (Column::Run(own), false) = (column, engine == Engine::Sat)
             && let Some(dot) = &own.dot
         {
             let path = dot_path(dot, engine);
@@ -404,7 +400,7 @@ fn command_line() -> String {
 
 /// Runs `planbox plan --engine ENGINE --json` with the options `o` of its
 /// column.
-fn child(args: &CompareArgs, engine: EngineName, o: &SearchOptions) -> Result<Value> {
+fn child(args: &CompareArgs, engine: Engine, o: &SearchOptions) -> Result<Value> {
     let exe = std::env::current_exe().context("cannot find the planbox executable")?;
     let mut cmd = Command::new(exe);
     cmd.arg("plan")
@@ -475,7 +471,7 @@ fn child(args: &CompareArgs, engine: EngineName, o: &SearchOptions) -> Result<Va
 /// Runs the child `cmd` to its end and returns its exit status and its
 /// stdout; if `compare` is told to stop meanwhile (SIGTERM, Ctrl-C), ends
 /// the child first, then fails with the signal's exit code.
-fn run_child(cmd: &mut Command, engine: EngineName) -> Result<(ExitStatus, Vec<u8>)> {
+fn run_child(cmd: &mut Command, engine: Engine) -> Result<(ExitStatus, Vec<u8>)> {
     let mut child = cmd
         .stdout(Stdio::piped())
         .spawn()
@@ -516,7 +512,7 @@ fn run_child(cmd: &mut Command, engine: EngineName) -> Result<(ExitStatus, Vec<u
 /// `compare` die without a chance to clean up (SIGKILL).
 #[cfg(unix)]
 mod stop {
-    use super::{Child, Coded, Command, Duration, EngineName};
+    use super::{Child, Coded, Command, Duration, Engine};
     use std::sync::atomic::{AtomicI32, Ordering};
     use std::time::Instant;
 
@@ -584,7 +580,7 @@ mod stop {
 
     /// The error `compare` exits with: 128 + the signal; `engine` is the
     /// search it ended, if one was running.
-    pub fn stopped(signal: i32, engine: Option<EngineName>) -> Coded {
+    pub fn stopped(signal: i32, engine: Option<Engine>) -> Coded {
         let name = match signal {
             libc::SIGINT => "SIGINT",
             libc::SIGHUP => "SIGHUP",
@@ -625,7 +621,7 @@ mod stop {
 /// console.
 #[cfg(not(unix))]
 mod stop {
-    use super::{Child, Coded, Command, EngineName};
+    use super::{Child, Coded, Command, Engine};
     pub fn catch() {}
     pub fn release() {}
     pub fn requested() -> Option<i32> {
@@ -635,7 +631,7 @@ mod stop {
         let _ = child.kill();
         let _ = child.wait();
     }
-    pub fn stopped(_: i32, _: Option<EngineName>) -> Coded {
+    pub fn stopped(_: i32, _: Option<Engine>) -> Coded {
         Coded {
             code: 1,
             message: "stopped".into(),
@@ -646,8 +642,8 @@ mod stop {
 
 /// Whether `engine`'s child records its first expansions for the page
 /// (the two engines that search one direction state by state).
-fn traced(args: &CompareArgs, engine: EngineName) -> bool {
-    args.html.is_some() && matches!(engine, EngineName::Progression | EngineName::Regression)
+fn traced(args: &CompareArgs, engine: Engine) -> bool {
+    args.html.is_some() && matches!(engine, Engine::Progression | Engine::Regression)
 }
 
 /// The command-line options of `plan` that reproduce `o` for `engine`: the
@@ -655,8 +651,8 @@ fn traced(args: &CompareArgs, engine: EngineName) -> bool {
 /// costs for all, the mutexes for all but progression, regression's
 /// switches for the backward searches, and the SAT engine's own settings
 /// (its largest horizon is the depth limit).
-fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
-    let sat = engine == EngineName::Sat;
+fn forwarded(o: &SearchOptions, engine: Engine) -> Vec<OsString> {
+    let sat = engine == Engine::Sat;
     let mut a: Vec<OsString> = Vec::new();
     let mut push = |flag: &str, value: Option<String>| {
         a.push(flag.into());
@@ -698,10 +694,10 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     if let Some(m) = o.memory_limit {
         push("--memory-limit", Some(m.to_string()));
     }
-    if engine != EngineName::Progression {
+    if engine != Engine::Progression {
         push("--mutex", Some(o.mutex().name().into()));
     }
-    if matches!(engine, EngineName::Regression | EngineName::Bidirectional) {
+    if matches!(engine, Engine::Regression | Engine::Bidirectional) {
         if o.no_goal_sorting {
             push("--no-goal-sorting", None);
         }
@@ -710,12 +706,11 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
         }
     }
     if sat {
-        let name = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
         if let Some(e) = o.encoding {
-            push("--encoding", name(e.to_possible_value()));
+            push("--encoding", Some(e.name().to_string()));
         }
         if let Some(s) = o.schedule {
-            push("--schedule", name(s.to_possible_value()));
+            push("--schedule", Some(s.name().to_string()));
         }
         if let Some(t) = o.horizon {
             push("--horizon", Some(t.to_string()));
@@ -733,7 +728,7 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
 }
 
 /// One graph per direction: `g.dot` becomes `g.progression.dot`, ...
-fn dot_path(dot: &Path, engine: EngineName) -> PathBuf {
+fn dot_path(dot: &Path, engine: Engine) -> PathBuf {
     let stem = dot.file_stem().map(|s| s.to_string_lossy().into_owned());
     let ext = dot.extension().map(|s| s.to_string_lossy().into_owned());
     let name = format!(
@@ -889,7 +884,7 @@ pub fn configurations(engines: &[(&str, &Value)]) -> String {
 }
 
 /// The side-by-side table, one column per engine.
-fn table(engines: &[EngineName], records: &[Value]) -> String {
+fn table(engines: &[Engine], records: &[Value]) -> String {
     let rows: Vec<(String, Vec<String>)> = rows()
         .into_iter()
         .map(|(label, key)| (label, records.iter().map(|r| shown(r, key)).collect()))
