@@ -1,12 +1,11 @@
 //! Criterion benches of one heuristic evaluation (the initial state) for every
-//! heuristic in `heuristics::NAMES`, on three fixed IPC problems.
+//! heuristic in the heuristics' table (`heuristics::NAMES`), on three fixed IPC problems.
 //!
 //! Run with `cargo bench --bench heuristics`; about half a minute on two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use planbox::bits::FactSet;
 use planbox::heuristics;
-use planbox::pddl::{self, ast};
 use std::hint::black_box;
 use std::path::Path;
 
@@ -29,17 +28,13 @@ const PROBLEMS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-fn source(path: &str) -> ast::Source {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    let text = std::fs::read_to_string(&path).expect("bench input is bundled");
-    ast::Source { path, text }
+fn path(path: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
 fn evaluate(c: &mut Criterion) {
     for &(label, domain_path, problem_path) in PROBLEMS {
-        let domain = pddl::parse_domain(source(domain_path)).expect("bench domain parses");
-        let problem = pddl::parse_problem(source(problem_path)).expect("bench problem parses");
-        let (task, _) = planbox::ground::ground(&domain, &problem).expect("grounds");
+        let task = planbox::load(path(domain_path), path(problem_path)).expect("bench loads");
         let init = FactSet::from_facts(task.facts.len(), &task.init);
         for &name in heuristics::NAMES {
             let mut h = heuristics::by_name(name, &task).expect("known name");

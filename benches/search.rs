@@ -12,7 +12,6 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use planbox::heuristics;
-use planbox::pddl::{self, ast};
 use planbox::search::{self, Limits, Monitor, Progression, SearchResult};
 use planbox::task::Task;
 use std::path::Path;
@@ -27,19 +26,10 @@ const PROBLEMS: &[(&str, &str, &str)] = &[
 ];
 
 fn load(set: &str, file: &str) -> Task {
-    let source = |name: &str| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("problems/ipc")
-            .join(set)
-            .join(name);
-        let text = std::fs::read_to_string(&path).expect("bench input is bundled");
-        ast::Source { path, text }
-    };
-    let domain = pddl::parse_domain(source("domain.pddl")).expect("bench domain parses");
-    let problem = pddl::parse_problem(source(file)).expect("bench problem parses");
-    planbox::ground::ground(&domain, &problem)
-        .expect("grounds")
-        .0
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("problems/ipc")
+        .join(set);
+    planbox::load(dir.join("domain.pddl"), dir.join(file)).expect("bench input loads")
 }
 
 /// One search: `gbfs-hff`, `gbfs-hff-pref`, `astar-lmcut` or

@@ -9,7 +9,6 @@
 //! default generator are in `benches/README.md`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use planbox::pddl::{self, ast};
 use planbox::search::successors::{Counters, DecisionTree, SuccessorGenerator, Watched};
 use planbox::search::{self, Limits, Monitor, Outcome, Progression, SearchSpace, Successors};
 use planbox::task::{OpId, Task};
@@ -24,15 +23,8 @@ const SEARCHES: &[&str] = &["p04", "p07"];
 
 fn task(problem: &str) -> Task {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(SET);
-    let read = |path: std::path::PathBuf| ast::Source {
-        text: std::fs::read_to_string(&path).expect("bench input is bundled"),
-        path,
-    };
-    let d = pddl::parse_domain(read(root.join("domain.pddl"))).expect("domain parses");
-    pddl::check_domain(&d).expect("domain checks");
-    let p = pddl::parse_problem(read(root.join(format!("{problem}.pddl")))).expect("parses");
-    pddl::check_problem(&d, &p).expect("problem checks");
-    planbox::ground::ground(&d, &p).expect("grounds").0
+    let problem = root.join(format!("{problem}.pddl"));
+    planbox::load(root.join("domain.pddl"), problem).expect("bench input loads")
 }
 
 /// The first `n` states breadth-first search reaches.

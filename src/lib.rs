@@ -9,6 +9,44 @@
 //!   --search::{Progression, Regression} + bfs/astar/gbfs/...--> plan
 //!   --sat::plan (the task over horizon T as a formula, a CDCL solver)--> plan
 //! ```
+//!
+//! As a library, three entry points cover it: [`load()`] (or a [`Loader`])
+//! runs the pipeline up to the task, [`planner::plan`] runs an engine with a
+//! [`planner::Config`] (engine, algorithm, heuristics from the
+//! [`heuristics::table`], an alias such as LAMA's anytime schedule, limits
+//! and progress in a [`search::Monitor`]), and [`sokoban::solver::Solver`]
+//! solves a Sokoban level with its own schedule. The `planbox` binary maps
+//! its arguments to these and prints.
+//!
+//! Solving an IPC problem:
+//!
+//! ```
+//! use planbox::planner::{self, Config};
+//! use planbox::search::{Limits, Outcome};
+//! let task = planbox::load(
+//!     "problems/ipc/gripper/domain.pddl",
+//!     "problems/ipc/gripper/prob01.pddl",
+//! )?;
+//! let run = planner::solve(&task, &Config::default(), Limits::none())?; // gbfs, h^FF
+//! let Outcome::Plan(plan) = run.result.outcome else { panic!("gripper is solvable") };
+//! for &op in &plan {
+//!     println!("{}", task.operator(op).plan_step());
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Solving a Sokoban level:
+//!
+//! ```
+//! use planbox::sokoban::{solver::{Solver, SolverOptions}, xsb};
+//! let path = std::path::Path::new("problems/sokoban/microban.xsb");
+//! let levels = xsb::parse(path, &std::fs::read_to_string(path)?);
+//! let level = levels.level(2).expect("a second level")?;
+//! let solved = Solver::new(SolverOptions::default()).solve(&level)?;
+//! let (lurd, moves, pushes) = solved.solution.expect("solvable");
+//! println!("{lurd} ({moves} moves, {pushes} pushes)");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 /// Runs `f`, on a fresh stack segment when less than 64 KiB of this thread's
@@ -21,13 +59,18 @@ pub fn deep<R>(f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
 }
 
+pub use load::{LoadError, Loaded, Loader, load};
+
 pub mod bits;
+pub mod choice;
 pub mod exit;
 pub mod ground;
 pub mod heuristics;
 pub mod invariants;
+pub mod load;
 pub mod pddl;
 pub mod plan;
+pub mod planner;
 pub mod sat;
 pub mod search;
 pub mod snippet;

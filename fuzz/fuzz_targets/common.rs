@@ -2,7 +2,8 @@
 
 #![allow(dead_code)]
 
-use planbox::pddl::{self, ast};
+use planbox::pddl::ast;
+use planbox::{LoadError, Loader};
 
 /// Splits the input at its first NUL byte into a domain and a problem; without
 /// one, the same text is tried as both. Inputs that are not UTF-8 are skipped:
@@ -19,30 +20,19 @@ pub fn source(path: &str, text: &str) -> ast::Source {
     }
 }
 
-/// Parses and checks a domain and a problem, as `planbox check` does. Every
-/// error must render (the snippet code runs on whatever position it names).
+/// Parses and checks a domain and a problem, as `planbox check` does (the
+/// first two steps of `planbox::Loader`). Every error must render (the
+/// snippet code runs on whatever position it names).
 pub fn load(domain: &str, problem: &str) -> Option<(ast::Domain, ast::Problem)> {
-    let domain = match pddl::parse_domain(source("domain.pddl", domain)) {
-        Ok(d) => d,
-        Err(e) => {
-            let _ = e.to_string();
-            return None;
-        }
-    };
-    if let Err(e) = pddl::check_domain(&domain) {
+    let rendered = |e: LoadError| {
         let _ = e.to_string();
-        return None;
-    }
-    let problem = match pddl::parse_problem(source("problem.pddl", problem)) {
-        Ok(p) => p,
-        Err(e) => {
-            let _ = e.to_string();
-            return None;
-        }
     };
-    if let Err(e) = pddl::check_problem(&domain, &problem) {
-        let _ = e.to_string();
-        return None;
-    }
+    let mut loader = Loader::new();
+    let domain = (loader.domain(source("domain.pddl", domain)))
+        .map_err(rendered)
+        .ok()?;
+    let problem = (loader.problem(&domain, source("problem.pddl", problem)))
+        .map_err(rendered)
+        .ok()?;
     Some((domain, problem))
 }

@@ -2,6 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use planbox::pddl::{self, ast};
+use planbox::{LoadError, Loader};
 use std::path::{Path, PathBuf};
 
 use super::Coded;
@@ -199,17 +200,26 @@ pub fn find_domain(problem: &Path) -> Result<PathBuf> {
 /// Reads, parses and checks a domain file; prints the checker's warnings on
 /// stderr.
 pub fn load_domain(path: &Path) -> Result<ast::Domain> {
-    let domain = pddl::parse_domain(read_source(path, "domain file")?)?;
-    print_warnings(&pddl::check_domain(&domain)?);
-    Ok(domain)
+    let source = read_source(path, "domain file")?;
+    (Loader::new().on_warning(print_warning).domain(source)).map_err(load_error)
 }
 
 /// Reads, parses and checks a problem file against its domain; prints the
 /// checker's warnings on stderr.
 pub fn load_problem(domain: &ast::Domain, path: &Path) -> Result<ast::Problem> {
-    let problem = pddl::parse_problem(read_source(path, "problem file")?)?;
-    print_warnings(&pddl::check_problem(domain, &problem)?);
-    Ok(problem)
+    let source = read_source(path, "problem file")?;
+    (Loader::new()
+        .on_warning(print_warning)
+        .problem(domain, source))
+    .map_err(load_error)
+}
+
+/// A loading error with its PDDL error as such (which knows its exit code).
+pub fn load_error(e: LoadError) -> anyhow::Error {
+    match e {
+        LoadError::Pddl(e) => e.into(),
+        e => e.into(),
+    }
 }
 
 /// Whether the warnings about the input were shown already by another
@@ -222,12 +232,9 @@ pub fn quiet_warnings() {
     QUIET.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
-/// Each warning as the errors are shown: `warning: ` and the snippet.
-fn print_warnings(warnings: &[pddl::Warning]) {
-    if QUIET.load(std::sync::atomic::Ordering::Relaxed) {
-        return;
-    }
-    for w in warnings {
+/// A warning as the errors are shown: `warning: ` and the snippet.
+pub fn print_warning(w: &pddl::Warning) {
+    if !QUIET.load(std::sync::atomic::Ordering::Relaxed) {
         eprintln!("warning: {w}");
     }
 }

@@ -3,13 +3,11 @@
 
 mod check;
 mod compare;
-mod engine;
 mod ground;
 mod html;
 mod input;
 mod invariants;
 mod lurd;
-mod mutexes;
 mod options;
 mod output;
 mod plan;

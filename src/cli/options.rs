@@ -3,210 +3,46 @@
 //! combinations that make no sense.
 
 use anyhow::{Result, bail};
-use clap::{Args, ValueEnum};
+use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use planbox::choice::Choice;
+use planbox::heuristics::HeuristicName;
+use planbox::heuristics::table::TABLE;
+use planbox::planner::{Alias, Config, Engine, MutexChoice};
+use planbox::sat::{Encoding, Schedule};
+use planbox::search::Algorithm;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{Coded, exit};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SearchName {
-    /// Breadth-first search (fewest steps)
-    Bfs,
-    /// Depth-first tree search (with --depth-limit: bounded)
-    Dfs,
-    /// Iterative deepening depth-first search (fewest steps)
-    Iddfs,
-    /// A* (optimal with an admissible heuristic)
-    Astar,
-    /// Weighted A*, f = g + W * h
-    Wastar,
-    /// Greedy best-first search with preferred operators
-    Gbfs,
-    /// Lazy greedy best-first search: successors evaluated when taken from the open list, preferred operators boosted (LAMA's search)
-    LazyGbfs,
-    /// Lazy weighted A*, f = g + W * h, evaluated when taken from the open list
-    LazyWastar,
+/// clap's parser for one of the library's named choices: its values listed
+/// with their help, read with `FromStr`.
+pub fn choice<T>() -> impl TypedValueParser<Value = T>
+where
+    T: Choice + Send + Sync,
+{
+    let values = T::ALL.iter().map(|v| listed(v.name(), v.help()));
+    PossibleValuesParser::new(values).map(|name| planbox::choice::parse(&name).expect("listed"))
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum HeuristicName {
-    Blind,
-    Goalcount,
-    Hmax,
-    Hadd,
-    Hff,
-    /// LM-cut, incremental: a state reached by the search starts from the
-    /// landmarks of its parent (Pommerening & Helmert 2013)
-    Lmcut,
-    /// LM-cut computed anew in every state, as Fast Downward's lmcut()
-    LmcutScratch,
-    /// The landmark count (LAMA's landmark heuristic; path-dependent)
-    Lmcount,
-    /// Landmarks with uniform cost partitioning (admissible, for A*)
-    Lmcp,
+/// clap's parser for a heuristic: the rows of the heuristics' table.
+pub fn heuristic() -> impl TypedValueParser<Value = HeuristicName> {
+    let values = TABLE.iter().map(|e| listed(e.name, e.help));
+    PossibleValuesParser::new(values).map(|name| HeuristicName::get(&name).expect("listed"))
 }
 
-/// Named configurations, as Fast Downward's `--alias`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum AliasName {
-    /// LAMA's first search: lazy greedy search with h^FF and the landmark
-    /// count, preferred operators, every action costing 1 while searching
-    LamaFirst,
-    /// LAMA 2011, anytime: lama-first, then lazy weighted A* with weights
-    /// 5, 3, 2 and 1 (repeated), each bounded by the best plan so far; every
-    /// better plan written as PLAN_FILE.1, PLAN_FILE.2, ...
-    Lama,
-    /// LAMA 2011 as it ran in the IPC: `lama` with the landmark heuristic's
-    /// preferred operators (`--landmark-preferred`)
-    #[value(name = "seq-sat-lama-2011")]
-    SeqSatLama2011,
-    /// A* with LM-cut (Fast Downward's `astar(lmcut())`)
-    SeqOptLmcut,
+/// A heuristic of the table the options name as a default.
+pub fn named(name: &str) -> HeuristicName {
+    HeuristicName::get(name).expect("a row of the heuristics' table")
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineName {
-    /// Forward search from the initial state
-    Progression,
-    /// Backward search from the goal through relevant operators
-    Regression,
-    /// Progression and regression at once, until a state satisfies a subgoal set
-    Bidirectional,
-    /// Planning as satisfiability: the task over T steps as a formula for a
-    /// SAT solver, T = 0, 1, 2, ...
-    Sat,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EncodingName {
-    /// One operator per step: T counts the plan's steps
-    Sequential,
-    /// Parallel steps of operators that can go in any order (T: makespan)
-    ForallStep,
-    /// Parallel steps of operators that can go in one fixed order (T: makespan)
-    ExistsStep,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ScheduleName {
-    /// T = 0, 1, 2, ... on one incremental solver: the fewest steps (or the
-    /// smallest makespan)
-    Linear,
-    /// Madagascar's algorithm B: T = 0, 5, 10, ... taking turns, 20 at a time
-    /// (any plan, found sooner)
-    Interleaved,
-}
-
-impl EncodingName {
-    pub fn encoding(self) -> planbox::sat::Encoding {
-        match self {
-            EncodingName::Sequential => planbox::sat::Encoding::Sequential,
-            EncodingName::ForallStep => planbox::sat::Encoding::ForallStep,
-            EncodingName::ExistsStep => planbox::sat::Encoding::ExistsStep,
-        }
-    }
-}
-
-impl ScheduleName {
-    pub fn schedule(self) -> planbox::sat::Schedule {
-        match self {
-            ScheduleName::Linear => planbox::sat::Schedule::Linear,
-            ScheduleName::Interleaved => planbox::sat::Schedule::Interleaved,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum MutexName {
-    /// State invariants, and h² mutexes where they are cheap to compute
-    All,
-    /// State invariants only
-    Invariants,
-    /// h² mutex pairs only
-    H2,
-    /// No mutex checks (only relevance and consistency)
-    None,
-}
-
-impl EngineName {
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineName::Progression => "progression",
-            EngineName::Regression => "regression",
-            EngineName::Bidirectional => "bidirectional",
-            EngineName::Sat => "sat",
-        }
-    }
-}
-
-impl SearchName {
-    pub fn name(self) -> &'static str {
-        match self {
-            SearchName::Bfs => "bfs",
-            SearchName::Dfs => "dfs",
-            SearchName::Iddfs => "iddfs",
-            SearchName::Astar => "astar",
-            SearchName::Wastar => "wastar",
-            SearchName::Gbfs => "gbfs",
-            SearchName::LazyGbfs => "lazy-gbfs",
-            SearchName::LazyWastar => "lazy-wastar",
-        }
-    }
-
-    /// A* and its greedy kin, whose open list orders nodes by an estimate.
-    pub fn is_best_first(self) -> bool {
-        matches!(
-            self,
-            SearchName::Astar
-                | SearchName::Wastar
-                | SearchName::Gbfs
-                | SearchName::LazyGbfs
-                | SearchName::LazyWastar
-        )
-    }
-
-    /// The lazy searches, which take several heuristics in turn.
-    pub fn is_lazy(self) -> bool {
-        matches!(self, SearchName::LazyGbfs | SearchName::LazyWastar)
-    }
-}
-
-impl HeuristicName {
-    pub fn name(self) -> &'static str {
-        match self {
-            HeuristicName::Blind => "blind",
-            HeuristicName::Goalcount => "goalcount",
-            HeuristicName::Hmax => "hmax",
-            HeuristicName::Hadd => "hadd",
-            HeuristicName::Hff => "hff",
-            HeuristicName::Lmcut => "lmcut",
-            HeuristicName::LmcutScratch => "lmcut-scratch",
-            HeuristicName::Lmcount => "lmcount",
-            HeuristicName::Lmcp => "lmcp",
-        }
-    }
-}
-
-impl AliasName {
-    pub fn name(self) -> &'static str {
-        match self {
-            AliasName::LamaFirst => "lama-first",
-            AliasName::Lama => "lama",
-            AliasName::SeqSatLama2011 => "seq-sat-lama-2011",
-            AliasName::SeqOptLmcut => "seq-opt-lmcut",
-        }
-    }
-}
-
-impl MutexName {
-    pub fn name(self) -> &'static str {
-        match self {
-            MutexName::All => "all",
-            MutexName::Invariants => "invariants",
-            MutexName::H2 => "h2",
-            MutexName::None => "none",
-        }
+fn listed(name: &'static str, help: &'static str) -> PossibleValue {
+    let value = PossibleValue::new(name);
+    if help.is_empty() {
+        value
+    } else {
+        value.help(help)
     }
 }
 
@@ -215,17 +51,17 @@ pub struct SearchOptions {
     /// The search algorithm [default: gbfs; bfs for `--engine
     /// bidirectional`, which runs only bfs: breadth-first layers, uniform
     /// cost with action costs, from both ends].
-    #[arg(long, value_enum)]
-    pub search: Option<SearchName>,
+    #[arg(long, value_parser = choice::<Algorithm>())]
+    pub search: Option<Algorithm>,
     /// The heuristic for astar, wastar and gbfs [default: lmcut for astar, hff
     /// otherwise; for regression lmcut for astar, hadd otherwise]. The lazy
     /// searches take two, comma-separated, in turn (`hff,lmcount`).
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = heuristic(), value_delimiter = ',')]
     pub heuristic: Vec<HeuristicName>,
     /// A named configuration, as Fast Downward's `--alias` (instead of
     /// `--search`, `--heuristic` and `--unit-cost`).
-    #[arg(long, value_enum)]
-    pub alias: Option<AliasName>,
+    #[arg(long, value_parser = choice::<Alias>())]
+    pub alias: Option<Alias>,
     /// Maximum depth for dfs and iddfs; for `--engine sat`, the largest
     /// horizon tried.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
@@ -266,8 +102,8 @@ pub struct SearchOptions {
     /// Regression (alone or as bidirectional search's backward side): which
     /// mutexes prune impossible subgoal sets; SAT: which ones are added as
     /// clauses in every layer [default: all].
-    #[arg(long, value_enum)]
-    pub mutex: Option<MutexName>,
+    #[arg(long, value_parser = choice::<MutexChoice>())]
+    pub mutex: Option<MutexChoice>,
     /// Regression: try relevant operators in operator order, not subgoals
     /// false in the initial state first.
     #[arg(long)]
@@ -295,11 +131,11 @@ pub struct SearchOptions {
     #[arg(long, value_name = "N", default_value_t = 50, allow_negative_numbers = true, value_parser = count::<usize>)]
     pub dot_limit: usize,
     /// SAT: which operators may share a step [default: exists-step].
-    #[arg(long, value_enum)]
-    pub encoding: Option<EncodingName>,
+    #[arg(long, value_parser = choice::<Encoding>())]
+    pub encoding: Option<Encoding>,
     /// SAT: which horizons are tried, in which order [default: linear].
-    #[arg(long, value_enum)]
-    pub schedule: Option<ScheduleName>,
+    #[arg(long, value_parser = choice::<Schedule>())]
+    pub schedule: Option<Schedule>,
     /// SAT: try this horizon only (exit 12 if no plan has this many steps).
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = count::<usize>)]
     pub horizon: Option<usize>,
@@ -311,15 +147,15 @@ pub struct SearchOptions {
 
 impl SearchOptions {
     /// The mutexes regression prunes with (`--mutex`, by default all).
-    pub fn mutex(&self) -> MutexName {
-        self.mutex.unwrap_or(MutexName::All)
+    pub fn mutex(&self) -> MutexChoice {
+        self.mutex.unwrap_or(MutexChoice::All)
     }
 
     /// The search algorithm for `engine` (`--search`, or its default).
-    pub fn search(&self, engine: EngineName) -> SearchName {
+    pub fn search(&self, engine: Engine) -> Algorithm {
         self.search.unwrap_or(match engine {
-            EngineName::Bidirectional => SearchName::Bfs,
-            _ => SearchName::Gbfs,
+            Engine::Bidirectional => Algorithm::Bfs,
+            _ => Algorithm::Gbfs,
         })
     }
 
@@ -344,9 +180,9 @@ impl SearchOptions {
 
     /// The options that only some engines read: each flag, whether it was
     /// given, and the engines that read it.
-    pub fn engine_only(&self) -> [(&'static str, bool, &'static [EngineName]); 7] {
-        use EngineName::{Bidirectional, Regression, Sat};
-        const BACKWARD: &[EngineName] = &[Regression, Bidirectional];
+    pub fn engine_only(&self) -> [(&'static str, bool, &'static [Engine]); 7] {
+        use Engine::{Bidirectional, Regression, Sat};
+        const BACKWARD: &[Engine] = &[Regression, Bidirectional];
         [
             (
                 "--mutex",
@@ -365,15 +201,15 @@ impl SearchOptions {
     /// Refuses the options that `engine` does not read: regression's for
     /// progression and SAT, the SAT engine's for the others (`compare`
     /// passes each engine only its own).
-    pub fn check_engine(&self, engine: EngineName) -> Result<()> {
+    pub fn check_engine(&self, engine: Engine) -> Result<()> {
         const BACKWARD: &str = "`--engine regression` (or bidirectional)";
         const BACKWARD_OR_SAT: &str = "`--engine regression` (or bidirectional) and `--engine sat`";
         const SAT: &str = "`--engine sat`";
         for (flag, given, readers) in self.engine_only() {
             if given && !readers.contains(&engine) {
                 let engines = match readers {
-                    [EngineName::Sat] => SAT,
-                    _ if readers.contains(&EngineName::Sat) => BACKWARD_OR_SAT,
+                    [Engine::Sat] => SAT,
+                    _ if readers.contains(&Engine::Sat) => BACKWARD_OR_SAT,
                     _ => BACKWARD,
                 };
                 bail!(usage(format!("`{flag}` only applies to {engines}")));
@@ -385,30 +221,34 @@ impl SearchOptions {
     /// The options of the SAT engine.
     pub fn sat(&self) -> planbox::sat::SatOptions {
         planbox::sat::SatOptions {
-            encoding: self.encoding.unwrap_or(EncodingName::ExistsStep).encoding(),
-            schedule: self.schedule.unwrap_or(ScheduleName::Linear).schedule(),
+            encoding: self.encoding.unwrap_or(Encoding::ExistsStep),
+            schedule: self.schedule.unwrap_or(Schedule::Linear),
             max_horizon: self.depth_limit.map(|d| d as usize),
             horizon: self.horizon,
         }
     }
 }
 
-/// The configuration after defaults and checks.
-#[derive(Clone, Copy, Debug)]
-pub struct Config {
-    pub engine: EngineName,
-    pub search: SearchName,
-    pub heuristic: Option<HeuristicName>,
-    /// The lazy searches' second heuristic, taken in turn with the first.
-    pub second: Option<HeuristicName>,
-    pub weight: Option<u32>,
-    /// Search with every action costing 1, report the real costs (LAMA's
-    /// first search).
-    pub unit_search: bool,
-    /// LAMA's anytime schedule (`--alias lama`), see `engine::anytime`.
-    pub anytime: bool,
-    /// lmcount gives preferred operators (`--landmark-preferred`).
-    pub landmark_preferred: bool,
+/// The planner's configuration from the options, before the search's own
+/// fields (algorithm, heuristics, weight, alias) are set.
+fn base(o: &SearchOptions, engine: Engine) -> Config {
+    let traced = if o.trace || o.json_trace {
+        o.trace_limit
+    } else {
+        0
+    };
+    Config {
+        engine,
+        preferred: !o.no_preferred,
+        depth_limit: o.depth_limit,
+        cycle_check: o.cycle_check,
+        mutex: o.mutex(),
+        goal_sorting: !o.no_goal_sorting,
+        subsumption: !o.no_subsumption,
+        sat: o.sat(),
+        trace_limit: traced.max(if o.dot.is_some() { o.dot_limit } else { 0 }),
+        ..Config::default()
+    }
 }
 
 pub fn usage(message: String) -> anyhow::Error {
@@ -420,32 +260,33 @@ pub fn usage(message: String) -> anyhow::Error {
 }
 
 /// Applies the defaults and refuses options that do not fit the search.
-pub fn configure(o: &SearchOptions, engine: EngineName) -> Result<Config> {
+pub fn configure(o: &SearchOptions, engine: Engine) -> Result<Config> {
     let config = configure_search(o, engine)?;
     check_landmark_preferred(o, &config)?;
     Ok(config)
 }
 
-fn configure_search(o: &SearchOptions, engine: EngineName) -> Result<Config> {
+fn configure_search(o: &SearchOptions, engine: Engine) -> Result<Config> {
     if let Some(alias) = o.alias {
         return alias_config(o, engine, alias);
     }
     let s = o.search(engine);
     let name = s.name();
-    if engine == EngineName::Bidirectional {
+    if engine == Engine::Bidirectional {
         check_bidirectional(o)?;
     }
-    if engine == EngineName::Sat {
+    if engine == Engine::Sat {
         return check_sat(o).map(|()| Config {
             engine,
             // Not read: the SAT engine does not search the state space.
-            search: SearchName::Bfs,
+            search: Algorithm::Bfs,
             heuristic: None,
             second: None,
             weight: None,
             unit_search: false,
             anytime: false,
             landmark_preferred: false,
+            ..base(o, engine)
         });
     }
     let informed = s.is_best_first();
@@ -461,7 +302,7 @@ fn configure_search(o: &SearchOptions, engine: EngineName) -> Result<Config> {
              one or two, comma-separated"
         )));
     }
-    let weighted = matches!(s, SearchName::Wastar | SearchName::LazyWastar);
+    let weighted = matches!(s, Algorithm::Wastar | Algorithm::LazyWastar);
     if o.weight.is_some() && !weighted {
         bail!(usage(format!(
             "`--weight` only applies to `--search wastar` or `lazy-wastar`, not `{name}`"
@@ -470,36 +311,35 @@ fn configure_search(o: &SearchOptions, engine: EngineName) -> Result<Config> {
     if o.weight == Some(0) {
         bail!(usage("`--weight` must be at least 1".into()));
     }
-    if o.depth_limit.is_some() && !matches!(s, SearchName::Dfs | SearchName::Iddfs) {
+    if o.depth_limit.is_some() && !matches!(s, Algorithm::Dfs | Algorithm::Iddfs) {
         bail!(usage(format!(
             "`--depth-limit` only applies to `--search dfs` or `iddfs`, not `{name}`"
         )));
     }
-    if o.no_preferred && !matches!(s, SearchName::Gbfs) && !s.is_lazy() {
+    if o.no_preferred && !matches!(s, Algorithm::Gbfs) && !s.is_lazy() {
         bail!(usage(format!(
             "`--no-preferred` only applies to `--search gbfs`, `lazy-gbfs` or `lazy-wastar`, \
              not `{name}`"
         )));
     }
-    if o.cycle_check && !matches!(s, SearchName::Dfs | SearchName::Iddfs) {
+    if o.cycle_check && !matches!(s, Algorithm::Dfs | Algorithm::Iddfs) {
         bail!(usage(format!(
             "`--cycle-check` only applies to `--search dfs` or `iddfs`, not `{name}`"
         )));
     }
-    let regression = engine == EngineName::Regression;
+    let regression = engine == Engine::Regression;
     let given = o.heuristic.first().copied();
     let heuristic = match s {
-        SearchName::Astar => Some(given.unwrap_or(HeuristicName::Lmcut)),
+        Algorithm::Astar => Some(given.unwrap_or(named("lmcut"))),
         _ if !informed => None,
-        _ if regression => Some(given.unwrap_or(HeuristicName::Hadd)),
-        _ => Some(given.unwrap_or(HeuristicName::Hff)),
+        _ if regression => Some(given.unwrap_or(named("hadd"))),
+        _ => Some(given.unwrap_or(named("hff"))),
     };
-    let backward = planbox::search::regression::RegressionHeuristic::NAMES;
     for h in [heuristic, o.heuristic.get(1).copied()]
         .into_iter()
         .flatten()
     {
-        if regression && !backward.contains(&h.name()) {
+        if regression && h.backward().is_none() {
             bail!(usage(format!(
                 "heuristic `{}` is not available for regression; use hmax or lmcut \
                  (admissible), hadd, goalcount or blind",
@@ -517,6 +357,7 @@ fn configure_search(o: &SearchOptions, engine: EngineName) -> Result<Config> {
         unit_search: false,
         anytime: false,
         landmark_preferred: o.landmark_preferred,
+        ..base(o, engine)
     })
 }
 
@@ -526,9 +367,9 @@ fn check_landmark_preferred(o: &SearchOptions, config: &Config) -> Result<()> {
     if !o.landmark_preferred {
         return Ok(());
     }
-    let uses = config.search == SearchName::Gbfs || config.search.is_lazy();
-    let lmcount = [config.heuristic, config.second].contains(&Some(HeuristicName::Lmcount));
-    if config.engine != EngineName::Progression || !uses || !lmcount {
+    let uses = config.search == Algorithm::Gbfs || config.search.is_lazy();
+    let lmcount = [config.heuristic, config.second].contains(&Some(named("lmcount")));
+    if config.engine != Engine::Progression || !uses || !lmcount {
         bail!(usage(
             "`--landmark-preferred` needs the heuristic lmcount in a forward search that \
              uses preferred operators (gbfs, lazy-gbfs, lazy-wastar, or `--alias lama-first` \
@@ -545,7 +386,7 @@ fn check_landmark_preferred(o: &SearchOptions, config: &Config) -> Result<()> {
 }
 
 /// The configuration an alias names; refuses the options it sets.
-fn alias_config(o: &SearchOptions, engine: EngineName, alias: AliasName) -> Result<Config> {
+fn alias_config(o: &SearchOptions, engine: Engine, alias: Alias) -> Result<Config> {
     let name = alias.name();
     let set = [
         ("--search", o.search.is_some()),
@@ -554,7 +395,7 @@ fn alias_config(o: &SearchOptions, engine: EngineName, alias: AliasName) -> Resu
         ("--unit-cost", o.unit_cost),
         (
             "--landmark-preferred",
-            o.landmark_preferred && alias == AliasName::SeqSatLama2011,
+            o.landmark_preferred && alias == Alias::SeqSatLama2011,
         ),
     ];
     for (flag, given) in set {
@@ -564,12 +405,12 @@ fn alias_config(o: &SearchOptions, engine: EngineName, alias: AliasName) -> Resu
             )));
         }
     }
-    if engine != EngineName::Progression {
+    if engine != Engine::Progression {
         bail!(usage(format!(
             "`--alias {name}` searches forward; expected `--engine progression`"
         )));
     }
-    if alias == AliasName::SeqOptLmcut {
+    if alias == Alias::SeqOptLmcut {
         for (flag, given) in [
             ("--no-preferred", o.no_preferred),
             ("--landmark-preferred", o.landmark_preferred),
@@ -583,24 +424,26 @@ fn alias_config(o: &SearchOptions, engine: EngineName, alias: AliasName) -> Resu
         }
         return Ok(Config {
             engine,
-            search: SearchName::Astar,
-            heuristic: Some(HeuristicName::Lmcut),
+            search: Algorithm::Astar,
+            heuristic: Some(named("lmcut")),
             second: None,
             weight: None,
             unit_search: false,
             anytime: false,
             landmark_preferred: false,
+            ..base(o, engine)
         });
     }
     Ok(Config {
         engine,
-        search: SearchName::LazyGbfs,
-        heuristic: Some(HeuristicName::Hff),
-        second: Some(HeuristicName::Lmcount),
+        search: Algorithm::LazyGbfs,
+        heuristic: Some(named("hff")),
+        second: Some(named("lmcount")),
         weight: None,
-        unit_search: alias == AliasName::LamaFirst,
-        anytime: matches!(alias, AliasName::Lama | AliasName::SeqSatLama2011),
-        landmark_preferred: o.landmark_preferred || alias == AliasName::SeqSatLama2011,
+        unit_search: alias == Alias::LamaFirst,
+        anytime: matches!(alias, Alias::Lama | Alias::SeqSatLama2011),
+        landmark_preferred: o.landmark_preferred || alias == Alias::SeqSatLama2011,
+        ..base(o, engine)
     })
 }
 
@@ -614,8 +457,8 @@ fn check_bidirectional(o: &SearchOptions) -> Result<()> {
             h.name()
         )));
     }
-    let s = o.search(EngineName::Bidirectional);
-    if s != SearchName::Bfs {
+    let s = o.search(Engine::Bidirectional);
+    if s != Algorithm::Bfs {
         bail!(usage(format!(
             "`--search {}` is not available for bidirectional, which runs its own \
              breadth-first (uniform-cost) search from both ends; use `--search bfs` or leave \

@@ -9,17 +9,18 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use planbox::invariants;
+use planbox::Loader;
 use planbox::plan::{check_plan, format_plan};
+use planbox::planner::{self, Engine, Known, PlanError};
 use planbox::sat::Invariants;
 use planbox::search::{CpuClock, Limits, Monitor, Outcome};
 use planbox::task::{OpId, Task};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::options::{self, EngineName, HeuristicName, SearchOptions};
+use super::options::{self, SearchOptions};
 use super::report::{Log, logln};
-use super::{Coded, engine, exit, input, mutexes, output, report, show};
+use super::{Coded, exit, input, output, report, show};
 
 /// How often a long search reports its progress on stderr.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
@@ -32,8 +33,8 @@ pub struct PlanArgs {
     pub files: Vec<PathBuf>,
     /// Search forward from the initial state, backward from the goal, both
     /// ways at once, or hand the task over T steps to a SAT solver.
-    #[arg(long, value_enum, default_value_t = EngineName::Progression)]
-    pub engine: EngineName,
+    #[arg(long, value_parser = options::choice::<Engine>(), default_value_t = Engine::Progression)]
+    pub engine: Engine,
     #[command(flatten)]
     pub options: SearchOptions,
     /// Where to write the plan; `-` for stdout.
@@ -76,10 +77,9 @@ impl PlanArgs {
 pub struct Loaded {
     pub domain_path: PathBuf,
     pub problem_path: PathBuf,
-    pub task: Task,
-    /// The lifted task and its reachable instances, for invariant synthesis.
-    pub lifted: planbox::ground::lifted::Lifted,
-    pub reachable: planbox::ground::reachability::Reachable,
+    /// The task, and the lifted task and its reachable instances, for
+    /// invariant synthesis.
+    pub loaded: planbox::Loaded,
     /// The Sokoban level, if the problem is one (for boards and LURD).
     pub level: Option<planbox::sokoban::Level>,
 }
@@ -88,27 +88,25 @@ pub struct Loaded {
 /// limits of `options` (as Fast Downward's driver limits its translator).
 pub fn load(files: &[PathBuf], options: &SearchOptions) -> Result<Loaded> {
     let (domain_path, problem_path) = input::domain_and_problem(files)?;
-    let domain = input::load_domain(&domain_path)?;
-    let problem = input::load_problem(&domain, &problem_path)?;
     let search = limits(options, true);
-    let ground_limits = planbox::ground::GroundLimits {
-        time: search.time,
-        memory: search.memory,
-        ..Default::default()
-    };
-    let grounded = planbox::ground::ground_all_with(&domain, &problem, &ground_limits)?;
-    let mut task = grounded.task;
-    if options.unit_cost {
-        task = task.with_unit_costs();
-    }
+    let mut loader = Loader::new()
+        .limits(planbox::ground::GroundLimits {
+            time: search.time,
+            memory: search.memory,
+            ..Default::default()
+        })
+        .unit_cost(options.unit_cost)
+        .on_warning(input::print_warning);
+    let source = input::read_source(&domain_path, "domain file")?;
+    let domain = loader.domain(source).map_err(input::load_error)?;
+    let source = input::read_source(&problem_path, "problem file")?;
+    let problem = (loader.problem(&domain, source)).map_err(input::load_error)?;
     let level =
         planbox::sokoban::decode::level_from_problem(&problem_path, &problem.source.text).ok();
     Ok(Loaded {
         domain_path,
         problem_path,
-        task,
-        lifted: grounded.lifted,
-        reachable: grounded.reachable,
+        loaded: loader.ground(domain, problem).map_err(input::load_error)?,
         level,
     })
 }
@@ -121,6 +119,21 @@ pub fn limits(o: &SearchOptions, quiet: bool) -> Limits {
         progress_every: (!quiet).then_some(PROGRESS_EVERY),
         ..Limits::none()
     }
+}
+
+/// The planner's refusal as the command line says it: a heuristic the
+/// engine does not have is a usage error (exit 2), a task it cannot handle
+/// unsupported (exit 34).
+fn planner_error(e: PlanError) -> anyhow::Error {
+    let code = match e {
+        PlanError::Unavailable { .. } => exit::USAGE,
+        PlanError::Unsupported(_) => exit::UNSUPPORTED,
+    };
+    Coded {
+        code,
+        message: e.to_string(),
+    }
+    .into()
 }
 
 /// The exit code of an outcome.
@@ -138,17 +151,17 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     // CPU time, as the limits and Fast Downward's `Total time` count it.
     let start = CpuClock::now();
     args.options.check_engine(args.engine)?;
-    let mut config = options::configure(&args.options, args.engine)?;
-    if args.json_trace && matches!(args.engine, EngineName::Bidirectional | EngineName::Sat) {
+    let options = SearchOptions {
+        json_trace: args.json_trace,
+        ..args.options.clone()
+    };
+    let mut config = options::configure(&options, args.engine)?;
+    if args.json_trace && matches!(args.engine, Engine::Bidirectional | Engine::Sat) {
         bail!(options::usage(format!(
             "`--json-trace` is not available for {}: it records one direction's expansions",
             args.engine.name()
         )));
     }
-    let options = SearchOptions {
-        json_trace: args.json_trace,
-        ..args.options.clone()
-    };
     if args.no_warnings {
         input::quiet_warnings();
     }
@@ -160,16 +173,13 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         logln!(log, "Removed old plan files: {}", names.join(", "));
     }
     let loaded = load(&args.files, &args.options)?;
-    let task = &loaded.task;
-    engine::check_support(task, &mut config, &args.options)?;
-    let oracle = mutexes::build(&loaded, &args.options, args.engine);
-    let invariants = if args.engine == EngineName::Sat {
-        mutexes::for_sat(&loaded, &args.options)
-    } else {
-        Invariants::default()
-    };
+    let task = &loaded.loaded.task;
+    config
+        .support(task, !args.options.heuristic.is_empty())
+        .map_err(planner_error)?;
+    let known = Known::analyse(&loaded.loaded, &config);
     if let (Some(path), Some(t)) = (&args.options.dump_cnf, args.options.horizon) {
-        return dump_cnf(args, path, &loaded, &invariants, t);
+        return dump_cnf(args, path, &loaded, &known.invariants, t);
     }
     // The time limit covers the whole run, as Fast Downward's does: the search
     // gets what reading and grounding left.
@@ -181,19 +191,6 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     let label = args.progress_label.as_deref();
     let mut monitor =
         Monitor::new(search_limits).with_progress(|p| report::progress_line(log, label, p));
-    // LAMA's first search counts every action as 1 and reports real costs.
-    let unit_task = config.unit_search.then(|| task.clone().with_unit_costs());
-    // The landmark heuristic orders landmarks by the state invariants'
-    // mutexes, as LAMA does with its translator's.
-    let uses_landmarks =
-        config.anytime || [config.heuristic, config.second].contains(&Some(HeuristicName::Lmcount));
-    let lm_mutexes = (uses_landmarks && args.engine == EngineName::Progression).then(|| {
-        let options = invariants::Options {
-            mutex: invariants::MutexMode::None,
-            ..invariants::Options::default()
-        };
-        invariants::analyse(&loaded.lifted, Some(&loaded.reachable), task, &options).mutexes
-    });
     // An anytime search writes each better plan as it finds it, as Fast
     // Downward does: PLAN_FILE.1, PLAN_FILE.2, ...
     let mut written: Vec<(String, u32)> = Vec::new();
@@ -231,18 +228,8 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             written.push((name, cost));
         }
     };
-    let run = engine::run(
-        unit_task.as_ref().unwrap_or(task),
-        &config,
-        &options,
-        engine::Known {
-            mutexes: oracle.as_deref(),
-            invariants: &invariants,
-            facts_mutex: lm_mutexes.as_ref(),
-        },
-        &mut monitor,
-        &mut on_plan,
-    )?;
+    let run =
+        planner::plan(task, &config, &known, &mut monitor, &mut on_plan).map_err(planner_error)?;
     let total_time = start.elapsed();
     let viewer = show::Viewer {
         task,
@@ -312,7 +299,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
         }
         if args.json_trace {
             // The page draws at most a third of its cap in expansions' JSON.
-            let recorded = &run.trace[..run.trace.len().min(options.trace_limit)];
+            let recorded = &run.trace[..run.trace.len().min(args.options.trace_limit)];
             record["trace"] = viewer.json(recorded, super::html::PAGE_CAP / 3);
             record["trace_recorded"] = serde_json::json!(recorded.len());
         }
@@ -385,7 +372,7 @@ fn dump_cnf(
     t: usize,
 ) -> Result<u8> {
     let encoding = args.options.sat().encoding;
-    let cnf = planbox::sat::formula(&loaded.task, invariants, encoding, t);
+    let cnf = planbox::sat::formula(&loaded.loaded.task, invariants, encoding, t);
     let comments = [
         format!(
             "planbox: {} over {} step(s), {} encoding, goal as unit clauses",
@@ -434,7 +421,7 @@ fn lurd(loaded: &Loaded, plan: &[OpId]) -> Result<String> {
             ),
         });
     };
-    let text = format_plan(&loaded.task, plan);
+    let text = format_plan(&loaded.loaded.task, plan);
     let steps =
         planbox::plan::parse_plan(&text).map_err(|e| anyhow::anyhow!("internal error: {e}"))?;
     planbox::sokoban::lurd::from_plan(level, &steps).map_err(|(k, m)| {

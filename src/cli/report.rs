@@ -17,7 +17,9 @@ use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
 
-use super::options::{AliasName, Config, EngineName, HeuristicName, SearchName, SearchOptions};
+use super::options::{SearchOptions, named};
+use planbox::planner::{Alias, Config, Engine};
+use planbox::search::Algorithm;
 
 /// The stream a log goes to (see the module comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,18 +82,12 @@ pub fn progress_line(log: Log, label: Option<&str>, p: &Progress) {
 
 /// The outcome's name in the JSON record.
 pub fn outcome_key(outcome: &Outcome) -> &'static str {
-    match outcome {
-        Outcome::Plan(_) => "plan",
-        Outcome::Unsolvable => "unsolvable",
-        Outcome::Incomplete => "incomplete",
-        Outcome::OutOfTime => "out_of_time",
-        Outcome::OutOfMemory => "out_of_memory",
-    }
+    outcome.key()
 }
 
 /// One search of an anytime sequence, for the log: what it searched under
 /// which bound, and how it ended.
-pub fn phase_line(number: usize, phase: &super::engine::Phase) -> String {
+pub fn phase_line(number: usize, phase: &planbox::planner::Phase) -> String {
     let mut what = phase.search.to_string();
     if let Some(w) = phase.weight {
         what += &format!(" (w = {w})");
@@ -115,7 +111,7 @@ pub fn phase_line(number: usize, phase: &super::engine::Phase) -> String {
 }
 
 /// The anytime searches for `--json` (`phases`).
-pub fn phases_json(phases: &[super::engine::Phase]) -> serde_json::Value {
+pub fn phases_json(phases: &[planbox::planner::Phase]) -> serde_json::Value {
     (phases.iter())
         .map(|p| {
             json!({
@@ -245,11 +241,8 @@ pub fn record(
         Outcome::Plan(p) => (json!(p.len()), json!(task.plan_cost(p))),
         _ => (json!(null), json!(null)),
     };
-    let regression = matches!(
-        config.engine,
-        EngineName::Regression | EngineName::Bidirectional
-    );
-    let sat = config.engine == EngineName::Sat;
+    let regression = matches!(config.engine, Engine::Regression | Engine::Bidirectional);
+    let sat = config.engine == Engine::Sat;
     let horizons: Vec<serde_json::Value> = s
         .horizons
         .iter()
@@ -271,15 +264,15 @@ pub fn record(
             Some(second) => format!("{},{}", h.name(), second.name()),
             None => h.name().to_string(),
         }),
-        "alias": o.alias.map(AliasName::name),
+        "alias": o.alias.map(Alias::name),
         "weight": config.weight,
         "depth_limit": o.depth_limit,
-        "preferred": (config.search == SearchName::Gbfs || config.search.is_lazy())
+        "preferred": (config.search == Algorithm::Gbfs || config.search.is_lazy())
             .then_some(!o.no_preferred),
         "landmark_preferred": ([config.heuristic, config.second]
-            .contains(&Some(HeuristicName::Lmcount)))
+            .contains(&Some(named("lmcount"))))
             .then_some(config.landmark_preferred),
-        "cycle_check": matches!(config.search, SearchName::Dfs | SearchName::Iddfs)
+        "cycle_check": matches!(config.search, Algorithm::Dfs | Algorithm::Iddfs)
             .then_some(o.cycle_check),
         "unit_cost": o.unit_cost,
         "unit_cost_search": config.unit_search,

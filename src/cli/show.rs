@@ -15,12 +15,12 @@ use planbox::task::Task;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::options::EngineName;
+use planbox::planner::Engine;
 
 /// How to print the nodes of one task.
 pub struct Viewer<'a> {
     pub task: &'a Task,
-    pub engine: EngineName,
+    pub engine: Engine,
     /// The level, when the problem was translated from a Sokoban level.
     pub level: Option<&'a Level>,
 }
@@ -34,10 +34,8 @@ impl Viewer<'_> {
     /// The literals of a node: `(on a b)` or `(not (on a b))`.
     pub fn literals(&self, node: &[u64]) -> Vec<String> {
         let (pos, neg) = match self.engine {
-            EngineName::Progression | EngineName::Bidirectional | EngineName::Sat => {
-                (node, &[][..])
-            }
-            EngineName::Regression => node.split_at(self.w()),
+            Engine::Progression | Engine::Bidirectional | Engine::Sat => (node, &[][..]),
+            Engine::Regression => node.split_at(self.w()),
         };
         let mut out: Vec<String> = bits::iter(pos)
             .map(|f| self.task.fact(f).to_string())
@@ -52,10 +50,10 @@ impl Viewer<'_> {
         let literals = self.literals(node);
         let atoms = literals.iter().map(String::as_str);
         Some(match self.engine {
-            EngineName::Progression | EngineName::Bidirectional | EngineName::Sat => {
+            Engine::Progression | Engine::Bidirectional | Engine::Sat => {
                 render::state(level, atoms)
             }
-            EngineName::Regression => render::subgoals(level, atoms),
+            Engine::Regression => render::subgoals(level, atoms),
         })
     }
 
@@ -80,8 +78,8 @@ impl Viewer<'_> {
     pub fn trace(&self, expansions: &[Expansion]) -> String {
         let mut out = String::new();
         let what = match self.engine {
-            EngineName::Progression | EngineName::Bidirectional | EngineName::Sat => "state",
-            EngineName::Regression => "subgoals",
+            Engine::Progression | Engine::Bidirectional | Engine::Sat => "state",
+            Engine::Regression => "subgoals",
         };
         for (k, e) in expansions.iter().enumerate() {
             let h = e.h.as_ref().map(|h| format!(", {}", h_text(h)));
@@ -107,10 +105,10 @@ impl Viewer<'_> {
                 match &t.successor {
                     Some(next) => {
                         let successor = match self.engine {
-                            EngineName::Progression
-                            | EngineName::Bidirectional
-                            | EngineName::Sat => self.change(&e.node, next),
-                            EngineName::Regression => format!(" {}", self.literals(next).join(" ")),
+                            Engine::Progression | Engine::Bidirectional | Engine::Sat => {
+                                self.change(&e.node, next)
+                            }
+                            Engine::Regression => format!(" {}", self.literals(next).join(" ")),
                         };
                         let h = t.h.as_ref().map(|h| format!("  ({})", h_text(h)));
                         let _ = writeln!(
@@ -165,7 +163,7 @@ impl Viewer<'_> {
                     .enumerate()
                     .map(|(t, tried)| {
                         let change = tried.successor.as_ref().map(|next| match self.engine {
-                            EngineName::Regression => self.literals(next).join(" "),
+                            Engine::Regression => self.literals(next).join(" "),
                             _ => self.change(&e.node, next).trim_start().to_string(),
                         });
                         let mut record = json!({

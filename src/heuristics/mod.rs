@@ -10,7 +10,8 @@
 //! goal `{(on a b), (on b c)}` and a state where only `(on b c)` holds, `h = 1`.
 //!
 //! Every heuristic here implements [`Heuristic`] over states packed as bitsets
-//! (see [`crate::bits`]); [`by_name`] builds one from its command-line name.
+//! (see [`crate::bits`]); [`table::TABLE`] lists them by name, with their
+//! properties and builders.
 //!
 //! | name        | module          | admissible | consistent | dead ends     |
 //! |-------------|-----------------|------------|------------|---------------|
@@ -52,6 +53,7 @@ pub mod lmcount;
 pub mod lmcut;
 pub mod queue;
 pub mod relaxed;
+pub mod table;
 
 #[cfg(test)]
 mod properties;
@@ -66,38 +68,16 @@ pub use hmax::Hmax;
 pub use lmcount::LmCount;
 pub use lmcut::LmCut;
 pub use relaxed::{Combine, fact_costs, subgoal_cost};
+pub use table::{HeuristicName, NAMES};
 
 use crate::search::Footprint;
 use crate::task::{OpId, Task};
 
-/// The names [`by_name`] accepts, in the order the CLI lists them.
-pub const NAMES: &[&str] = &[
-    "blind",
-    "goalcount",
-    "hmax",
-    "hadd",
-    "hff",
-    "lmcut",
-    "lmcut-scratch",
-    "lmcount",
-    "lmcp",
-];
-
-/// The heuristic called `name` (one of [`NAMES`]) for `task`, or `None` for an
-/// unknown name. Building it precomputes the task's relaxed form once.
+/// The heuristic called `name` (a row of [`table::TABLE`]) over states of
+/// `task`, or `None` for an unknown name. Building it precomputes the task's
+/// relaxed form once.
 pub fn by_name(name: &str, task: &Task) -> Option<Box<dyn Heuristic>> {
-    Some(match name {
-        "blind" => Box::new(Blind::new(task)),
-        "goalcount" => Box::new(GoalCount::new(task)),
-        "hmax" => Box::new(Hmax::new(task)),
-        "hadd" => Box::new(Hadd::new(task)),
-        "hff" => Box::new(Hff::new(task)),
-        "lmcut" => Box::new(LmCut::incremental(task)),
-        "lmcut-scratch" => Box::new(LmCut::new(task)),
-        "lmcount" => Box::new(LmCount::new(task)),
-        "lmcp" => Box::new(LmCount::admissible(task)),
-        _ => return None,
-    })
+    HeuristicName::get(name)?.forward(task, &table::Context::default())
 }
 
 /// What a heuristic says about a state.
@@ -107,6 +87,29 @@ pub enum Estimate {
     Value(u32),
     /// No goal state is reachable from this state.
     DeadEnd,
+}
+
+/// A heuristic that names each state's cell of *feature space*, for greedy
+/// search that takes turns between the cells
+/// ([`crate::search::open_list::Cells`]; the Sokoban solver's guide).
+pub trait Features: Heuristic {
+    /// The cell of the state of the last call to `estimate`; `None` when the
+    /// heuristic has no features (a guide without them).
+    fn feature(&self) -> Option<u32>;
+
+    /// The heuristic itself, for the searches that take any heuristic.
+    fn as_heuristic(&mut self) -> &mut dyn Heuristic;
+}
+
+/// A heuristic of the table has no features.
+impl Features for dyn Heuristic + '_ {
+    fn feature(&self) -> Option<u32> {
+        None
+    }
+
+    fn as_heuristic(&mut self) -> &mut dyn Heuristic {
+        self
+    }
 }
 
 /// A heuristic for progression search.
@@ -128,14 +131,6 @@ pub trait Heuristic {
     /// first); `None` if the heuristic has none. It never changes which `f`
     /// layer is expanded first, so A* stays optimal.
     fn tie_breaker(&self) -> Option<u32> {
-        None
-    }
-
-    /// The cell of *feature space* that the state of the last call to
-    /// `estimate` falls in, for greedy search that takes turns between the
-    /// cells ([`crate::search::open_list::Cells`]); `None` for heuristics
-    /// without features.
-    fn feature(&self) -> Option<u32> {
         None
     }
 
@@ -184,20 +179,17 @@ mod tests {
     #[test]
     fn every_listed_name_builds_a_heuristic_of_that_name() {
         let task = chain();
-        for &name in NAMES {
-            let h = by_name(name, &task).expect("listed names are known");
-            assert_eq!(h.name(), name);
+        for entry in table::TABLE {
+            let h = by_name(entry.name, &task).expect("listed names are known");
+            assert_eq!(h.name(), entry.name);
+            assert_eq!(h.is_admissible(), entry.admissible, "{}", entry.name);
         }
         assert!(by_name("hm", &task).is_none());
     }
 
     #[test]
     fn admissibility_flags_match_the_table() {
-        let task = chain();
-        let admissible: Vec<bool> = NAMES
-            .iter()
-            .map(|n| by_name(n, &task).expect("known").is_admissible())
-            .collect();
+        let admissible: Vec<bool> = table::TABLE.iter().map(|e| e.admissible).collect();
         assert_eq!(
             admissible,
             [true, true, true, false, false, true, true, false, true]

@@ -72,6 +72,21 @@ impl Schedule {
     }
 }
 
+crate::choices!(impl Schedule {
+    Linear = "linear": "T = 0, 1, 2, ... on one incremental solver: the fewest steps (or the \
+        smallest makespan)",
+    Interleaved = "interleaved": "Madagascar's algorithm B: T = 0, 5, 10, ... taking turns, 20 \
+        at a time (any plan, found sooner)",
+});
+
+crate::choices!(impl Encoding {
+    Sequential = "sequential": "One operator per step: T counts the plan's steps",
+    ForallStep = "forall-step": "Parallel steps of operators that can go in any order (T: \
+        makespan)",
+    ExistsStep = "exists-step": "Parallel steps of operators that can go in one fixed order (T: \
+        makespan)",
+});
+
 /// The interleaved schedule's horizon step, horizons in flight, rate and
 /// the conflicts of the first one's turn.
 const STEP: usize = 5;

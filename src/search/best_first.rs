@@ -39,7 +39,7 @@
 //! (these re-evaluations are not counted as evaluated states).
 //!
 //! **Feature space.** When the heuristic places each node in a cell of a
-//! feature space ([`Heuristic::feature`]), greedy search keeps one open list
+//! feature space ([`Features::feature`], with [`best_first_features`]), greedy search keeps one open list
 //! per cell and takes the best node of each cell in turn
 //! ([`super::open_list::Cells`]), as Festival's feature space search does for
 //! Sokoban, instead of always the best node of all. A* and weighted A* ignore
@@ -57,7 +57,7 @@ use super::node::{NodeArena, NodeId, SearchNode};
 use super::open_list::{Alternation, Cells, Key, Ties};
 use super::registry::StateRegistry;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
-use crate::heuristics::{Estimate, Heuristic};
+use crate::heuristics::{Estimate, Features, Heuristic};
 use crate::task::OpId;
 
 /// How the open list orders nodes.
@@ -138,6 +138,47 @@ where
     S: SearchSpace + ?Sized,
     H: Heuristic + ?Sized,
 {
+    best_first_by(space, h, |_| None, priority, preferred, ties, monitor)
+}
+
+/// [`best_first`] with a heuristic that has [`Features`]: greedy search
+/// takes turns between the cells of feature space.
+pub fn best_first_features<S, H>(
+    space: &mut S,
+    h: &mut H,
+    priority: Priority,
+    preferred: bool,
+    ties: Ties,
+    monitor: &mut Monitor,
+) -> SearchResult
+where
+    S: SearchSpace + ?Sized,
+    H: Features + ?Sized,
+{
+    best_first_by(
+        space,
+        h,
+        |h| h.feature(),
+        priority,
+        preferred,
+        ties,
+        monitor,
+    )
+}
+
+fn best_first_by<S, H>(
+    space: &mut S,
+    h: &mut H,
+    feature: impl Fn(&H) -> Option<u32>,
+    priority: Priority,
+    preferred: bool,
+    ties: Ties,
+    monitor: &mut Monitor,
+) -> SearchResult
+where
+    S: SearchSpace + ?Sized,
+    H: Heuristic + ?Sized,
+{
     let mut search = BestFirst {
         priority,
         preferred,
@@ -158,7 +199,7 @@ where
         best: u32::MAX,
         jump_f: 0,
     };
-    let outcome = search.run(space, h, monitor).unwrap_or_else(Outcome::from);
+    let outcome = (search.run(space, h, &feature, monitor)).unwrap_or_else(Outcome::from);
     let mut stats = std::mem::take(&mut search.stats);
     let bytes = search.bytes() + space.bytes();
     stats.finish(monitor.elapsed(), space.pruning_counters(), bytes as u64);
@@ -289,6 +330,7 @@ impl BestFirst {
         &mut self,
         space: &mut S,
         h: &mut H,
+        feature: &impl Fn(&H) -> Option<u32>,
         monitor: &mut Monitor,
     ) -> Result<Outcome, Stop>
     where
@@ -315,10 +357,10 @@ impl BestFirst {
                 Estimate::DeadEnd => None,
             },
         ));
-        if self.priority == Priority::Greedy && h.feature().is_some() {
+        if self.priority == Priority::Greedy && feature(h).is_some() {
             self.cells = Some(Cells::with_ties(self.ties_order));
         }
-        let h0 = self.add_node(h0, h.tie_breaker(), h.feature(), root_node)?;
+        let h0 = self.add_node(h0, h.tie_breaker(), feature(h), root_node)?;
         space.on_evaluate(&start, (h0 != DEAD).then_some(&[h0]));
         if h0 == DEAD {
             return Ok(Outcome::Unsolvable);
@@ -415,7 +457,7 @@ impl BestFirst {
                     };
                     space.on_evaluate(child, value.as_ref().map(|v| &v[..]));
                     let child_h =
-                        self.add_node(estimate, h.tie_breaker(), h.feature(), child_node)?;
+                        self.add_node(estimate, h.tie_breaker(), feature(h), child_node)?;
                     if child_h != DEAD {
                         self.push_open(child_id, child_g, child_h, is_pref)?;
                     }

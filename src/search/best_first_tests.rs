@@ -343,7 +343,14 @@ fn greedy_search_with_features_takes_turns_between_the_cells() {
     h.features = vec![0; 23];
     h.features[21] = 1;
     h.features[22] = 1;
-    let r = gbfs(&mut g, &mut h, false, &mut monitor());
+    let r = best_first_features(
+        &mut g,
+        &mut h,
+        Priority::Greedy,
+        false,
+        Ties::Fifo,
+        &mut monitor(),
+    );
     assert_eq!(plan(&r), &[OpId(1), OpId(2)]);
     // The start (cell 0), 21 (cell 1), 1 (cell 0); then the target, the
     // best node of cell 1.
@@ -353,5 +360,13 @@ fn greedy_search_with_features_takes_turns_between_the_cells() {
     let plain = astar(&mut g, &mut h, &mut monitor()).stats.expanded;
     h.features = vec![0; 23];
     h.features[21] = 1;
-    assert_eq!(astar(&mut g, &mut h, &mut monitor()).stats.expanded, plain);
+    let r = best_first_features(
+        &mut g,
+        &mut h,
+        Priority::AStar,
+        false,
+        Ties::Fifo,
+        &mut monitor(),
+    );
+    assert_eq!(r.stats.expanded, plain);
 }

@@ -45,6 +45,7 @@
 //! too: it wraps any space and prunes the nodes reached before at no greater
 //! cost, which turns depth-first tree search into a graph search.
 
+pub mod algorithm;
 mod best_first;
 mod bfs;
 pub mod bidirectional;
@@ -70,7 +71,8 @@ pub mod transposition;
 #[cfg(test)]
 pub(crate) mod toy;
 
-pub use best_first::{Priority, astar, best_first, gbfs, wastar};
+pub use algorithm::Algorithm;
+pub use best_first::{Priority, astar, best_first, best_first_features, gbfs, wastar};
 pub use bfs::bfs;
 pub use bidirectional::bidirectional;
 pub use dfs::dfs;
@@ -108,6 +110,20 @@ pub enum Outcome {
     OutOfTime,
     /// The memory limit was reached.
     OutOfMemory,
+}
+
+impl Outcome {
+    /// The outcome's name in records (`plan`, `unsolvable`, `incomplete`,
+    /// `out_of_time`, `out_of_memory`).
+    pub fn key(&self) -> &'static str {
+        match self {
+            Outcome::Plan(_) => "plan",
+            Outcome::Unsolvable => "unsolvable",
+            Outcome::Incomplete => "incomplete",
+            Outcome::OutOfTime => "out_of_time",
+            Outcome::OutOfMemory => "out_of_memory",
+        }
+    }
 }
 
 /// The outcome of a search together with its statistics.

@@ -222,8 +222,15 @@ impl Heuristic for Table {
     fn tie_breaker(&self) -> Option<u32> {
         self.ties.get(self.last).copied()
     }
+}
+
+impl crate::heuristics::Features for Table {
     fn feature(&self) -> Option<u32> {
         self.features.get(self.last).copied()
+    }
+
+    fn as_heuristic(&mut self) -> &mut dyn Heuristic {
+        self
     }
 }
 

@@ -37,7 +37,8 @@
 
 use crate::bits::{self, FactSet};
 use crate::heuristics::relaxed::add_cost;
-use crate::heuristics::{Combine, Estimate, Heuristic, LmCut, fact_costs};
+use crate::heuristics::table::Backward;
+use crate::heuristics::{Combine, Estimate, Heuristic, HeuristicName, LmCut, fact_costs};
 use crate::task::{FactId, Task};
 
 /// Which regression heuristic.
@@ -64,20 +65,25 @@ pub struct RegressionHeuristic {
 }
 
 impl RegressionHeuristic {
-    /// The names regression supports.
-    pub const NAMES: &'static [&'static str] = &["blind", "goalcount", "hmax", "hadd", "lmcut"];
-
-    /// The regression heuristic called `name`, or `None` if regression has no
-    /// such heuristic (h_FF is progression-only).
-    pub fn by_name(name: &str, task: &Task) -> Option<Self> {
-        let kind = match name {
-            "blind" => Kind::Blind,
-            "goalcount" => Kind::GoalCount,
-            "hmax" => Kind::Relaxed(Combine::Max),
-            "hadd" => Kind::Relaxed(Combine::Sum),
-            "lmcut" => Kind::LmCut(Box::new(LmCut::new(task)), Vec::new()),
-            _ => return None,
+    /// The regression heuristic of `kind` for `task`.
+    pub fn new(kind: Backward, task: &Task) -> Self {
+        let kind = match kind {
+            Backward::Blind => Kind::Blind,
+            Backward::GoalCount => Kind::GoalCount,
+            Backward::Hmax => Kind::Relaxed(Combine::Max),
+            Backward::Hadd => Kind::Relaxed(Combine::Sum),
+            Backward::LmCut => Kind::LmCut(Box::new(LmCut::new(task)), Vec::new()),
         };
+        Self::with(kind, task)
+    }
+
+    /// The regression heuristic called `name` in the heuristics' table, or
+    /// `None` if regression has no such heuristic (h_FF is progression-only).
+    pub fn by_name(name: &str, task: &Task) -> Option<Self> {
+        Some(Self::new(HeuristicName::get(name)?.backward()?, task))
+    }
+
+    fn with(kind: Kind, task: &Task) -> Self {
         let n = task.facts.len();
         let init = FactSet::from_facts(n, &task.init);
         let costs = match &kind {
@@ -85,7 +91,7 @@ impl RegressionHeuristic {
             _ => Vec::new(),
         };
         let steps = per_fact(&task.clone().with_unit_costs(), &init, Combine::Sum);
-        Some(RegressionHeuristic {
+        RegressionHeuristic {
             kind,
             steps,
             tie: 0,
@@ -93,7 +99,7 @@ impl RegressionHeuristic {
             init,
             costs,
             min_cost: task.operators.iter().map(|o| o.cost).min().unwrap_or(0),
-        })
+        }
     }
 }
 

@@ -48,7 +48,7 @@
 use super::board::{Board, NONE};
 use super::bound::MatchingBound;
 use super::push::{has, set};
-use crate::heuristics::{Estimate, Heuristic};
+use crate::heuristics::{Estimate, Features, Heuristic};
 
 /// The weight of a region in the default greedy forward solver.
 pub const DEFAULT_WEIGHT: u32 = 8;
@@ -220,6 +220,16 @@ impl<'b> Guide<'b> {
     }
 }
 
+impl Features for Guide<'_> {
+    fn feature(&self) -> Option<u32> {
+        self.targets.as_ref().map(|_| self.feature)
+    }
+
+    fn as_heuristic(&mut self) -> &mut dyn Heuristic {
+        self
+    }
+}
+
 impl Heuristic for Guide<'_> {
     fn name(&self) -> &'static str {
         if self.weight == 0 {
@@ -231,10 +241,6 @@ impl Heuristic for Guide<'_> {
 
     fn is_admissible(&self) -> bool {
         self.weight == 0
-    }
-
-    fn feature(&self) -> Option<u32> {
-        self.targets.as_ref().map(|_| self.feature)
     }
 
     fn estimate(&mut self, node: &[u64]) -> Estimate {

@@ -28,6 +28,8 @@ pub mod goal_room;
 pub mod matching;
 pub mod pull;
 pub mod push;
+pub mod schedule;
+pub mod solve;
 pub mod tunnel;
 pub mod walk;
 
@@ -35,3 +37,5 @@ pub use board::Board;
 pub use bound::{MatchingBound, PushBound};
 pub use pull::{PullOptions, PullSpace};
 pub use push::{PushOptions, PushSpace};
+pub use schedule::{Direction, Optimize, SolverOptions};
+pub use solve::{SolveError, Solved, Solver};

@@ -35,11 +35,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::Duration;
 
-use clap::ValueEnum;
+mod table;
 
-use super::options::{self, EngineName, SearchName, SearchOptions};
-use super::report::{self, PRUNING_KEYS};
+pub use table::{MEASURED_KEYS, configurations, reasons, rows, shown};
+
+use super::options::{self, SearchOptions};
 use super::{Coded, exit, html};
+use planbox::planner::Engine;
+use planbox::search::Algorithm;
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -55,8 +58,8 @@ pub struct CompareArgs {
     #[arg(long)]
     pub json: bool,
     /// The columns, in this order [default: all four].
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "ENGINE,...")]
-    pub engines: Vec<EngineName>,
+    #[arg(long, value_parser = options::choice::<Engine>(), value_delimiter = ',', value_name = "ENGINE,...")]
+    pub engines: Vec<Engine>,
     /// Also write the comparison as one self-contained web page: the counters,
     /// and the first --trace-limit expansions of progression and regression as
     /// trees to explore, with each Sokoban node's board and the pruning rule
@@ -67,11 +70,11 @@ pub struct CompareArgs {
 
 /// The engines, in the order of the columns, unless `--engines` says
 /// otherwise.
-const ENGINES: [EngineName; 4] = [
-    EngineName::Progression,
-    EngineName::Regression,
-    EngineName::Bidirectional,
-    EngineName::Sat,
+const ENGINES: [Engine; 4] = [
+    Engine::Progression,
+    Engine::Regression,
+    Engine::Bidirectional,
+    Engine::Sat,
 ];
 
 /// What one column does: run its engine with these options, or say why it
@@ -84,10 +87,10 @@ enum Column {
 /// The options engine `engine` runs with: bidirectional search takes no
 /// algorithm settings and no traces; the SAT engine, which searches no
 /// states, none of the state-space searches' settings.
-fn options_for(o: &SearchOptions, engine: EngineName) -> SearchOptions {
+fn options_for(o: &SearchOptions, engine: Engine) -> SearchOptions {
     match engine {
-        EngineName::Bidirectional => o.for_bidirectional(),
-        EngineName::Sat => SearchOptions {
+        Engine::Bidirectional => o.for_bidirectional(),
+        Engine::Sat => SearchOptions {
             search: None,
             heuristic: Vec::new(),
             alias: None,
@@ -106,9 +109,9 @@ fn options_for(o: &SearchOptions, engine: EngineName) -> SearchOptions {
 /// The options of the state-space searches, each with whether it was given
 /// and the engines that read it (bidirectional search reads `--search` to
 /// say that it runs bfs only).
-fn search_only(o: &SearchOptions) -> [(&'static str, bool, &'static [EngineName]); 10] {
-    use EngineName::{Bidirectional, Progression, Regression, Sat};
-    const BOTH: &[EngineName] = &[Progression, Regression];
+fn search_only(o: &SearchOptions) -> [(&'static str, bool, &'static [Engine]); 10] {
+    use Engine::{Bidirectional, Progression, Regression, Sat};
+    const BOTH: &[Engine] = &[Progression, Regression];
     [
         (
             "--search",
@@ -132,7 +135,7 @@ fn search_only(o: &SearchOptions) -> [(&'static str, bool, &'static [EngineName]
 }
 
 /// Names engines as a reader would: `regression, bidirectional and sat`.
-fn listed(engines: &[EngineName]) -> String {
+fn listed(engines: &[Engine]) -> String {
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
     match names.split_last() {
         Some((last, [])) => last.to_string(),
@@ -146,7 +149,7 @@ fn listed(engines: &[EngineName]) -> String {
 /// `--engines`; options that only some read go to those. An alias is Fast
 /// Downward's name for a forward search: progression runs it, the SAT
 /// engine runs as always, and the backward searches say `skipped`.
-fn columns(o: &SearchOptions, engines: &[EngineName]) -> Result<Vec<Column>> {
+fn columns(o: &SearchOptions, engines: &[Engine]) -> Result<Vec<Column>> {
     let chosen = || {
         let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
         names.join(",")
@@ -169,20 +172,16 @@ fn columns(o: &SearchOptions, engines: &[EngineName]) -> Result<Vec<Column>> {
     let mut refused = None;
     for &engine in engines {
         let column = match (engine, o.alias) {
-            (EngineName::Regression | EngineName::Bidirectional, Some(alias)) => {
-                Column::Skipped(format!(
-                    "`--alias {}` is a forward search, as in Fast Downward; \
+            (Engine::Regression | Engine::Bidirectional, Some(alias)) => Column::Skipped(format!(
+                "`--alias {}` is a forward search, as in Fast Downward; \
                      regression and bidirectional search cannot run it",
-                    alias.name()
-                ))
-            }
+                alias.name()
+            )),
             // (The algorithm of the other columns, gbfs by default.)
-            (EngineName::Bidirectional, None)
-                if o.search(EngineName::Progression) != SearchName::Bfs =>
-            {
+            (Engine::Bidirectional, None) if o.search(Engine::Progression) != Algorithm::Bfs => {
                 Column::Skipped(format!(
                     "bidirectional search runs bfs only, not {}",
-                    o.search(EngineName::Progression).name()
+                    o.search(Engine::Progression).name()
                 ))
             }
             _ => {
@@ -201,8 +200,8 @@ fn columns(o: &SearchOptions, engines: &[EngineName]) -> Result<Vec<Column>> {
     // Progression and regression read the same settings; if one of them
     // takes what the other refuses (`--heuristic hff`), say which column.
     let other = match engine {
-        EngineName::Progression => EngineName::Regression,
-        EngineName::Regression => EngineName::Progression,
+        Engine::Progression => Engine::Regression,
+        Engine::Regression => Engine::Progression,
         _ => return Err(e),
     };
     if !engines.contains(&other) || options::configure(o, other).is_err() {
@@ -224,7 +223,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
             "`--dump-cnf` writes one formula: use `plan --engine sat`, not `compare`".into()
         ));
     }
-    let engines: Vec<EngineName> = if args.engines.is_empty() {
+    let engines: Vec<Engine> = if args.engines.is_empty() {
         ENGINES.to_vec()
     } else {
         args.engines.clone()
@@ -252,7 +251,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
         super::output::check_writable(path, "page")?;
     }
     for (&engine, column) in engines.iter().zip(&columns) {
-        if let (Column::Run(own), false) = (column, engine == EngineName::Sat)
+        if let (Column::Run(own), false) = (column, engine == Engine::Sat)
             && let Some(dot) = &own.dot
         {
             let path = dot_path(dot, engine);
@@ -373,7 +372,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
         }
         super::print_record(&Value::Object(all));
     } else {
-        print!("{}", table(&engines, &records));
+        print!("{}", table::table(&engines, &records));
     }
     if let Some(stop) = stopped {
         // The columns are printed; the error says why the run ended early.
@@ -404,7 +403,7 @@ fn command_line() -> String {
 
 /// Runs `planbox plan --engine ENGINE --json` with the options `o` of its
 /// column.
-fn child(args: &CompareArgs, engine: EngineName, o: &SearchOptions) -> Result<Value> {
+fn child(args: &CompareArgs, engine: Engine, o: &SearchOptions) -> Result<Value> {
     let exe = std::env::current_exe().context("cannot find the planbox executable")?;
     let mut cmd = Command::new(exe);
     cmd.arg("plan")
@@ -475,7 +474,7 @@ fn child(args: &CompareArgs, engine: EngineName, o: &SearchOptions) -> Result<Va
 /// Runs the child `cmd` to its end and returns its exit status and its
 /// stdout; if `compare` is told to stop meanwhile (SIGTERM, Ctrl-C), ends
 /// the child first, then fails with the signal's exit code.
-fn run_child(cmd: &mut Command, engine: EngineName) -> Result<(ExitStatus, Vec<u8>)> {
+fn run_child(cmd: &mut Command, engine: Engine) -> Result<(ExitStatus, Vec<u8>)> {
     let mut child = cmd
         .stdout(Stdio::piped())
         .spawn()
@@ -505,127 +504,14 @@ fn run_child(cmd: &mut Command, engine: EngineName) -> Result<(ExitStatus, Vec<u
     Ok((status, stdout))
 }
 
-/// Stopping `compare` stops its searches. SIGTERM, SIGINT (Ctrl-C) and
-/// SIGHUP would end `compare` and leave the child it waits for searching
-/// on, an orphan; so while the children run, a handler only notes the
-/// signal, and [`run_child`] ends the child (SIGTERM, then SIGKILL after a
-/// second), reaps it, and exits with 128 + the signal (143 for SIGTERM, 130
-/// for SIGINT), as a shell reports a process the signal killed. A signal
-/// that was ignored when `compare` started (`nohup`, a background job of a
-/// script) stays ignored. On Linux each child also gets SIGTERM should
-/// `compare` die without a chance to clean up (SIGKILL).
 #[cfg(unix)]
-mod stop {
-    use super::{Child, Coded, Command, Duration, EngineName};
-    use std::sync::atomic::{AtomicI32, Ordering};
-    use std::time::Instant;
-
-    /// The signal caught, 0 for none.
-    static CAUGHT: AtomicI32 = AtomicI32::new(0);
-
-    const SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
-
-    extern "C" fn on_signal(signal: libc::c_int) {
-        // Async-signal-safe: one store to a lock-free atomic.
-        CAUGHT.store(signal, Ordering::SeqCst);
-    }
-
-    /// From now on the signals are noted rather than fatal.
-    pub fn catch() {
-        for signal in SIGNALS {
-            // SAFETY: the handler only stores to an atomic, which is
-            // async-signal-safe; `signal` has no other precondition.
-            unsafe {
-                let handler = on_signal as *const () as libc::sighandler_t;
-                if libc::signal(signal, handler) == libc::SIG_IGN {
-                    libc::signal(signal, libc::SIG_IGN);
-                }
-            }
-        }
-    }
-
-    /// The signals are fatal again (for what `compare` does after its
-    /// children: the page, the table), unless ignored from the start.
-    pub fn release() {
-        for signal in SIGNALS {
-            // SAFETY: as in `catch`.
-            unsafe {
-                if libc::signal(signal, libc::SIG_DFL) == libc::SIG_IGN {
-                    libc::signal(signal, libc::SIG_IGN);
-                }
-            }
-        }
-    }
-
-    /// The signal caught since [`catch`], if any.
-    pub fn requested() -> Option<i32> {
-        Some(CAUGHT.load(Ordering::SeqCst)).filter(|&s| s != 0)
-    }
-
-    /// Ends `child`: SIGTERM, a second's grace, then SIGKILL; and reaps it.
-    pub fn end(child: &mut Child) {
-        if let Ok(None) = child.try_wait() {
-            // SAFETY: `kill` has no memory-safety preconditions; the child
-            // has not been reaped, so its pid is still its own.
-            unsafe {
-                libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
-            }
-            let grace = Instant::now() + Duration::from_secs(1);
-            while let Ok(None) = child.try_wait() {
-                if Instant::now() > grace {
-                    let _ = child.kill();
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-        }
-        let _ = child.wait();
-    }
-
-    /// The error `compare` exits with: 128 + the signal; `engine` is the
-    /// search it ended, if one was running.
-    pub fn stopped(signal: i32, engine: Option<EngineName>) -> Coded {
-        let name = match signal {
-            libc::SIGINT => "SIGINT",
-            libc::SIGHUP => "SIGHUP",
-            _ => "SIGTERM",
-        };
-        let ended = engine.map(|e| format!("; the {} search was ended", e.name()));
-        Coded {
-            code: u8::try_from(128 + signal).unwrap_or(u8::MAX),
-            message: format!("stopped by {name}{}", ended.unwrap_or_default()),
-        }
-    }
-
-    /// Linux: the child gets SIGTERM when `compare` dies, however it dies.
-    #[cfg(target_os = "linux")]
-    pub fn end_with_parent(cmd: &mut Command) {
-        use std::os::unix::process::CommandExt;
-        let parent = std::process::id();
-        // SAFETY: between fork and exec the closure makes only the system
-        // calls `prctl`, `getppid` and `_exit`, which are async-signal-safe,
-        // and allocates nothing.
-        unsafe {
-            cmd.pre_exec(move || {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
-                // `compare` died before the line above: no signal will come.
-                if libc::getppid() as u32 != parent {
-                    libc::_exit(1);
-                }
-                Ok(())
-            });
-        }
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    pub fn end_with_parent(_: &mut Command) {}
-}
+mod stop;
 
 /// Without Unix signals, nothing to catch: the children end with `compare`'s
 /// console.
 #[cfg(not(unix))]
 mod stop {
-    use super::{Child, Coded, Command, EngineName};
+    use super::{Child, Coded, Command, Engine};
     pub fn catch() {}
     pub fn release() {}
     pub fn requested() -> Option<i32> {
@@ -635,7 +521,7 @@ mod stop {
         let _ = child.kill();
         let _ = child.wait();
     }
-    pub fn stopped(_: i32, _: Option<EngineName>) -> Coded {
+    pub fn stopped(_: i32, _: Option<Engine>) -> Coded {
         Coded {
             code: 1,
             message: "stopped".into(),
@@ -646,8 +532,8 @@ mod stop {
 
 /// Whether `engine`'s child records its first expansions for the page
 /// (the two engines that search one direction state by state).
-fn traced(args: &CompareArgs, engine: EngineName) -> bool {
-    args.html.is_some() && matches!(engine, EngineName::Progression | EngineName::Regression)
+fn traced(args: &CompareArgs, engine: Engine) -> bool {
+    args.html.is_some() && matches!(engine, Engine::Progression | Engine::Regression)
 }
 
 /// The command-line options of `plan` that reproduce `o` for `engine`: the
@@ -655,8 +541,8 @@ fn traced(args: &CompareArgs, engine: EngineName) -> bool {
 /// costs for all, the mutexes for all but progression, regression's
 /// switches for the backward searches, and the SAT engine's own settings
 /// (its largest horizon is the depth limit).
-fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
-    let sat = engine == EngineName::Sat;
+fn forwarded(o: &SearchOptions, engine: Engine) -> Vec<OsString> {
+    let sat = engine == Engine::Sat;
     let mut a: Vec<OsString> = Vec::new();
     let mut push = |flag: &str, value: Option<String>| {
         a.push(flag.into());
@@ -698,10 +584,10 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
     if let Some(m) = o.memory_limit {
         push("--memory-limit", Some(m.to_string()));
     }
-    if engine != EngineName::Progression {
+    if engine != Engine::Progression {
         push("--mutex", Some(o.mutex().name().into()));
     }
-    if matches!(engine, EngineName::Regression | EngineName::Bidirectional) {
+    if matches!(engine, Engine::Regression | Engine::Bidirectional) {
         if o.no_goal_sorting {
             push("--no-goal-sorting", None);
         }
@@ -710,12 +596,11 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
         }
     }
     if sat {
-        let name = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
         if let Some(e) = o.encoding {
-            push("--encoding", name(e.to_possible_value()));
+            push("--encoding", Some(e.name().to_string()));
         }
         if let Some(s) = o.schedule {
-            push("--schedule", name(s.to_possible_value()));
+            push("--schedule", Some(s.name().to_string()));
         }
         if let Some(t) = o.horizon {
             push("--horizon", Some(t.to_string()));
@@ -733,7 +618,7 @@ fn forwarded(o: &SearchOptions, engine: EngineName) -> Vec<OsString> {
 }
 
 /// One graph per direction: `g.dot` becomes `g.progression.dot`, ...
-fn dot_path(dot: &Path, engine: EngineName) -> PathBuf {
+fn dot_path(dot: &Path, engine: Engine) -> PathBuf {
     let stem = dot.file_stem().map(|s| s.to_string_lossy().into_owned());
     let ext = dot.extension().map(|s| s.to_string_lossy().into_owned());
     let name = format!(
@@ -743,197 +628,4 @@ fn dot_path(dot: &Path, engine: EngineName) -> PathBuf {
         ext.unwrap_or_else(|| "dot".into())
     );
     dot.with_file_name(name)
-}
-
-/// The rows of the table (and of `--html`'s counters): each label with the
-/// key of the `--json` record it shows; the first row, `search`, says what
-/// each engine ran ([`ran`]).
-pub fn rows() -> Vec<(String, &'static str)> {
-    let mut rows: Vec<(String, &'static str)> = [
-        ("search", "search"),
-        ("outcome", "outcome"),
-        ("plan length", "length"),
-        ("plan cost", "cost"),
-        ("expanded", "expanded"),
-        ("expanded forward", "forward_expanded"),
-        ("expanded backward", "backward_expanded"),
-        ("generated", "generated"),
-        ("evaluated", "evaluated"),
-        ("horizons tried", "horizons_tried"),
-        ("makespan", "makespan"),
-    ]
-    .map(|(label, key)| (label.to_string(), key))
-    .to_vec();
-    for key in PRUNING_KEYS {
-        rows.push((format!("pruned: {key}"), key));
-    }
-    rows.extend(
-        [
-            ("search time (s)", "search_time_s"),
-            ("total time (s)", "total_time_s"),
-            ("expansions per second", "expansions_per_s"),
-            ("peak memory (KB)", "peak_memory_kb"),
-        ]
-        .map(|(label, key)| (label.to_string(), key)),
-    );
-    rows
-}
-
-/// The keys whose values change from run to run (times, memory).
-pub const MEASURED_KEYS: &[&str] = &[
-    "search_time_s",
-    "total_time_s",
-    "expansions_per_s",
-    "peak_memory_kb",
-];
-
-/// One value of a record as a table cell: `-` for none, seconds with four
-/// decimals, large rates rounded.
-pub fn cell(v: &Value) -> String {
-    match v {
-        Value::Null => "-".into(),
-        Value::String(s) => s.clone(),
-        Value::Number(n) => match n.as_f64() {
-            Some(f) if n.is_f64() && f >= 100.0 => format!("{f:.0}"),
-            Some(f) if n.is_f64() => format!("{f:.4}"),
-            _ => n.to_string(),
-        },
-        other => other.to_string(),
-    }
-}
-
-/// The cell of row `key` for `record`: what the engine ran, `n/a` for a
-/// counter that does not apply to it, or the value.
-pub fn shown(record: &Value, key: &str) -> String {
-    let skipped = record["outcome"] == "skipped";
-    match key {
-        "search" => ran(record),
-        _ if skipped && key != "outcome" => "-".into(),
-        _ if !report::applies(record["engine"].as_str().unwrap_or(""), key) => "n/a".into(),
-        _ => cell(&record[key]),
-    }
-}
-
-/// What the engine of `record` ran, from its record: `gbfs hff`, `astar
-/// lmcut`, `dfs (depth limit 13)`, `bfs`, `lama-first: lazy-gbfs
-/// hff,lmcount`, `sat exists-step (T <= 13)` (its horizons T); `-` for a
-/// column skipped.
-pub fn ran(r: &Value) -> String {
-    if r["outcome"] == "skipped" {
-        return "-".into();
-    }
-    let text = |key: &str| r[key].as_str().unwrap_or("").to_string();
-    let mut out = if r["engine"] == "sat" {
-        let mut out = format!("sat {}", text("encoding"));
-        if r["schedule"] != "linear" {
-            out = format!("{out} {}", text("schedule"));
-        }
-        out
-    } else {
-        // An anytime search: its searches in turn, each with its weights.
-        let mut searches: Vec<(String, Vec<u64>)> = Vec::new();
-        for phase in r["phases"].as_array().into_iter().flatten() {
-            let search = phase["search"].as_str().unwrap_or("?").to_string();
-            if searches.last().is_none_or(|(s, _)| *s != search) {
-                searches.push((search, Vec::new()));
-            }
-            let weights = &mut searches.last_mut().expect("pushed").1;
-            if let Some(w) = phase["weight"].as_u64()
-                && weights.last() != Some(&w)
-            {
-                weights.push(w);
-            }
-        }
-        if searches.is_empty() {
-            let weights = r["weight"].as_u64().into_iter().collect();
-            searches.push((text("search"), weights));
-        }
-        let out: Vec<String> = searches
-            .iter()
-            .map(|(search, weights)| match weights.as_slice() {
-                [] => search.clone(),
-                w => {
-                    let w: Vec<String> = w.iter().map(u64::to_string).collect();
-                    format!("{search} w={}", w.join(","))
-                }
-            })
-            .collect();
-        let mut out = out.join(" then ");
-        if let Some(h) = r["heuristic"].as_str() {
-            out = format!("{out} {h}");
-        }
-        match r["alias"].as_str() {
-            Some(alias) => format!("{alias}: {out}"),
-            None => out,
-        }
-    };
-    if let Some(t) = r["horizon"].as_u64() {
-        out = format!("{out} (T = {t})");
-    } else if let Some(d) = r["depth_limit"].as_u64() {
-        match r["engine"] == "sat" {
-            true => out = format!("{out} (T <= {d})"),
-            false => out = format!("{out} (depth limit {d})"),
-        }
-    }
-    out
-}
-
-/// What each engine ran, on one line: `progression gbfs hff, regression gbfs
-/// hadd, ...` (the page's title).
-pub fn configurations(engines: &[(&str, &Value)]) -> String {
-    let all: Vec<String> = engines
-        .iter()
-        .map(|(name, r)| format!("{name} {}", ran(r)))
-        .collect();
-    all.join(", ")
-}
-
-/// The side-by-side table, one column per engine.
-fn table(engines: &[EngineName], records: &[Value]) -> String {
-    let rows: Vec<(String, Vec<String>)> = rows()
-        .into_iter()
-        .map(|(label, key)| (label, records.iter().map(|r| shown(r, key)).collect()))
-        .collect();
-    let w0 = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
-    let widths: Vec<usize> = engines
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            rows.iter()
-                .map(|r| r.1[i].len())
-                .max()
-                .unwrap_or(0)
-                .max(e.name().len())
-        })
-        .collect();
-    let line = |label: &str, cells: &[String]| {
-        let mut out = format!("{label:<w0$}");
-        for (c, w) in cells.iter().zip(&widths) {
-            out.push_str(&format!("  {c:>w$}"));
-        }
-        out.push('\n');
-        out
-    };
-    let names: Vec<String> = engines.iter().map(|e| e.name().to_string()).collect();
-    let mut out = line("", &names);
-    let dashes: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
-    out.push_str(&line(&"-".repeat(w0), &dashes));
-    for (label, cells) in &rows {
-        out.push_str(&line(label, cells));
-    }
-    for reason in reasons(records) {
-        out.push_str(&format!("({reason})\n"));
-    }
-    out
-}
-
-/// Why the columns skipped were skipped, each reason once.
-pub fn reasons(records: &[Value]) -> Vec<&str> {
-    let mut reasons: Vec<&str> = Vec::new();
-    for reason in records.iter().filter_map(|r| r["reason"].as_str()) {
-        if !reasons.contains(&reason) {
-            reasons.push(reason);
-        }
-    }
-    reasons
 }

@@ -1,0 +1,228 @@
+//! The heuristics by name: one row per heuristic, read by the planner and by
+//! the command line alike (Fast Downward's plugin registry, without macros).
+//!
+//! A row gives the name, a line of help, the properties the planner checks
+//! (admissible, whether it handles conditional effects and axioms) and a
+//! builder per direction: `forward` over states for progression, and for
+//! regression `backward`, the kind of `RegressionHeuristic` (in
+//! `search::regression`) that evaluates subgoal sets the HSPr way.
+//! Adding a heuristic means writing its file and adding its row here.
+//!
+//! ```
+//! use planbox::heuristics::HeuristicName;
+//! let h: HeuristicName = "lmcut".parse().unwrap();
+//! assert!(h.entry().admissible && h.entry().backward.is_some());
+//! assert!("hff".parse::<HeuristicName>().unwrap().entry().backward.is_none());
+//! ```
+
+use super::{Blind, GoalCount, Hadd, Heuristic, Hff, Hmax, LmCount, LmCut};
+use crate::choice::UnknownChoice;
+use crate::task::{FactId, Task};
+
+/// What a builder may use beyond the task.
+#[derive(Clone, Copy, Default)]
+pub struct Context<'a> {
+    /// Facts that never hold together (the landmark count orders its
+    /// landmarks by them, as LAMA does with its translator's mutexes).
+    pub is_mutex: Option<&'a dyn Fn(FactId, FactId) -> bool>,
+    /// The landmark count also gives preferred operators
+    /// (`--landmark-preferred`).
+    pub landmark_preferred: bool,
+}
+
+/// Builds a heuristic over states for a task.
+pub type Build = fn(&Task, &Context) -> Box<dyn Heuristic>;
+
+/// One heuristic: its name, help, properties and builders.
+pub struct Entry {
+    /// Its name on the command line and in records.
+    pub name: &'static str,
+    /// One line for the command line's list ("" when the name says it all).
+    pub help: &'static str,
+    /// Never overestimates (goal count: with unit costs and operators that
+    /// add one goal each; see the module docs of [`crate::heuristics`]).
+    pub admissible: bool,
+    /// Handles conditional effects and axioms.
+    pub adl: bool,
+    /// The heuristic over states, for progression.
+    pub forward: Option<Build>,
+    /// The heuristic over subgoal sets, for regression.
+    pub backward: Option<Backward>,
+}
+
+/// The regression heuristics (HSPr): per-fact costs from the initial state,
+/// combined over a subgoal set, or LM-cut per subgoal set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backward {
+    Blind,
+    GoalCount,
+    Hmax,
+    Hadd,
+    LmCut,
+}
+
+/// Every heuristic, in the order the command line lists them.
+pub const TABLE: &[Entry] = &[
+    Entry {
+        name: "blind",
+        help: "",
+        admissible: true,
+        adl: true,
+        forward: Some(|t, _| Box::new(Blind::new(t))),
+        backward: Some(Backward::Blind),
+    },
+    Entry {
+        name: "goalcount",
+        help: "",
+        admissible: true,
+        adl: true,
+        forward: Some(|t, _| Box::new(GoalCount::new(t))),
+        backward: Some(Backward::GoalCount),
+    },
+    Entry {
+        name: "hmax",
+        help: "",
+        admissible: true,
+        adl: true,
+        forward: Some(|t, _| Box::new(Hmax::new(t))),
+        backward: Some(Backward::Hmax),
+    },
+    Entry {
+        name: "hadd",
+        help: "",
+        admissible: false,
+        adl: true,
+        forward: Some(|t, _| Box::new(Hadd::new(t))),
+        backward: Some(Backward::Hadd),
+    },
+    Entry {
+        name: "hff",
+        help: "",
+        admissible: false,
+        adl: true,
+        forward: Some(|t, _| Box::new(Hff::new(t))),
+        backward: None,
+    },
+    Entry {
+        name: "lmcut",
+        help: "LM-cut, incremental: a state reached by the search starts from the landmarks \
+               of its parent (Pommerening & Helmert 2013)",
+        admissible: true,
+        adl: false,
+        forward: Some(|t, _| Box::new(LmCut::incremental(t))),
+        backward: Some(Backward::LmCut),
+    },
+    Entry {
+        name: "lmcut-scratch",
+        help: "LM-cut computed anew in every state, as Fast Downward's lmcut()",
+        admissible: true,
+        adl: false,
+        forward: Some(|t, _| Box::new(LmCut::new(t))),
+        backward: None,
+    },
+    Entry {
+        name: "lmcount",
+        help: "The landmark count (LAMA's landmark heuristic; path-dependent)",
+        admissible: false,
+        adl: true,
+        forward: Some(|t, c| Box::new(landmark_count(t, c))),
+        backward: None,
+    },
+    Entry {
+        name: "lmcp",
+        help: "Landmarks with uniform cost partitioning (admissible, for A*)",
+        admissible: true,
+        adl: true,
+        forward: Some(|t, _| Box::new(LmCount::admissible(t))),
+        backward: None,
+    },
+];
+
+/// The names of [`TABLE`], in its order.
+pub const NAMES: &[&str] = &{
+    let mut names = [""; TABLE.len()];
+    let mut i = 0;
+    while i < TABLE.len() {
+        names[i] = TABLE[i].name;
+        i += 1;
+    }
+    names
+};
+
+/// The landmark count with the context's mutexes and preferred operators.
+pub fn landmark_count(task: &Task, context: &Context) -> LmCount {
+    let h = match context.is_mutex {
+        Some(is_mutex) => LmCount::with_mutexes(task, is_mutex),
+        None => LmCount::new(task),
+    };
+    if context.landmark_preferred {
+        h.preferring(task)
+    } else {
+        h
+    }
+}
+
+/// A heuristic of [`TABLE`], by name: what a configuration holds.
+#[derive(Clone, Copy)]
+pub struct HeuristicName(&'static Entry);
+
+impl HeuristicName {
+    /// The heuristic called `name`, if there is one.
+    pub fn get(name: &str) -> Option<HeuristicName> {
+        TABLE.iter().find(|e| e.name == name).map(HeuristicName)
+    }
+
+    /// Every heuristic, in the table's order.
+    pub fn all() -> impl Iterator<Item = HeuristicName> {
+        TABLE.iter().map(HeuristicName)
+    }
+
+    /// The heuristic's row.
+    pub fn entry(self) -> &'static Entry {
+        self.0
+    }
+
+    pub fn name(self) -> &'static str {
+        self.0.name
+    }
+
+    /// The heuristic over states for `task`.
+    pub fn forward(self, task: &Task, context: &Context) -> Option<Box<dyn Heuristic>> {
+        self.0.forward.map(|build| build(task, context))
+    }
+
+    /// The kind of regression heuristic it is, if regression has it.
+    pub fn backward(self) -> Option<Backward> {
+        self.0.backward
+    }
+}
+
+impl PartialEq for HeuristicName {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.name == other.0.name
+    }
+}
+
+impl Eq for HeuristicName {}
+
+impl std::fmt::Debug for HeuristicName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "HeuristicName({})", self.0.name)
+    }
+}
+
+impl std::fmt::Display for HeuristicName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.name)
+    }
+}
+
+impl std::str::FromStr for HeuristicName {
+    type Err = UnknownChoice;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        HeuristicName::get(text).ok_or_else(|| UnknownChoice {
+            given: text.to_string(),
+            expected: TABLE.iter().map(|e| e.name).collect(),
+        })
+    }
+}

@@ -1,0 +1,136 @@
+//! The dispatch of engine × algorithm × heuristic: each engine builds its
+//! space, the heuristics are built for its direction from the heuristics'
+//! table, and the shared [`search::algorithm::run`] runs the configured
+//! search on it (as it runs the Sokoban solver's on pushes and pulls).
+
+use super::{Config, Engine, Known, PlanError, Run, anytime};
+use crate::heuristics::table::Context;
+use crate::heuristics::{Heuristic, HeuristicName};
+use crate::search::algorithm::Settings;
+use crate::search::trace::Traced;
+use crate::search::{
+    self, Monitor, Progression, Regression, RegressionHeuristic, SearchResult, SearchSpace,
+    Subsumption, Ties,
+};
+use crate::task::{OpId, Task};
+
+/// A run with nothing but its result.
+fn bare(result: SearchResult) -> Run {
+    Run {
+        result,
+        trace: Vec::new(),
+        summary: Vec::new(),
+        phases: Vec::new(),
+    }
+}
+
+/// Runs the configured engine on `task` (see [`super::plan`]).
+pub fn run(
+    task: &Task,
+    config: &Config,
+    known: &Known,
+    monitor: &mut Monitor,
+    on_plan: &mut dyn FnMut(&[OpId], u32),
+) -> Result<Run, PlanError> {
+    let is_mutex = known
+        .landmark_mutexes
+        .as_ref()
+        .map(|m| move |f, g| m.is_mutex(f, g));
+    let context = Context {
+        is_mutex: is_mutex.as_ref().map(|f| f as &dyn Fn(_, _) -> bool),
+        landmark_preferred: config.landmark_preferred,
+    };
+    if config.anytime {
+        let (result, phases) = anytime::lama(task, config.preferred, &context, on_plan, monitor);
+        return Ok(Run {
+            phases,
+            ..bare(result)
+        });
+    }
+    let mutexes = known.mutexes.as_deref();
+    match config.engine {
+        Engine::Sat => {
+            return Ok(bare(crate::sat::plan(
+                task,
+                &known.invariants,
+                &config.sat,
+                monitor,
+            )));
+        }
+        Engine::Bidirectional => {
+            let mut forward = Progression::new(task);
+            let mut backward = Regression::new(task, config.regression(), mutexes);
+            let mut meeting = Subsumption::new(task, &backward);
+            let result = search::bidirectional(&mut forward, &mut backward, &mut meeting, monitor);
+            return Ok(bare(result));
+        }
+        Engine::Progression | Engine::Regression => {}
+    }
+    let build = |name: Option<HeuristicName>| -> Result<Option<Box<dyn Heuristic>>, PlanError> {
+        // The blind searches take no heuristic.
+        let Some(h) = name.filter(|_| config.search.is_best_first()) else {
+            return Ok(None);
+        };
+        let built = match config.engine {
+            Engine::Progression => h.forward(task, &context),
+            _ => h
+                .backward()
+                .map(|kind| Box::new(RegressionHeuristic::new(kind, task)) as Box<dyn Heuristic>),
+        };
+        built.map(Some).ok_or(PlanError::Unavailable {
+            heuristic: h,
+            engine: config.engine,
+        })
+    };
+    let mut heuristic = build(config.heuristic)?;
+    let mut second = build(config.second)?;
+    let mut hs: Vec<&mut dyn Heuristic> = Vec::new();
+    for b in [heuristic.as_mut(), second.as_mut()].into_iter().flatten() {
+        hs.push(&mut **b);
+    }
+    let summary: Vec<String> = hs.iter().flat_map(|h| h.summary()).collect();
+    let mut run = if config.engine == Engine::Progression {
+        traced(&mut Progression::new(task), config, &mut hs, monitor)
+    } else {
+        let mut space = Regression::new(task, config.regression(), mutexes);
+        traced(&mut space, config, &mut hs, monitor)
+    };
+    run.summary = summary;
+    Ok(run)
+}
+
+/// Runs the search, through a [`Traced`] space if expansions are recorded.
+fn traced<S: SearchSpace>(
+    space: &mut S,
+    config: &Config,
+    hs: &mut [&mut dyn Heuristic],
+    monitor: &mut Monitor,
+) -> Run {
+    if config.trace_limit == 0 {
+        return bare(algorithm(space, config, hs, monitor));
+    }
+    let mut recorder = Traced::new(space, config.trace_limit);
+    let result = algorithm(&mut recorder, config, hs, monitor);
+    Run {
+        trace: recorder.expansions,
+        ..bare(result)
+    }
+}
+
+/// Runs the configured algorithm on `space` with the heuristics `hs` (the
+/// shared dispatch, [`search::algorithm::run`]).
+fn algorithm<S: SearchSpace + ?Sized>(
+    space: &mut S,
+    config: &Config,
+    hs: &mut [&mut dyn Heuristic],
+    monitor: &mut Monitor,
+) -> SearchResult {
+    let settings = Settings {
+        weight: config.weight,
+        preferred: config.preferred,
+        depth_limit: config.depth_limit,
+        cycle_check: config.cycle_check,
+        ties: Ties::Fifo,
+    };
+    search::algorithm::run(space, config.search, hs, &settings, monitor)
+}

@@ -1,0 +1,58 @@
+//! What the invariant analysis knows about a task's reachable states, for
+//! the engines that use it: regression's mutex oracle, the SAT engine's
+//! clauses, and the mutexes that order the landmark count's landmarks.
+//! State invariants are always cheap; h² mutex pairs are skipped when the
+//! task is too large (see [`crate::invariants::H2Limits`]).
+
+use super::{Config, Engine, MutexChoice};
+use crate::Loaded;
+use crate::invariants::{self, MutexMode, Mutexes};
+use crate::sat::Invariants;
+use crate::search::regression::MutexOracle;
+
+/// What is known about the task beyond its operators.
+#[derive(Default)]
+pub struct Known {
+    /// Regression's mutexes (alone, or as bidirectional search's backward
+    /// side).
+    pub mutexes: Option<Box<dyn MutexOracle>>,
+    /// The SAT engine's invariants, added as clauses in every layer.
+    pub invariants: Invariants,
+    /// The mutexes the landmark count orders its landmarks by, as LAMA
+    /// does with its translator's.
+    pub landmark_mutexes: Option<Mutexes>,
+}
+
+impl Known {
+    /// Analyses the loaded task for what `config` uses.
+    pub fn analyse(loaded: &Loaded, config: &Config) -> Known {
+        let analyse = |mode| {
+            let options = invariants::Options {
+                mutex: mode,
+                ..invariants::Options::default()
+            };
+            invariants::analyse(
+                &loaded.lifted,
+                Some(&loaded.reachable),
+                &loaded.task,
+                &options,
+            )
+            .mutexes
+        };
+        let h2 = |yes: bool| if yes { MutexMode::H2 } else { MutexMode::None };
+        let mut known = Known::default();
+        let backward = matches!(config.engine, Engine::Regression | Engine::Bidirectional);
+        if backward && config.mutex != MutexChoice::None {
+            known.mutexes = Some(Box::new(analyse(h2(config.mutex.h2()))));
+        }
+        if config.engine == Engine::Sat && config.mutex != MutexChoice::None {
+            let (groups, pairs) = (config.mutex.invariants(), config.mutex.h2());
+            let mutexes = analyse(h2(pairs));
+            known.invariants = Invariants::from_mutexes(&mutexes, groups, pairs);
+        }
+        if config.uses_landmarks() && config.engine == Engine::Progression {
+            known.landmark_mutexes = Some(analyse(MutexMode::None));
+        }
+        known
+    }
+}

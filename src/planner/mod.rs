@@ -1,0 +1,385 @@
+//! The planner: one entry point that runs an engine (progression,
+//! regression, bidirectional search or SAT) with a search algorithm and its
+//! heuristics on a ground task, and returns the plan and the statistics.
+//!
+//! ```text
+//! Task + Config { engine, search, heuristic(s), weight, alias, ... } + Known (mutexes)
+//!   --plan(.., Monitor: limits and progress, on_plan)--> Run { result: plan + Stats, phases, trace }
+//! ```
+//!
+//! A [`Config`] names what to run; [`Config::alias`] gives Fast Downward's
+//! named configurations, among them LAMA 2011's anytime schedule
+//! ([`anytime`]). [`Known`] holds what the invariant analysis found about
+//! the task, which regression prunes with and the SAT engine adds as
+//! clauses. The [`Monitor`] carries the limits and reports progress.
+//!
+//! Solving an IPC problem from Rust:
+//!
+//! ```
+//! use planbox::planner::{self, Alias, Config};
+//! use planbox::search::{Limits, Outcome};
+//! let task = planbox::load(
+//!     "problems/ipc/blocks/domain.pddl",
+//!     "problems/ipc/blocks/probBLOCKS-4-0.pddl",
+//! )?;
+//! let run = planner::solve(&task, &Config::alias(Alias::SeqOptLmcut), Limits::none())?;
+//! let Outcome::Plan(plan) = &run.result.outcome else { panic!("solvable") };
+//! assert_eq!(task.plan_cost(plan), 6);
+//! println!("{} expansions", run.result.stats.expanded);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod anytime;
+mod dispatch;
+mod known;
+
+pub use anytime::Phase;
+pub use known::Known;
+
+use crate::heuristics::HeuristicName;
+use crate::sat::{Encoding, SatOptions, Schedule};
+use crate::search::trace::Expansion;
+use crate::search::{Algorithm, Limits, Monitor, RegressionOptions, SearchResult};
+use crate::task::{OpId, Task};
+
+crate::choices! {
+    /// Which way the planner searches.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Engine {
+        /// Forward search from the initial state
+        Progression = "progression",
+        /// Backward search from the goal through relevant operators
+        Regression = "regression",
+        /// Progression and regression at once, until a state satisfies a subgoal set
+        Bidirectional = "bidirectional",
+        /// Planning as satisfiability: the task over T steps as a formula for a
+        /// SAT solver, T = 0, 1, 2, ...
+        Sat = "sat",
+    }
+}
+
+crate::choices! {
+    /// Named configurations, as Fast Downward's `--alias`.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Alias {
+        /// LAMA's first search: lazy greedy search with h^FF and the landmark
+        /// count, preferred operators, every action costing 1 while searching
+        LamaFirst = "lama-first",
+        /// LAMA 2011, anytime: lama-first, then lazy weighted A* with weights
+        /// 5, 3, 2 and 1 (repeated), each bounded by the best plan so far; every
+        /// better plan written as PLAN_FILE.1, PLAN_FILE.2, ...
+        Lama = "lama",
+        /// LAMA 2011 as it ran in the IPC: `lama` with the landmark heuristic's
+        /// preferred operators (`--landmark-preferred`)
+        SeqSatLama2011 = "seq-sat-lama-2011",
+        /// A* with LM-cut (Fast Downward's `astar(lmcut())`)
+        SeqOptLmcut = "seq-opt-lmcut",
+    }
+}
+
+crate::choices! {
+    /// Which mutexes regression prunes with and the SAT engine adds as clauses.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum MutexChoice {
+        /// State invariants, and h² mutexes where they are cheap to compute
+        All = "all",
+        /// State invariants only
+        Invariants = "invariants",
+        /// h² mutex pairs only
+        H2 = "h2",
+        /// No mutex checks (only relevance and consistency)
+        None = "none",
+    }
+}
+
+impl MutexChoice {
+    /// Whether the state invariants' groups are used.
+    pub fn invariants(self) -> bool {
+        matches!(self, MutexChoice::All | MutexChoice::Invariants)
+    }
+
+    /// Whether h² mutex pairs are used.
+    pub fn h2(self) -> bool {
+        matches!(self, MutexChoice::All | MutexChoice::H2)
+    }
+}
+
+/// What the planner runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub engine: Engine,
+    pub search: Algorithm,
+    /// The heuristic of a best-first search.
+    pub heuristic: Option<HeuristicName>,
+    /// The lazy searches' second heuristic, taken in turn with the first.
+    pub second: Option<HeuristicName>,
+    /// The weight of wastar and lazy-wastar.
+    pub weight: Option<u32>,
+    /// Search with every action costing 1, report the real costs (LAMA's
+    /// first search).
+    pub unit_search: bool,
+    /// LAMA's anytime schedule ([`anytime`]).
+    pub anytime: bool,
+    /// Greedy and lazy searches use the heuristics' preferred operators.
+    pub preferred: bool,
+    /// The landmark count gives preferred operators too.
+    pub landmark_preferred: bool,
+    /// dfs, iddfs: the deepest they go.
+    pub depth_limit: Option<u32>,
+    /// dfs, iddfs: skip successors already on the current path.
+    pub cycle_check: bool,
+    /// Regression, bidirectional and SAT: the mutexes used.
+    pub mutex: MutexChoice,
+    /// Regression: subgoals false in the initial state first.
+    pub goal_sorting: bool,
+    /// Regression: drop subgoal sets that contain an expanded one.
+    pub subsumption: bool,
+    /// The SAT engine's encoding and horizons.
+    pub sat: SatOptions,
+    /// How many expansions to record for a trace (0: none).
+    pub trace_limit: usize,
+}
+
+impl Default for Config {
+    /// Progression, greedy best-first search with h^FF and its preferred
+    /// operators.
+    fn default() -> Self {
+        Config {
+            engine: Engine::Progression,
+            search: Algorithm::Gbfs,
+            heuristic: HeuristicName::get("hff"),
+            second: None,
+            weight: None,
+            unit_search: false,
+            anytime: false,
+            preferred: true,
+            landmark_preferred: false,
+            depth_limit: None,
+            cycle_check: false,
+            mutex: MutexChoice::All,
+            goal_sorting: true,
+            subsumption: true,
+            sat: SatOptions {
+                encoding: Encoding::ExistsStep,
+                schedule: Schedule::Linear,
+                max_horizon: None,
+                horizon: None,
+            },
+            trace_limit: 0,
+        }
+    }
+}
+
+impl Config {
+    /// The configuration an alias names.
+    pub fn alias(alias: Alias) -> Config {
+        let base = Config::default();
+        if alias == Alias::SeqOptLmcut {
+            return Config {
+                search: Algorithm::Astar,
+                heuristic: HeuristicName::get("lmcut"),
+                ..base
+            };
+        }
+        Config {
+            search: Algorithm::LazyGbfs,
+            heuristic: HeuristicName::get("hff"),
+            second: HeuristicName::get("lmcount"),
+            unit_search: alias == Alias::LamaFirst,
+            anytime: matches!(alias, Alias::Lama | Alias::SeqSatLama2011),
+            landmark_preferred: alias == Alias::SeqSatLama2011,
+            ..base
+        }
+    }
+
+    /// Regression's switches.
+    pub fn regression(&self) -> RegressionOptions {
+        RegressionOptions {
+            goal_sorting: self.goal_sorting,
+            invariants: self.mutex.invariants(),
+            h2: self.mutex.h2(),
+            subsumption: self.subsumption,
+        }
+    }
+
+    /// Whether a heuristic of the search is the landmark count.
+    pub fn uses_landmarks(&self) -> bool {
+        let lmcount = HeuristicName::get("lmcount");
+        self.anytime || [self.heuristic, self.second].contains(&lmcount)
+    }
+
+    /// Adapts the configuration to a task that needs more than STRIPS
+    /// (conditional effects, axioms), or refuses it naming the engine or
+    /// heuristic that cannot handle it, as Fast Downward refuses a
+    /// heuristic that does not support axioms. A* with the default LM-cut
+    /// (`chosen`: the heuristic was not given) takes h^max, also admissible.
+    pub fn support(&mut self, task: &Task, chosen: bool) -> Result<(), PlanError> {
+        let Some(feature) = task.adl_feature() else {
+            return Ok(());
+        };
+        if self.engine != Engine::Progression {
+            return Err(PlanError::Unsupported(format!(
+                "the {} engine does not support {feature}, which this task has; \
+                 expected `--engine progression`",
+                self.engine
+            )));
+        }
+        if !chosen && self.heuristic == HeuristicName::get("lmcut") {
+            self.heuristic = HeuristicName::get("hmax");
+        }
+        if let Some(h) = self.heuristic
+            && !h.entry().adl
+        {
+            return Err(PlanError::Unsupported(format!(
+                "heuristic `{h}` does not support {feature}, which this task has; \
+                 expected `hmax` (admissible), `hadd`, `hff`, `goalcount` or `blind`"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Why the planner could not run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlanError {
+    /// The heuristic has no builder for the engine's direction.
+    Unavailable {
+        heuristic: HeuristicName,
+        engine: Engine,
+    },
+    /// The task needs what the engine or heuristic does not handle.
+    Unsupported(String),
+}
+
+impl std::fmt::Display for PlanError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlanError::Unavailable { heuristic, engine } => {
+                write!(f, "heuristic `{heuristic}` is not available for {engine}")
+            }
+            PlanError::Unsupported(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
+
+/// What a run of the planner found.
+pub struct Run {
+    /// The outcome (the plan, in execution order) and the statistics.
+    pub result: SearchResult,
+    /// The first expansions, when [`Config::trace_limit`] asks for them.
+    pub trace: Vec<Expansion>,
+    /// What the heuristics built before the search (see
+    /// [`crate::heuristics::Heuristic::summary`]), for the log.
+    pub summary: Vec<String>,
+    /// The searches of an anytime schedule, in order (empty otherwise).
+    pub phases: Vec<Phase>,
+}
+
+/// Runs the configured search on `task` within `monitor`'s limits; an
+/// anytime schedule hands every better plan to `on_plan` with its cost as it
+/// finds it.
+pub fn plan(
+    task: &Task,
+    config: &Config,
+    known: &Known,
+    monitor: &mut Monitor,
+    on_plan: &mut dyn FnMut(&[OpId], u32),
+) -> Result<Run, PlanError> {
+    // LAMA's first search counts every action as 1 and reports real costs.
+    let unit_task = config.unit_search.then(|| task.clone().with_unit_costs());
+    dispatch::run(
+        unit_task.as_ref().unwrap_or(task),
+        config,
+        known,
+        monitor,
+        on_plan,
+    )
+}
+
+/// [`plan`] with nothing known about the task beyond it, within `limits`,
+/// returning the best plan only.
+pub fn solve(task: &Task, config: &Config, limits: Limits) -> Result<Run, PlanError> {
+    let mut monitor = Monitor::new(limits);
+    plan(
+        task,
+        config,
+        &Known::default(),
+        &mut monitor,
+        &mut |_, _| {},
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::choice::Choice;
+    use crate::heuristics::testing::chain;
+    use crate::search::Outcome;
+
+    fn cost(task: &Task, config: &Config) -> Option<u64> {
+        let run = solve(task, config, Limits::none()).expect("runs");
+        match run.result.outcome {
+            Outcome::Plan(plan) => Some(task.plan_cost(&plan)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn every_engine_and_alias_finds_the_chains_plan() {
+        let task = chain();
+        for engine in Engine::ALL {
+            let config = Config {
+                engine: *engine,
+                search: Algorithm::Bfs,
+                ..Config::default()
+            };
+            assert_eq!(cost(&task, &config), Some(3), "{engine}");
+        }
+        for alias in Alias::ALL {
+            assert_eq!(cost(&task, &Config::alias(*alias)), Some(3), "{alias}");
+        }
+        // Regression's A* with its own LM-cut.
+        let config = Config {
+            engine: Engine::Regression,
+            ..Config::alias(Alias::SeqOptLmcut)
+        };
+        assert_eq!(cost(&task, &config), Some(3));
+    }
+
+    #[test]
+    fn a_heuristic_without_a_backward_builder_is_refused_by_name() {
+        let config = Config {
+            engine: Engine::Regression,
+            ..Config::default()
+        };
+        let refused = solve(&chain(), &config, Limits::none()).err();
+        let message = refused.map(|e| e.to_string());
+        assert_eq!(
+            message.as_deref(),
+            Some("heuristic `hff` is not available for regression")
+        );
+    }
+
+    #[test]
+    fn every_name_reads_back_as_its_value() {
+        fn round_trip<T: Choice + std::str::FromStr + std::fmt::Debug>()
+        where
+            T::Err: std::fmt::Debug,
+        {
+            for &v in T::ALL {
+                assert_eq!(v.name().parse::<T>().expect("a name"), v);
+                assert!(!v.help().is_empty(), "{v:?} has help");
+            }
+            assert!("no-such-value".parse::<T>().is_err());
+        }
+        round_trip::<Engine>();
+        round_trip::<Alias>();
+        round_trip::<MutexChoice>();
+        round_trip::<Algorithm>();
+        round_trip::<crate::sat::Encoding>();
+        round_trip::<crate::sat::Schedule>();
+        round_trip::<crate::search::Ties>();
+    }
+}
