@@ -446,5 +446,4 @@ impl BestFirst {
 }
 
 #[cfg(test)]
-#[path = "best_first_tests.rs"]
 mod tests;

@@ -216,7 +216,7 @@ impl Reuse {
 impl LmCut {
     /// Incremental LM-cut: the estimate of a state whose parent the search
     /// names starts from the parent's landmarks (see the module docs of
-    /// `lmcut_reuse.rs`); other estimates are computed from scratch.
+    /// `lmcut/reuse.rs`); other estimates are computed from scratch.
     pub fn incremental(task: &crate::task::Task) -> Self {
         let mut h = LmCut::new(task);
         h.reuse = Some(Box::new(Reuse::new(h.relaxed.num_ops())));
