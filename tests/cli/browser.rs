@@ -8,8 +8,7 @@
 //! `PLANBOX_CHROMIUM` at another Chromium. `.ci/run` installs it and sets
 //! `PLANBOX_REQUIRE_TOOLS=1`, under which a missing Chromium fails the test.
 
-mod common;
-
+use crate::common::{command, root, scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -106,21 +105,19 @@ fn expected_summary(name: &str, r: &Value) -> String {
 #[test]
 fn the_page_renders_in_chromium_with_the_runs_counters() {
     let Some(chromium) = chromium() else {
-        common::tools::skip_without(
+        crate::common::tools::skip_without(
             "chromium (apt-get install chromium)",
             "the page was not opened in a browser",
         );
         return;
     };
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-browser");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let dir = scratch("html-browser");
     let page = dir.join("search.html");
-    let out = Command::new(env!("CARGO_BIN_EXE_planbox"))
+    let out = command()
         .args(["compare", LEVEL, "--search", "bfs", "--trace-limit", "30"])
         .args(["--json", "--html"])
         .arg(&page)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(root())
         .output()
         .expect("planbox runs");
     assert_eq!(out.status.code(), Some(0));

@@ -1,36 +1,9 @@
 //! Runs the real `planbox` binary on bundled problems: domain lookup, the
 //! figures of `ground`, and exit codes.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn planbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the planbox binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A fresh scratch folder under the target directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_str(stdout(out).trim()).expect("stdout is one JSON object")
-}
+use crate::common::{command, json, planbox, planbox_in, root, root_path, scratch, stderr, stdout};
+use std::path::Path;
+use std::process::Output;
 
 #[test]
 fn ground_finds_domain_pddl_beside_the_problem() {
@@ -87,7 +60,7 @@ fn ground_dump_prints_every_operator() {
 
 #[test]
 fn domain_lookup_follows_fast_downward_names() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc/gripper");
+    let src = root().join("problems/ipc/gripper");
     for (domain_name, problem_name) in [
         ("domain_p1.pddl", "p1.pddl"),
         ("p1-domain.pddl", "p1.pddl"),
@@ -112,11 +85,7 @@ fn domain_lookup_follows_fast_downward_names() {
 fn missing_domain_says_what_was_looked_for() {
     let dir = scratch("lookup-none");
     let problem = dir.join("p1.pddl");
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc/gripper/prob01.pddl"),
-        &problem,
-    )
-    .expect("copy");
+    std::fs::copy(root().join("problems/ipc/gripper/prob01.pddl"), &problem).expect("copy");
     let out = planbox(&["ground", problem.to_str().expect("utf-8 path")]);
     assert_eq!(out.status.code(), Some(31));
     let err = stderr(&out);
@@ -224,23 +193,6 @@ fn check_counts_each_type_once() {
     );
 }
 
-/// Runs `planbox ARGS` in `dir`.
-fn planbox_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the planbox binary runs")
-}
-
-/// A file of the crate, as an absolute path.
-fn root(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(path)
-        .display()
-        .to_string()
-}
-
 /// Fast Downward's driver deletes old plans before it searches, so that a
 /// script never reads an old plan as new; planbox does too, for `sas_plan`
 /// and `--plan-file F`, with the numbered plans of an anytime search, and
@@ -251,7 +203,7 @@ fn old_plan_files_are_removed_before_the_search() {
     for name in ["sas_plan", "sas_plan.7", "sas_plan.1x"] {
         std::fs::write(dir.join(name), "(old plan)\n").expect("write");
     }
-    let gripper = root("problems/ipc/gripper/prob01.pddl");
+    let gripper = root_path("problems/ipc/gripper/prob01.pddl");
     let out = planbox_in(
         &dir,
         &["plan", "--alias", "lama", "--time-limit", "20", &gripper],
@@ -271,8 +223,8 @@ fn old_plan_files_are_removed_before_the_search() {
     // A run that finds no plan leaves no old one behind either.
     std::fs::write(dir.join("my.plan"), "(old plan)\n").expect("write");
     std::fs::write(dir.join("my.plan.3"), "(old plan)\n").expect("write");
-    let blocks = root("problems/ipc/blocks/domain.pddl");
-    let cycle = root("tests/data/solve/blocks-cycle.pddl");
+    let blocks = root_path("problems/ipc/blocks/domain.pddl");
+    let cycle = root_path("tests/data/solve/blocks-cycle.pddl");
     let out = planbox_in(
         &dir,
         &[
@@ -303,13 +255,13 @@ fn an_unwritable_output_fails_before_any_work() {
     std::fs::write(dir.join("file"), "").expect("write");
     let bad = |name: &str| dir.join("file").join(name).display().to_string();
     // A problem that takes blind A* seconds: a search would show in the log.
-    let depot = root("problems/ipc/depot/p03.pddl");
+    let depot = root_path("problems/ipc/depot/p03.pddl");
     let blind = ["--search", "astar", "--heuristic", "blind"];
     let plan_file = bad("x.plan");
     let dot = bad("g.dot");
     let cnf = bad("f.cnf");
     let page = bad("x.html");
-    let sokoban = root("problems/sokoban/teaching/teaching-lvl0.pddl");
+    let sokoban = root_path("problems/sokoban/teaching/teaching-lvl0.pddl");
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
             [&["plan", "--plan-file", &plan_file][..], &blind, &[&depot]].concat(),
@@ -369,7 +321,7 @@ fn an_unwritable_output_fails_before_any_work() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_plan_that_cannot_be_written_is_printed_instead() {
-    let gripper = root("problems/ipc/gripper/prob01.pddl");
+    let gripper = root_path("problems/ipc/gripper/prob01.pddl");
     let out = planbox(&["plan", "--plan-file", "/dev/full", &gripper]);
     assert_eq!(out.status.code(), Some(31), "{}", stderr(&out));
     assert!(
@@ -439,7 +391,7 @@ fn every_json_run_prints_one_record_with_its_exit_code() {
     )
     .expect("write");
     let bad = bad.display().to_string();
-    let gripper = root("problems/ipc/gripper/prob01.pddl");
+    let gripper = root_path("problems/ipc/gripper/prob01.pddl");
     let cnf = dir.join("f.cnf").display().to_string();
     let runs: Vec<(Vec<&str>, i32, &str)> = vec![
         (vec!["plan", "--json", &gripper], 0, "plan"),
@@ -604,14 +556,14 @@ fn a_stopped_compare_ends_its_children() {
     for (signal, code, name) in [(libc::SIGTERM, 143, "term"), (libc::SIGINT, 130, "int")] {
         // A folder of its own: its name marks the child's command line.
         let dir = scratch(&format!("compare-signal-{name}-{}", std::process::id()));
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc/sokoban-opt08-strips");
+        let src = root().join("problems/ipc/sokoban-opt08-strips");
         for file in ["domain.pddl", "p05.pddl"] {
             std::fs::copy(src.join(file), dir.join(file)).expect("copy");
         }
         let marker = dir.to_str().expect("utf-8 path").to_string();
         // Regression with h_max takes minutes on p05 (the limit is a
         // safety net).
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_planbox"));
+        let mut cmd = command();
         // Progression finishes in a second; regression runs on.
         cmd.args(["compare", "--engines", "progression,regression,sat"])
             .args([
@@ -735,8 +687,8 @@ fn compare_runs_an_alias_in_the_progression_column() {
     assert_eq!(r["cost"], 13, "{r}");
 
     let dir = scratch("compare-alias-lama");
-    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join(LVL0);
-    let out = Command::new(env!("CARGO_BIN_EXE_planbox"))
+    let level = root().join(LVL0);
+    let out = command()
         .args(["compare", "--alias", "lama", "--json"])
         .arg(&level)
         .current_dir(&dir)
@@ -883,7 +835,7 @@ fn compare_names_what_each_engine_ran() {
 /// its engine are null, not 0: the SAT engine expands no states.
 #[test]
 fn json_records_name_only_real_files_and_counts() {
-    let gripper = root("problems/ipc/gripper/prob01.pddl");
+    let gripper = root_path("problems/ipc/gripper/prob01.pddl");
     let out = planbox(&[
         "plan",
         "--json",
@@ -972,7 +924,7 @@ fn lurd_on_another_domain_says_it_is_not_sokoban() {
 #[test]
 fn no_output_overwrites_an_input_file() {
     let dir = scratch("inputs-kept");
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc/gripper");
+    let src = root().join("problems/ipc/gripper");
     for name in ["domain.pddl", "prob01.pddl"] {
         std::fs::copy(src.join(name), dir.join(name)).expect("copy");
     }
@@ -1023,12 +975,12 @@ fn no_output_overwrites_an_input_file() {
 /// Runs `planbox ARGS` in `dir` with stdout on `/dev/full`, which takes no
 /// bytes (a full disk).
 #[cfg(target_os = "linux")]
-fn planbox_to_full_disk(dir: &Path, args: &[&str]) -> Output {
+fn to_full_disk(dir: &Path, args: &[&str]) -> Output {
     let full = std::fs::OpenOptions::new()
         .write(true)
         .open("/dev/full")
         .expect("/dev/full");
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
+    command()
         .args(args)
         .current_dir(dir)
         .stdout(full)
@@ -1042,8 +994,8 @@ fn planbox_to_full_disk(dir: &Path, args: &[&str]) -> Output {
 #[test]
 fn a_stdout_that_cannot_be_written_is_an_error_not_a_panic() {
     let dir = scratch("stdout-full");
-    let gripper = root("problems/ipc/gripper/prob01.pddl");
-    let microban = root("problems/sokoban/microban.xsb");
+    let gripper = root_path("problems/ipc/gripper/prob01.pddl");
+    let microban = root_path("problems/sokoban/microban.xsb");
     let runs: [&[&str]; 5] = [
         &["plan", &gripper],
         &["plan", "--json", "--plan-file", "j.plan", &gripper],
@@ -1052,7 +1004,7 @@ fn a_stdout_that_cannot_be_written_is_an_error_not_a_panic() {
         &["solve", &microban, "--level", "1"],
     ];
     for args in runs {
-        let out = planbox_to_full_disk(&dir, args);
+        let out = to_full_disk(&dir, args);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(31), "{args:?}: {err}");
         assert!(

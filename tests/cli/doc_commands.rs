@@ -9,14 +9,9 @@
 //! other command (`dot`, shell built-ins) is the real one; a block that needs a
 //! program the machine lacks (Graphviz's `dot`) is run up to that line.
 
-mod common;
-
-use std::path::{Path, PathBuf};
+use crate::common::{root, scratch_path};
+use std::path::PathBuf;
 use std::process::Command;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The ```sh blocks of a Markdown file.
 fn sh_blocks(markdown: &str) -> Vec<String> {
@@ -79,9 +74,7 @@ fn untimed(line: &str) -> String {
 
 /// A fresh folder with the repository's inputs and a `bin/cargo` stand-in.
 fn workspace(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("doc-commands")
-        .join(name);
+    let dir = scratch_path("doc-commands").join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("bin")).expect("scratch folder");
     for entry in [
@@ -124,7 +117,7 @@ fn run_blocks(doc: &str) -> Vec<String> {
     assert!(!blocks.is_empty(), "{doc} has no ```sh block");
     let dir = workspace(&doc.replace('/', "-"));
     let has_dot = Command::new("dot").arg("-V").output().is_ok()
-        || !common::tools::skip_without(
+        || !crate::common::tools::skip_without(
             "dot (apt-get install graphviz)",
             "the lines from the first `dot` command on were not run",
         );
@@ -179,10 +172,8 @@ fn the_readme_commands_run_in_order() {
     assert!(all.contains("Zero-cost steps: 38 of 49"), "{all}");
     assert!(all.contains("Plan valid"), "{all}");
     assert!(all.contains("solved"), "the replay of level 3: {all}");
-    let log = std::fs::read_to_string(
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("doc-commands/README.md/cargo.log"),
-    )
-    .expect("cargo log");
+    let log = std::fs::read_to_string(scratch_path("doc-commands/README.md/cargo.log"))
+        .expect("cargo log");
     assert!(log.contains("cargo test --release"), "{log}");
     assert!(log.contains("cargo install --locked --path ."), "{log}");
 }
@@ -190,7 +181,7 @@ fn the_readme_commands_run_in_order() {
 #[test]
 fn the_teaching_commands_run_in_order() {
     let outputs = run_blocks("docs/teaching.md");
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("doc-commands/docs-teaching.md");
+    let dir = scratch_path("doc-commands/docs-teaching.md");
     let dot = std::fs::read_to_string(dir.join("lvl0.dot")).expect("the --dot example's graph");
     let edges = dot.matches("->").count();
     // Small enough to read, and for Graphviz's bitmap renderers.

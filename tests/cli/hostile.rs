@@ -6,10 +6,10 @@
 //! The fuzz targets in `fuzz/` look for more; each of their findings becomes a
 //! case in `tests/data/bad/`.
 
+use crate::common::{planbox, scratch_file};
 use planbox::pddl::{self, MAX_NESTING, ast::Source};
 use planbox::plan::parse_plan;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 const DOMAIN: &str = "(define (domain d) (:requirements :strips)
   (:predicates (on ?x) (off ?x))
@@ -37,22 +37,6 @@ fn files(depth: usize) -> (String, String) {
         nested(depth - 2, "(off a)")
     );
     (domain, problem)
-}
-
-fn scratch(name: &str, content: impl AsRef<[u8]>) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile");
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    let path = dir.join(name);
-    std::fs::write(&path, content).expect("write scratch file");
-    path
-}
-
-fn planbox(args: &[&Path]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the planbox binary runs")
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -167,8 +151,8 @@ fn deep_nesting_up_to_megabytes_ends_with_a_located_error_through_the_binary() {
     // that fills a file of several megabytes.
     for depth in [MAX_NESTING, 20_000, 30_000, 1_000_000] {
         let (domain, problem) = files(depth);
-        let d = scratch(&format!("deep-{depth}-domain.pddl"), &domain);
-        let p = scratch(&format!("deep-{depth}.pddl"), &problem);
+        let d = scratch_file(&format!("deep-{depth}-domain.pddl"), &domain);
+        let p = scratch_file(&format!("deep-{depth}.pddl"), &problem);
         let ok = depth <= MAX_NESTING;
         for command in ["check", "ground", "plan"] {
             let out = planbox(
@@ -197,12 +181,12 @@ fn deep_nesting_up_to_megabytes_ends_with_a_located_error_through_the_binary() {
 #[test]
 fn a_byte_order_mark_is_skipped_in_pddl_and_plan_files() {
     let (domain, problem) = files(3);
-    let d = scratch(
+    let d = scratch_file(
         "bom-domain.pddl",
         format!("\u{feff};; with a BOM\n{domain}"),
     );
-    let p = scratch("bom-problem.pddl", format!("\u{feff}{problem}"));
-    let plan = scratch("bom.plan", "\u{feff}(flip a)\n");
+    let p = scratch_file("bom-problem.pddl", format!("\u{feff}{problem}"));
+    let plan = scratch_file("bom.plan", "\u{feff}(flip a)\n");
     let (code, out, err) = run(&["check", d.to_str().unwrap(), p.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     let (code, out, err) = run(&[
@@ -214,7 +198,7 @@ fn a_byte_order_mark_is_skipped_in_pddl_and_plan_files() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("Plan valid"), "{out}");
     // Positions stay those an editor shows: the mark takes no column.
-    let bad = scratch(
+    let bad = scratch_file(
         "bom-bad.pddl",
         "\u{feff}(define (domain d) (:predicates (p ?x)) oops)",
     );
@@ -229,7 +213,7 @@ fn binary_files_are_reported_as_not_text_in_one_line() {
     let bytes: Vec<u8> = (0..40_000u32)
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
         .collect();
-    let bin = scratch("binary.bin", &bytes);
+    let bin = scratch_file("binary.bin", &bytes);
     let bin = bin.to_str().unwrap();
     let domain = "tests/data/bad/domain.pddl";
     let level = "problems/sokoban/microban.xsb";
@@ -270,8 +254,8 @@ fn errors_on_long_lines_show_a_window_of_the_line() {
         "(define (problem p) (:domain d) (:objects{objects}) (:init (on o1 o2)) (:goal (off o1)))"
     );
     let (domain, _) = files(3);
-    let d = scratch("long-domain.pddl", domain);
-    let p = scratch("long-problem.pddl", text);
+    let d = scratch_file("long-domain.pddl", domain);
+    let p = scratch_file("long-problem.pddl", text);
     let (code, _, err) = run(&["check", d.to_str().unwrap(), p.to_str().unwrap()]);
     assert_eq!(code, 31, "{err}");
     assert!(err.contains("predicate `on` takes 1 argument"), "{err}");
@@ -287,14 +271,14 @@ fn errors_on_long_lines_show_a_window_of_the_line() {
 /// `objects^6` ground actions.
 fn exploding(objects: usize) -> (PathBuf, PathBuf) {
     let objs: String = (0..objects).map(|i| format!(" o{i}")).collect();
-    let d = scratch(
+    let d = scratch_file(
         "explode-domain.pddl",
         "(define (domain x) (:requirements :strips)
  (:predicates (p ?x) (q ?a ?b ?c ?d ?e ?f))
  (:action spread :parameters (?a ?b ?c ?d ?e ?f) :precondition (p ?a)
   :effect (q ?a ?b ?c ?d ?e ?f)))",
     );
-    let p = scratch(
+    let p = scratch_file(
         "explode.pddl",
         format!(
             "(define (problem x) (:domain x) (:objects{objs}) (:init (p o1)) (:goal (q o1 o1 o1 o1 o1 o2)))"
@@ -353,7 +337,7 @@ fn a_grounding_that_explodes_stops_at_the_size_limit_in_the_library() {
 fn a_join_that_finds_nothing_stops_at_the_time_limit_with_exit_23() {
     let objs: String = (0..60).map(|i| format!(" o{i}")).collect();
     let init: String = (0..60).map(|i| format!(" (p o{i})")).collect();
-    let d = scratch(
+    let d = scratch_file(
         "join-domain.pddl",
         "(define (domain y) (:requirements :strips :equality)
  (:predicates (p ?x) (r ?x))
@@ -361,7 +345,7 @@ fn a_join_that_finds_nothing_stops_at_the_time_limit_with_exit_23() {
   :precondition (and (p ?a) (p ?b) (p ?c) (p ?d) (p ?e) (p ?f) (= ?a ?b) (not (= ?a ?b)))
   :effect (r ?a)))",
     );
-    let p = scratch(
+    let p = scratch_file(
         "join.pddl",
         format!("(define (problem y) (:domain y) (:objects{objs}) (:init{init}) (:goal (r o1)))"),
     );
@@ -558,7 +542,7 @@ fn a_million_objects_times_a_wide_predicate_is_refused_before_allocating() {
     // 1,000,000 objects and a predicate of 100 arguments: the join index
     // alone would hold 100 million lists.
     let args: String = (0..100).map(|i| format!(" ?a{i}")).collect();
-    let d = scratch(
+    let d = scratch_file(
         "objects-domain.pddl",
         format!(
             "(define (domain o) (:predicates (p ?x) (big{args}) (r))
@@ -566,7 +550,7 @@ fn a_million_objects_times_a_wide_predicate_is_refused_before_allocating() {
         ),
     );
     let objects: String = (0..1_000_000).map(|i| format!(" o{i}")).collect();
-    let p = scratch(
+    let p = scratch_file(
         "objects.pddl",
         format!(
             "(define (problem o) (:domain o)\n (:objects{objects})\n (:init (p o1)) (:goal (r)))"

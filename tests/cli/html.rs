@@ -1,11 +1,11 @@
 //! `compare --html`: the page is self-contained, its counters are the run's
 //! `--json` counters, its trees are the traces the children recorded, cut
 //! branches carry their rule, and the same run gives the same page.
-//! (`tests/browser.rs` opens the page in a real browser.)
+//! (`tests/cli/browser.rs` opens the page in a real browser.)
 
+use crate::common::{planbox, scratch};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 const LEVEL: &str = "problems/sokoban/teaching/teaching-lvl0.pddl";
 
@@ -16,21 +16,6 @@ const MEASURED: [&str; 4] = [
     "expansions_per_s",
     "peak_memory_kb",
 ];
-
-fn planbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the planbox binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
 
 /// Runs `compare --json --html PAGE` with `extra` options; returns the
 /// records printed and the page.

@@ -2,26 +2,10 @@
 //! problems: the invariant families and bounds, JSON output, exit codes, and
 //! determinism.
 
-use std::process::{Command, Output};
+use crate::common::{json, planbox, stdout};
 
 const DOMAIN: &str = "tests/data/sokoban-domain.pddl";
 const PROBLEM: &str = "tests/data/sokoban-3x3.pddl";
-
-fn planbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the planbox binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_str(stdout(out).trim()).expect("stdout is one JSON object")
-}
 
 /// The output without its timing lines.
 fn without_times(text: &str) -> String {

@@ -9,31 +9,8 @@
 //! `search exit code: N`. These tests count the patterns the way Lab's regular
 //! expressions match them, on every outcome of a search.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn planbox_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the planbox binary runs")
-}
-
-fn root(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(path)
-        .to_str()
-        .expect("utf-8 path")
-        .to_string()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
+use crate::common::{planbox_in, root_path, scratch};
+use std::process::Output;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -104,7 +81,7 @@ fn the_counting_finds_what_labs_patterns_find() {
 #[test]
 fn a_solved_run_prints_each_pattern_once_and_exit_code_0() {
     let dir = scratch("lab-log-solved");
-    let problem = root("problems/ipc/sokoban-opt08-strips/p01.pddl");
+    let problem = root_path("problems/ipc/sokoban-opt08-strips/p01.pddl");
     for config in [
         &["--search", "astar", "--heuristic", "lmcut"][..],
         &["--search", "gbfs", "--heuristic", "hff", "--no-preferred"],
@@ -120,10 +97,10 @@ fn a_solved_run_prints_each_pattern_once_and_exit_code_0() {
 #[test]
 fn unsolvable_incomplete_and_limited_runs_end_with_their_exit_codes() {
     let dir = scratch("lab-log-outcomes");
-    let blocks = root("problems/ipc/blocks/domain.pddl");
-    let cycle = root("tests/data/solve/blocks-cycle.pddl");
-    let gripper = root("problems/ipc/gripper/prob01.pddl");
-    let sokoban = root("problems/ipc/sokoban-opt08-strips/p05.pddl");
+    let blocks = root_path("problems/ipc/blocks/domain.pddl");
+    let cycle = root_path("tests/data/solve/blocks-cycle.pddl");
+    let gripper = root_path("problems/ipc/gripper/prob01.pddl");
+    let sokoban = root_path("problems/ipc/sokoban-opt08-strips/p05.pddl");
     let runs: [(&[&str], i32); 4] = [
         (&["--search", "bfs", &blocks, &cycle], 11),
         (&["--search", "dfs", "--depth-limit", "3", &gripper], 12),
@@ -168,7 +145,7 @@ fn an_error_is_on_stderr_and_its_exit_code_on_stdout() {
 #[test]
 fn an_anytime_run_prints_one_cost_per_plan_and_the_statistics_once() {
     let dir = scratch("lab-log-lama");
-    let problem = root("problems/ipc/elevators-opt08-strips/p01.pddl");
+    let problem = root_path("problems/ipc/elevators-opt08-strips/p01.pddl");
     let out = planbox_in(&dir, &["plan", "--alias", "lama", &problem]);
     let log = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{log}{}", text(&out.stderr));
@@ -200,7 +177,7 @@ fn an_anytime_run_prints_one_cost_per_plan_and_the_statistics_once() {
 #[test]
 fn with_the_plan_on_stdout_the_log_goes_to_stderr() {
     let dir = scratch("lab-log-dash");
-    let problem = root("problems/ipc/gripper/prob01.pddl");
+    let problem = root_path("problems/ipc/gripper/prob01.pddl");
     let out = planbox_in(&dir, &["plan", "--plan-file", "-", &problem]);
     assert_eq!(out.status.code(), Some(0));
     let plan = text(&out.stdout);

@@ -10,11 +10,10 @@
 //! with Fast Downward's meaning, with warnings: it must exit 0.
 //!
 //! To regenerate the golden files after a deliberate change of wording, run
-//! `PLANBOX_BLESS=1 cargo test --release --test pddl_errors` and review the diff.
+//! `PLANBOX_BLESS=1 cargo test --release --test cli -- pddl_errors::` and review the diff.
 
-mod common;
-
-use common::golden::{self, DIR};
+use crate::common::golden::{self, DIR};
+use crate::common::{code, planbox_in, scratch, stderr, stdout};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
@@ -30,9 +29,9 @@ fn run(case: &Path) -> (i32, String) {
     let file = format!("{DIR}/{name}");
     if name.ends_with(".problem.pddl") {
         let domain = format!("{DIR}/domain.pddl");
-        golden::planbox(&[OsStr::new("ground"), domain.as_ref(), file.as_ref()])
+        golden::run(&[OsStr::new("ground"), domain.as_ref(), file.as_ref()])
     } else {
-        golden::planbox(&[OsStr::new("check"), file.as_ref()])
+        golden::run(&[OsStr::new("check"), file.as_ref()])
     }
 }
 
@@ -70,18 +69,9 @@ fn bad_inputs_cover_invalid_and_unsupported() {
 }
 
 /// Runs `planbox ARGS` in `dir`: exit code, stdout and stderr.
-fn planbox_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("planbox runs");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (
-        out.status.code().expect("planbox exits normally"),
-        text(&out.stdout),
-        text(&out.stderr),
-    )
+fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = planbox_in(dir, args);
+    (code(&out), stdout(&out), stderr(&out))
 }
 
 /// Writes `domain.pddl` and `problem.pddl` into a fresh folder `name`, runs
@@ -95,12 +85,10 @@ fn plans_with_warnings(
     problem: &str,
     warnings: &[(&str, &str)],
 ) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let dir = scratch(name);
     std::fs::write(dir.join("domain.pddl"), domain).expect("write domain");
     std::fs::write(dir.join("problem.pddl"), problem).expect("write problem");
-    let (code, _, stderr) = planbox_in(
+    let (code, _, stderr) = run_in(
         &dir,
         &[
             "plan",
@@ -120,7 +108,7 @@ fn plans_with_warnings(
     }
     let count = lines.iter().filter(|l| l.starts_with("warning: ")).count();
     assert_eq!(count, warnings.len(), "{name}:\n{stderr}");
-    let (code, stdout, stderr) = planbox_in(
+    let (code, stdout, stderr) = run_in(
         &dir,
         &["validate", "domain.pddl", "problem.pddl", "plan.txt"],
     );
@@ -195,7 +183,7 @@ fn a_negated_atom_in_init_is_dropped_with_a_warning() {
   (:goal (at t shop)))",
     )
     .expect("write problem");
-    let (code, _, stderr) = planbox_in(&dir, &["plan", "domain.pddl", "both.pddl"]);
+    let (code, _, stderr) = run_in(&dir, &["plan", "domain.pddl", "both.pddl"]);
     assert_eq!(code, 31, "{stderr}");
     assert!(
         stderr.starts_with("error: `:init` says `(at t home)` is false here and true at 2:10"),
@@ -228,9 +216,7 @@ fn a_predicate_declared_twice_alike_is_one_predicate_with_a_warning() {
 /// warnings are shown once, by `compare` itself, not once per engine.
 #[test]
 fn compare_shows_each_warning_once() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("warn-compare");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let dir = scratch("warn-compare");
     std::fs::write(
         dir.join("domain.pddl"),
         "(define (domain d) (:requirements :strips) (:predicates (p) (q) (p))
@@ -242,7 +228,7 @@ fn compare_shows_each_warning_once() {
         "(define (problem x) (:domain d) (:init (p)) (:goal (q)))",
     )
     .expect("write problem");
-    let (code, stdout, stderr) = planbox_in(&dir, &["compare", "problem.pddl"]);
+    let (code, stdout, stderr) = run_in(&dir, &["compare", "problem.pddl"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let shown = stderr
         .matches("warning: predicate `p` is declared twice")
@@ -283,9 +269,9 @@ fn a_type_used_as_a_predicate_is_a_type_test_with_a_warning() {
     )
     .expect("write problem");
     std::fs::write(dir.join("car-plan.txt"), "(drive c1 home shop)\n").expect("write plan");
-    let (code, _, stderr) = planbox_in(&dir, &["plan", "domain.pddl", "car.pddl"]);
+    let (code, _, stderr) = run_in(&dir, &["plan", "domain.pddl", "car.pddl"]);
     assert_eq!(code, 11, "{stderr}");
-    let (code, stdout, _) = planbox_in(
+    let (code, stdout, _) = run_in(
         &dir,
         &["validate", "domain.pddl", "car.pddl", "car-plan.txt"],
     );

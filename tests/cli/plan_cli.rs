@@ -1,43 +1,11 @@
 //! `planbox plan` through the real binary: plan files, the log, `--json`,
 //! limits, usage errors and exit codes.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn planbox_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the planbox binary runs")
-}
-
-fn planbox(args: &[&str]) -> Output {
-    planbox_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
-}
-
-fn root(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(path)
-        .to_str()
-        .expect("utf-8 path")
-        .to_string()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use crate::common::{
+    command, planbox, planbox_in, root_path, scratch, scratch_path, stderr, stdout,
+};
+use std::path::Path;
+use std::process::Command;
 
 const GRIPPER: &str = "problems/ipc/gripper/prob01.pddl";
 const GRIPPER_DOMAIN: &str = "problems/ipc/gripper/domain.pddl";
@@ -46,7 +14,7 @@ const SOKOBAN_BIG: &str = "problems/ipc/sokoban-opt08-strips/p05.pddl";
 #[test]
 fn writes_sas_plan_that_validates() {
     let dir = scratch("plan-sas");
-    let problem = root(GRIPPER);
+    let problem = root_path(GRIPPER);
     let out = planbox_in(
         &dir,
         &[
@@ -78,7 +46,7 @@ fn writes_sas_plan_that_validates() {
     let plan = std::fs::read_to_string(dir.join("sas_plan")).expect("sas_plan written");
     assert_eq!(plan.lines().count(), 12);
     assert!(plan.ends_with("; cost = 11 (unit cost)\n"), "{plan}");
-    let domain = root("problems/ipc/gripper/domain.pddl");
+    let domain = root_path("problems/ipc/gripper/domain.pddl");
     let plan_path = dir.join("sas_plan");
     let check = planbox(&[
         "validate",
@@ -132,7 +100,7 @@ fn json_is_one_record_with_the_configuration_and_figures() {
 /// Writes `plan` for Gripper prob01 and checks that `planbox validate` accepts it.
 fn validated(plan: &str, name: &str) {
     // Not `scratch`, which empties the folder: tests run side by side.
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("plan-cli-plans");
+    let dir = scratch_path("plan-cli-plans");
     std::fs::create_dir_all(&dir).expect("scratch folder");
     let path = dir.join(name);
     std::fs::write(&path, plan).expect("write plan");
@@ -266,11 +234,11 @@ fn the_time_limit_counts_cpu_time_not_time_spent_stopped() {
 fn stopped_for_a_while(args: &[&str]) {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
-    let child = Command::new(env!("CARGO_BIN_EXE_planbox"))
+    let child = command()
         .arg("plan")
         .args(args)
         .args(["--time-limit", "1", "--json", "--plan-file", "-"])
-        .arg(root(SOKOBAN_BIG))
+        .arg(root_path(SOKOBAN_BIG))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -335,7 +303,7 @@ fn stopped_for_a_while(args: &[&str]) {
 fn an_address_space_rlimit_ends_an_anytime_search_cleanly() {
     let dir = scratch("rlimit-as");
     let plan = dir.join("sas_plan");
-    let problem = root("problems/ipc/blocks/probBLOCKS-11-0.pddl");
+    let problem = root_path("problems/ipc/blocks/probBLOCKS-11-0.pddl");
     let out = Command::new("bash")
         .args([
             "-c",
@@ -361,7 +329,7 @@ fn an_address_space_rlimit_ends_an_anytime_search_cleanly() {
         "stopped at {peak_kb} KB of 524288"
     );
     let best = r["plan_file"].as_str().expect("the best plan's file");
-    let domain = root("problems/ipc/blocks/domain.pddl");
+    let domain = root_path("problems/ipc/blocks/domain.pddl");
     let check = planbox(&["validate", &domain, &problem, best]);
     assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
     assert!(stdout(&check).contains(&format!("Plan cost: {}", r["cost"])));
@@ -378,7 +346,7 @@ fn a_cpu_time_rlimit_stops_cleanly_with_exit_23() {
             "ulimit -S -t 1 && exec \"$0\" plan --search astar --heuristic blind \
              --plan-file - \"$1\"",
             env!("CARGO_BIN_EXE_planbox"),
-            &root(SOKOBAN_BIG),
+            &root_path(SOKOBAN_BIG),
         ])
         .output()
         .expect("bash runs");
@@ -413,7 +381,7 @@ fn a_time_limit_stops_cleanly_with_exit_23() {
 /// Runs `planbox plan --json` with `args` on `problem` and checks the plan
 /// with `planbox validate`; returns the record.
 fn planned_and_validated(problem: &str, args: &[&str], name: &str) -> serde_json::Value {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("plan-cli-plans");
+    let dir = scratch_path("plan-cli-plans");
     std::fs::create_dir_all(&dir).expect("scratch folder");
     let plan = dir.join(name);
     let plan = plan.to_str().expect("utf-8");
@@ -510,8 +478,8 @@ fn lama_writes_each_cheaper_plan_as_it_finds_it() {
     // searching) is far from the cheapest, and the weighted searches after
     // it improve on it step by step.
     let dir = scratch("plan-lama");
-    let problem = root("problems/ipc/elevators-opt08-strips/p01.pddl");
-    let domain = root("problems/ipc/elevators-opt08-strips/domain.pddl");
+    let problem = root_path("problems/ipc/elevators-opt08-strips/p01.pddl");
+    let domain = root_path("problems/ipc/elevators-opt08-strips/domain.pddl");
     let out = planbox_in(&dir, &["plan", "--alias", "lama", "--json", &problem]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
@@ -579,8 +547,8 @@ fn fast_downwards_alias_names_run_their_configurations() {
     // `seq-sat-lama-2011` is `lama` with the landmark heuristic's preferred
     // operators: anytime, every plan valid and each cheaper than the last.
     let dir = scratch("plan-lama-2011");
-    let problem = root("problems/ipc/elevators-opt08-strips/p01.pddl");
-    let domain = root("problems/ipc/elevators-opt08-strips/domain.pddl");
+    let problem = root_path("problems/ipc/elevators-opt08-strips/p01.pddl");
+    let domain = root_path("problems/ipc/elevators-opt08-strips/domain.pddl");
     let out = planbox_in(
         &dir,
         &["plan", "--alias", "seq-sat-lama-2011", "--json", &problem],

@@ -3,46 +3,18 @@
 //! place, plans turn into LURD strings and back, and the committed problem
 //! files are what `planbox xsb2pddl` writes today.
 
+use crate::common::{command, planbox, root, scratch, stderr, stdout};
 use planbox::sokoban::{Format, Level, decode, names, xsb};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn planbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(ROOT)
-        .output()
-        .expect("the planbox binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A fresh scratch folder under the target directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("sokoban")
-        .join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
 
 fn read(path: &Path) -> String {
     String::from_utf8_lossy(&fs::read(path).expect("readable file")).into_owned()
 }
 
 fn collection(relative: &str) -> xsb::Collection {
-    let path = Path::new(ROOT).join(relative);
+    let path = root().join(relative);
     xsb::parse(&path, &read(&path))
 }
 
@@ -236,7 +208,7 @@ fn sections(text: &str) -> [BTreeSet<String>; 3] {
 #[test]
 fn ipc_format_reproduces_the_100_ipc_problems() {
     let microban = collection("problems/sokoban/microban.xsb");
-    let index = read(&Path::new(ROOT).join("problems/ipc/sokoban-index.tsv"));
+    let index = read(&root().join("problems/ipc/sokoban-index.tsv"));
     let mut compared = 0;
     for row in index.lines().skip(1) {
         let cols: Vec<&str> = row.split('\t').collect();
@@ -247,9 +219,7 @@ fn ipc_format_reproduces_the_100_ipc_problems() {
             .expect("the level exists")
             .expect("valid");
         let ours = sections(&Format::Ipc.problem(&ours, "p"));
-        let theirs = sections(&read(
-            &Path::new(ROOT).join("problems/ipc").join(set).join(problem),
-        ));
+        let theirs = sections(&read(&root().join("problems/ipc").join(set).join(problem)));
         for (k, what) in ["objects", "init", "goal"].iter().enumerate() {
             let extra: Vec<_> = ours[k].difference(&theirs[k]).take(5).collect();
             let missing: Vec<_> = theirs[k].difference(&ours[k]).take(5).collect();
@@ -266,7 +236,7 @@ fn ipc_format_reproduces_the_100_ipc_problems() {
 #[test]
 fn ipc_problems_decode_to_their_microban_level() {
     let microban = collection("problems/sokoban/microban.xsb");
-    let path = Path::new(ROOT).join("problems/ipc/sokoban-opt08-strips/p01.pddl");
+    let path = root().join("problems/ipc/sokoban-opt08-strips/p01.pddl");
     let back = decode::level_from_problem(&path, &read(&path)).expect("decodes");
     let level = microban.level(12).expect("level 12").expect("valid");
     same_game(&level, &back, "p01 = Microban 12");
@@ -549,7 +519,7 @@ fn lurd_reads_plans_over_the_ipc_encoding() {
     assert!(!err.contains(" r3c"), "{err}");
     assert_eq!(
         read(&dir.join("domain.pddl")),
-        read(&Path::new(ROOT).join("problems/ipc/sokoban-opt08-strips/domain.pddl"))
+        read(&root().join("problems/ipc/sokoban-opt08-strips/domain.pddl"))
     );
 }
 
@@ -654,7 +624,7 @@ fn reproduces(args: &[&str], committed: &str) {
     full.extend(["--out-dir", &dir_arg, "--write-domain"]);
     let out = planbox(&full);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let committed = Path::new(ROOT).join(committed);
+    let committed = root().join(committed);
     let list = |d: &Path| -> BTreeSet<String> {
         fs::read_dir(d)
             .expect("a folder")
@@ -672,7 +642,7 @@ fn reproduces(args: &[&str], committed: &str) {
     }
     assert_eq!(
         read(&committed.join("domain.pddl")),
-        read(&Path::new(ROOT).join("domains/sokoban.pddl"))
+        read(&root().join("domains/sokoban.pddl"))
     );
 }
 
@@ -699,8 +669,8 @@ fn committed_microban_problems_are_reproducible() {
 
 #[test]
 fn expected_lengths_match_the_optimal_tables() {
-    let expected = read(&Path::new(ROOT).join("problems/sokoban/microban/expected.tsv"));
-    let table = read(&Path::new(ROOT).join("problems/sokoban/microban.optimal.tsv"));
+    let expected = read(&root().join("problems/sokoban/microban/expected.tsv"));
+    let table = read(&root().join("problems/sokoban/microban.optimal.tsv"));
     let optimal: Vec<Vec<&str>> = table
         .lines()
         .skip(1)
@@ -714,8 +684,8 @@ fn expected_lengths_match_the_optimal_tables() {
             format!("microban-{:03}.pddl\t{}", k + 1, optimal[k][4])
         );
     }
-    let teaching = read(&Path::new(ROOT).join("problems/sokoban/teaching/expected.tsv"));
-    let known = read(&Path::new(ROOT).join("problems/sokoban/teaching.expected"));
+    let teaching = read(&root().join("problems/sokoban/teaching/expected.tsv"));
+    let known = read(&root().join("problems/sokoban/teaching.expected"));
     let rows: Vec<String> = known
         .lines()
         .map(|l| l.replacen(' ', ".pddl\t", 1))
@@ -772,7 +742,7 @@ fn bfs_plan(task: &planbox::task::Task) -> Vec<String> {
 fn teaching_levels_round_trip_through_ground_plans() {
     use planbox::pddl::{self, ast::Source};
     let dir = scratch("round-trip");
-    let folder = Path::new(ROOT).join("problems/sokoban/teaching");
+    let folder = root().join("problems/sokoban/teaching");
     let source = |path: PathBuf| Source {
         text: read(&path),
         path,
@@ -829,14 +799,14 @@ fn teaching_levels_round_trip_through_ground_plans() {
 fn full_round_trip_with_the_planner() {
     let mut checked = 0;
     for (folder, xsb) in [("teaching", "teaching.xsb"), ("microban", "microban.xsb")] {
-        let folder = Path::new(ROOT).join("problems/sokoban").join(folder);
+        let folder = root().join("problems/sokoban").join(folder);
         let expected = read(&folder.join("expected.tsv"));
         for row in expected.lines().skip(1) {
             let (file, length) = row.split_once('\t').expect("two columns");
             for engine in ["progression", "regression"] {
                 let work = scratch(&format!("planner-{engine}-{file}"));
                 let problem = folder.join(file).display().to_string();
-                let out = Command::new(env!("CARGO_BIN_EXE_planbox"))
+                let out = command()
                     .args([
                         "plan",
                         "--engine",
@@ -951,12 +921,12 @@ fn mutated_inputs_never_panic() {
     use planbox::sokoban::lurd;
     let mut rng = Rng(0x5eed_50c0_ba11);
     let seeds = [
-        read(&Path::new(ROOT).join("problems/sokoban/teaching.xsb")),
-        read(&Path::new(ROOT).join("problems/sokoban/xsokoban/screen.1")),
+        read(&root().join("problems/sokoban/teaching.xsb")),
+        read(&root().join("problems/sokoban/xsokoban/screen.1")),
         "4#|#@$.#|4#\n; t\n".to_string(),
     ];
-    let problem = read(&Path::new(ROOT).join("problems/sokoban/teaching/teaching-lvl0.pddl"));
-    let ipc_problem = read(&Path::new(ROOT).join("problems/ipc/sokoban-opt08-strips/p01.pddl"));
+    let problem = read(&root().join("problems/sokoban/teaching/teaching-lvl0.pddl"));
+    let ipc_problem = read(&root().join("problems/ipc/sokoban-opt08-strips/p01.pddl"));
     let tiny = collection("problems/sokoban/teaching.xsb")
         .level(8)
         .expect("tiny")

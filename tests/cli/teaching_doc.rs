@@ -4,21 +4,9 @@
 //! program. Times, rates and memory vary between machines and are not
 //! compared; nor are searches cut off by a time limit.
 
+use crate::common::{planbox, root};
 use serde_json::Value;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn planbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("planbox runs")
-}
 
 fn doc() -> String {
     std::fs::read_to_string(root().join("docs/teaching.md")).expect("docs/teaching.md")

@@ -1,8 +1,8 @@
 //! `planbox validate` on hand-broken Gripper plans: each breakage gives the
 //! verdict, the plan file line and the exit code VAL users expect.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use crate::common::{planbox, root, scratch_path};
+use std::path::PathBuf;
 
 const DOMAIN: &str = "problems/ipc/gripper/domain.pddl";
 const PROBLEM: &str = "problems/ipc/gripper/prob01.pddl";
@@ -22,17 +22,9 @@ const GOOD: &[&str] = &[
     "(drop ball1 roomb right)",
 ];
 
-fn planbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the planbox binary runs")
-}
-
 /// Writes `text` as a plan file and validates it; returns (exit code, stdout, stderr).
 fn validate(name: &str, text: &str) -> (Option<i32>, String, String) {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("validate");
+    let dir = scratch_path("validate");
     std::fs::create_dir_all(&dir).expect("scratch folder");
     let path: PathBuf = dir.join(name);
     std::fs::write(&path, text).expect("write plan");
@@ -172,12 +164,11 @@ fn a_missing_plan_file_is_invalid_input() {
 /// declaration wins"). The validator refuses a depot, which is no `surface`.
 #[test]
 fn a_type_declared_under_two_parents_is_of_both_when_planning_and_validating() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("validate-types");
+    let dir = scratch_path("validate-types");
     std::fs::create_dir_all(&dir).expect("scratch folder");
     let ipc = "tests/data/types/storage-domain.pddl";
     let problem = "tests/data/types/storage.pddl";
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(ipc))
-        .expect("test domain");
+    let text = std::fs::read_to_string(root().join(ipc)).expect("test domain");
     let swapped = text
         .replace(
             "(:types hoist",

@@ -8,11 +8,10 @@
 //! the bad one is reported and the exit code says the run failed.
 //!
 //! To regenerate the golden files after a deliberate change of wording, run
-//! `PLANBOX_BLESS=1 cargo test --release --test xsb_errors` and review the diff.
+//! `PLANBOX_BLESS=1 cargo test --release --test cli -- xsb_errors::` and review the diff.
 
-mod common;
-
-use common::golden::{self, DIR};
+use crate::common::golden::{self, DIR};
+use crate::common::{root, scratch};
 use std::ffi::OsStr;
 use std::path::Path;
 
@@ -22,7 +21,7 @@ fn run(case: &Path, out_dir: &Path) -> (i32, String) {
         .and_then(|n| n.to_str())
         .expect("utf-8 name");
     let file = format!("{DIR}/{name}");
-    golden::planbox(&[
+    golden::run(&[
         OsStr::new("xsb2pddl"),
         file.as_ref(),
         OsStr::new("--all"),
@@ -35,7 +34,7 @@ fn run(case: &Path, out_dir: &Path) -> (i32, String) {
 fn every_bad_level_file_gets_its_expected_error_and_exit_code() {
     let cases = golden::cases("xsb", &[]);
     assert!(cases.len() >= 12, "only {} bad level files", cases.len());
-    let out_dir = std::env::temp_dir().join(format!("planbox-xsb-errors-{}", std::process::id()));
+    let out_dir = scratch("errors");
     golden::check(&cases, |case| run(case, &out_dir), |code| code == 31);
     let _ = std::fs::remove_dir_all(&out_dir);
 }
@@ -43,10 +42,8 @@ fn every_bad_level_file_gets_its_expected_error_and_exit_code() {
 /// The good level before the bad one in the same file is still written.
 #[test]
 fn a_bad_level_does_not_stop_the_good_ones() {
-    let out_dir = std::env::temp_dir().join(format!("planbox-xsb-good-{}", std::process::id()));
-    let case = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(DIR)
-        .join("xsb-second-level-bad.xsb");
+    let out_dir = scratch("good");
+    let case = root().join(DIR).join("xsb-second-level-bad.xsb");
     let (code, _) = run(&case, &out_dir);
     assert_eq!(code, 31);
     let written: Vec<String> = std::fs::read_dir(&out_dir)

@@ -11,32 +11,16 @@
 //! and the ground task is compared, state by state and by optimal plan
 //! length, with the lifted semantics of `planbox::validate::Simulator`.
 
+use crate::common::{planbox, root, scratch_path, stderr};
 use planbox::pddl::ast::Source;
 use planbox::search::{Limits, Monitor, Outcome, Progression};
 use planbox::task::{FactId, Task};
 use planbox::validate::{PlanStep, Simulator, State};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
 
 const DIR: &str = "tests/data/adl";
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn planbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .expect("planbox runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// `(domain, problem, optimal cost)`: the optimum is argued in each file.
 const TASKS: &[(&str, &str, u64)] = &[
@@ -57,17 +41,11 @@ fn files(domain: &str, problem: &str) -> (String, String) {
     )
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("planbox-adl-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
-}
-
 /// Plans with `config`, checks the plan with `planbox validate`, and returns
 /// the `--json` record.
 fn plan_and_validate(domain: &str, problem: &str, config: &[&str]) -> Value {
     let (d, p) = files(domain, problem);
-    let plan = scratch(&format!("{problem}-{}.plan", config.join("-")));
+    let plan = scratch_path(&format!("{problem}-{}.plan", config.join("-")));
     let plan_file = plan.to_str().expect("utf-8 temp path");
     let mut args = vec!["plan", &d, &p, "--json", "--plan-file", plan_file];
     args.extend_from_slice(config);
@@ -136,7 +114,7 @@ fn a_conditional_effect_reads_the_state_before_the_action() {
     let (d, p) = files("toggle-domain", "toggle");
     // `toggle-all` swaps every light; read after the first `when`, the second
     // would switch l1 back on.
-    let good = scratch("toggle-all.plan");
+    let good = scratch_path("toggle-all.plan");
     std::fs::write(&good, "(toggle-all)\n").expect("write");
     let out = planbox(&["validate", &d, &p, good.to_str().expect("utf-8")]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -146,7 +124,7 @@ fn a_conditional_effect_reads_the_state_before_the_action() {
         "{text}"
     );
     // Toggling twice restores the start, which misses the goal.
-    let twice = scratch("toggle-twice.plan");
+    let twice = scratch_path("toggle-twice.plan");
     std::fs::write(&twice, "(toggle-all)\n(toggle-all)\n").expect("write");
     let out = planbox(&["validate", &d, &p, twice.to_str().expect("utf-8")]);
     assert_eq!(out.status.code(), Some(1));
@@ -158,7 +136,7 @@ fn a_conditional_effect_reads_the_state_before_the_action() {
     // Moving the briefcase where it is adds and deletes `(at dict home)`
     // under the same condition: the add wins, in the validator as in search.
     let (d, _) = files("briefcase-domain", "briefcase");
-    let stay = scratch("stay.pddl");
+    let stay = scratch_path("stay.pddl");
     std::fs::write(
         &stay,
         "(define (problem stay) (:domain briefcase)
@@ -167,7 +145,7 @@ fn a_conditional_effect_reads_the_state_before_the_action() {
            (:goal (and (in dict) (at dict home) (is-at home))))",
     )
     .expect("write");
-    let plan = scratch("stay.plan");
+    let plan = scratch_path("stay.plan");
     std::fs::write(&plan, "(put-in dict home)\n(move home home)\n").expect("write");
     let stay = stay.to_str().expect("utf-8");
     let out = planbox(&["validate", &d, stay, plan.to_str().expect("utf-8")]);
@@ -197,7 +175,7 @@ fn a_conditional_effect_reads_the_state_before_the_action() {
 #[test]
 fn a_derived_predicate_recursive_through_forall_is_its_least_fixpoint() {
     let (d, p) = files("recursive-forall-domain", "recursive-forall");
-    let plan = scratch("recursive-forall.plan");
+    let plan = scratch_path("recursive-forall.plan");
     let plan_file = plan.to_str().expect("utf-8 temp path");
     let out = planbox(&["plan", &d, &p, "--plan-file", plan_file]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -220,7 +198,7 @@ fn a_derived_predicate_recursive_through_forall_is_its_least_fixpoint() {
     for (last, code) in [("(p n99)", 0), ("(e n99 n50)", 11)] {
         let objects: String = (0..100).map(|i| format!(" n{i}")).collect();
         let edges: String = (0..99).map(|i| format!(" (e n{i} n{})", i + 1)).collect();
-        let problem = scratch(&format!("recursive-forall-chain-{code}.pddl"));
+        let problem = scratch_path(&format!("recursive-forall-chain-{code}.pddl"));
         std::fs::write(
             &problem,
             format!(
@@ -241,7 +219,7 @@ fn a_derived_predicate_recursive_through_forall_is_its_least_fixpoint() {
 #[test]
 fn validate_names_the_false_quantified_precondition() {
     let (d, p) = files("lamps-domain", "lamps");
-    let plan = scratch("leave-at-once.plan");
+    let plan = scratch_path("leave-at-once.plan");
     std::fs::write(&plan, "(leave)\n").expect("write");
     let out = planbox(&["validate", &d, &p, plan.to_str().expect("utf-8")]);
     assert_eq!(out.status.code(), Some(1));
@@ -256,7 +234,7 @@ fn validate_names_the_false_quantified_precondition() {
     );
     // A derived precondition: `raise-alarm b` while b is connected to c.
     let (d, p) = files("doors-domain", "doors");
-    let plan = scratch("alarm-b.plan");
+    let plan = scratch_path("alarm-b.plan");
     std::fs::write(&plan, "(raise-alarm b)\n").expect("write");
     let out = planbox(&["validate", &d, &p, plan.to_str().expect("utf-8")]);
     let text = String::from_utf8_lossy(&out.stdout);
@@ -353,7 +331,7 @@ fn the_first_problem_of_every_ipc_adl_domain_is_solved_and_validated() {
             domain[0].to_str().expect("utf-8"),
             problem[0].to_str().expect("utf-8"),
         );
-        let plan = scratch(&format!(
+        let plan = scratch_path(&format!(
             "{}.plan",
             dir.file_name().expect("name").to_string_lossy()
         ));

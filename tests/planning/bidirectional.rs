@@ -4,48 +4,10 @@
 //! the known optimum; then the command line: `plan --engine bidirectional`,
 //! its exit codes, refusals and determinism, and `compare`'s third column.
 
-use planbox::pddl::{self, ast};
-use planbox::plan::{format_plan, parse_plan};
+use crate::common::{Loaded, json, load, plan_of, planbox, scratch, stderr, validate_plan};
 use planbox::search::{
-    self, Limits, Monitor, Outcome, Progression, Regression, RegressionOptions, SearchResult,
-    Subsumption,
+    self, Limits, Monitor, Progression, Regression, RegressionOptions, SearchResult, Subsumption,
 };
-use planbox::task::Task;
-use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-struct Loaded {
-    domain: ast::Domain,
-    problem: ast::Problem,
-    task: Task,
-    mutexes: planbox::invariants::Mutexes,
-}
-
-fn source(path: &str) -> ast::Source {
-    let path = root().join(path);
-    let text = std::fs::read_to_string(&path).expect("bundled file");
-    ast::Source { path, text }
-}
-
-fn load(domain: &str, problem: &str) -> Loaded {
-    let d = pddl::parse_domain(source(domain)).expect("domain parses");
-    pddl::check_domain(&d).expect("domain checks");
-    let p = pddl::parse_problem(source(problem)).expect("problem parses");
-    pddl::check_problem(&d, &p).expect("problem checks");
-    let (task, _, _, analysis) =
-        planbox::invariants::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
-    Loaded {
-        domain: d,
-        problem: p,
-        task,
-        mutexes: analysis.mutexes,
-    }
-}
 
 fn bidirectional(l: &Loaded) -> SearchResult {
     let mut forward = Progression::new(&l.task);
@@ -60,19 +22,15 @@ fn bidirectional(l: &Loaded) -> SearchResult {
 
 /// The plan's cost, after the lifted validator accepted it.
 fn validated(l: &Loaded, result: &SearchResult, what: &str) -> u64 {
-    let Outcome::Plan(plan) = &result.outcome else {
-        panic!("{what}: expected a plan, got {:?}", result.outcome);
-    };
-    let steps = parse_plan(&format_plan(&l.task, plan)).expect("written plans parse");
-    let report = planbox::validate::validate(&l.domain, &l.problem, &steps);
-    assert!(report.is_valid(), "{what}: {}", report.verdict);
+    let plan = plan_of(result, what);
+    validate_plan(&l.domain, &l.problem, &l.task, plan, what);
     l.task.plan_cost(plan)
 }
 
 /// Problems with their optimal cost: plan length where actions cost 1, the
 /// number of pushes in IPC Sokoban (moves cost 0), the total cost in
 /// Elevators (action costs). The optima are those other tests already check
-/// (`tests/solve.rs`, `tests/regression.rs`, `expected.tsv`,
+/// (`tests/planning/solve.rs`, `tests/planning/regression.rs`, `expected.tsv`,
 /// `sokoban-index.tsv`).
 const OPTIMA: &[(&str, &str, u64)] = &[
     ("problems/sokoban/teaching", "teaching-tiny.pddl", 3),
@@ -155,35 +113,6 @@ fn meeting_in_the_middle_expands_less_than_either_direction() {
         let fewest = forward.stats.expanded.min(backward.stats.expanded);
         assert!(both * 2 < fewest, "{file}: {both} against {fewest}");
     }
-}
-
-fn planbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("planbox runs")
-}
-
-fn json(out: &Output) -> Value {
-    let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {text}\nstderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
 }
 
 const LVL9: &str = "problems/sokoban/teaching/teaching-lvl9.pddl";

@@ -4,6 +4,7 @@
 //! where it has nothing to find (its counter is 0), and never prunes a node
 //! on a push-optimal solution of the bundled levels.
 
+use crate::common::root;
 use planbox::search::{self, Limits, Monitor, Outcome, SearchResult, SearchSpace, Successors};
 use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace};
 use planbox::sokoban::{Level, xsb};
@@ -172,10 +173,8 @@ fn corral_pruning_narrows_to_the_pushes_into_a_closed_area() {
 
 /// Breadth-first search over pushes on a Microban level with `options`.
 fn microban_bfs(index: usize, options: PushOptions) -> SearchResult {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/sokoban/microban.xsb"),
-    )
-    .expect("microban");
+    let text =
+        std::fs::read_to_string(root().join("problems/sokoban/microban.xsb")).expect("microban");
     let collection = xsb::parse(Path::new("microban.xsb"), &text);
     let board = Board::new(&collection.level(index).expect("level").expect("valid"));
     let mut space = PushSpace::new(&board, options);
@@ -311,8 +310,7 @@ fn walk(board: &Board, options: PushOptions, plan: &[OpId]) -> Walk {
 /// `min_pushes` by level, from the bundled table: `None` where it gives no
 /// optimum (an empty field). A malformed line fails the test.
 fn min_pushes(file: &str) -> Vec<Option<usize>> {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
-        .expect("optimal table");
+    let text = std::fs::read_to_string(root().join(file)).expect("optimal table");
     let optima: Vec<Option<usize>> = (text.lines().enumerate().skip(1))
         .map(|(k, l)| {
             let f: Vec<&str> = l.split('\t').collect();
@@ -337,7 +335,7 @@ fn min_pushes(file: &str) -> Vec<Option<usize>> {
 /// (off the path), or the walks prove nothing about it.
 #[test]
 fn no_rule_prunes_a_node_of_an_optimal_solution() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = root();
     let (mut checked, mut compared, mut unsolved) = (0, 0, Vec::new());
     let mut cut = Vec::new();
     let all = PushOptions {

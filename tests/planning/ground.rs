@@ -2,31 +2,17 @@
 //! grounds; operator counts match Fast Downward's relaxed reachability; and
 //! grounding is deterministic.
 
+use crate::common::{lifted, root, scratch};
 use planbox::ground::GroundStats;
-use planbox::pddl::{self, ast};
 use planbox::task::{FactId, Task};
 use std::path::{Path, PathBuf};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn source(path: &Path) -> ast::Source {
-    ast::Source {
-        path: path.to_path_buf(),
-        text: std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
-    }
-}
 
 fn ground(domain: &Path, problem: &Path) -> Task {
     ground_with_stats(domain, problem).0
 }
 
 fn ground_with_stats(domain: &Path, problem: &Path) -> (Task, GroundStats) {
-    let d = pddl::parse_domain(source(domain)).unwrap_or_else(|e| panic!("{e}"));
-    pddl::check_domain(&d).unwrap_or_else(|e| panic!("{e}"));
-    let p = pddl::parse_problem(source(problem)).unwrap_or_else(|e| panic!("{e}"));
-    pddl::check_problem(&d, &p).unwrap_or_else(|e| panic!("{e}"));
+    let (d, p) = lifted(domain, problem);
     planbox::ground::ground(&d, &p).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -261,7 +247,7 @@ fn initial_facts_come_first_and_statics_are_gone() {
 
 #[test]
 fn unreachable_goal_is_kept_so_search_can_prove_unsolvable() {
-    let dir = tempdir("unreachable-goal");
+    let dir = scratch("unreachable-goal");
     std::fs::write(
         dir.join("domain.pddl"),
         "(define (domain d) (:predicates (p) (q) (r))
@@ -287,7 +273,7 @@ fn unreachable_goal_is_kept_so_search_can_prove_unsolvable() {
 
 #[test]
 fn equality_and_negated_statics_are_decided_at_grounding_time() {
-    let dir = tempdir("equality");
+    let dir = scratch("equality");
     std::fs::write(
         dir.join("domain.pddl"),
         "(define (domain d) (:requirements :strips :equality :negative-preconditions)
@@ -314,11 +300,4 @@ fn equality_and_negated_statics_are_decided_at_grounding_time() {
         assert_eq!(op.neg_pre.len(), 1, "{}", op.name);
         assert_eq!(task.fact(op.neg_pre[0]).predicate, "visited");
     }
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
 }

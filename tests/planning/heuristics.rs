@@ -5,23 +5,16 @@
 //! (the first problems of each) we check the chain that holds on every state:
 //! `hmax <= lmcut <= hff <= hadd`, with dead ends agreeing.
 
+use crate::common::{root, source};
 use planbox::bits::FactSet;
 use planbox::heuristics::{self, Estimate};
-use planbox::pddl::{self, ast};
+use planbox::pddl::{self};
 use planbox::task::Task;
 use std::path::Path;
 
-fn source(path: &Path) -> ast::Source {
-    let text = std::fs::read_to_string(path).expect("bundled problem");
-    ast::Source {
-        path: path.to_path_buf(),
-        text,
-    }
-}
-
 fn ground(dir: &Path, problem: &str) -> Task {
-    let domain = pddl::parse_domain(source(&dir.join("domain.pddl"))).expect("domain parses");
-    let problem = pddl::parse_problem(source(&dir.join(problem))).expect("problem parses");
+    let domain = pddl::parse_domain(source(dir.join("domain.pddl"))).expect("domain parses");
+    let problem = pddl::parse_problem(source(dir.join(problem))).expect("problem parses");
     planbox::ground::ground(&domain, &problem)
         .expect("grounds")
         .0
@@ -47,7 +40,7 @@ fn value(values: &[(&str, Estimate)], name: &str) -> Option<u32> {
 }
 
 fn ipc() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc")
+    root().join("problems/ipc")
 }
 
 #[test]

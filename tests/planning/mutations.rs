@@ -8,9 +8,9 @@
 //! grounded only when their lifted size is small, so that a mutation that drops
 //! a precondition cannot make the test run for minutes.
 
+use crate::common::root;
 use planbox::pddl::{self, ast::Source};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::Path;
 
 /// (domain, problem) pairs, small enough to ground any mutant of.
 const SEEDS: &[(&str, &str)] = &[
@@ -168,7 +168,7 @@ fn without_comments(text: &str) -> String {
 }
 
 fn read(path: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).expect("seed file")
+    std::fs::read_to_string(root().join(path)).expect("seed file")
 }
 
 /// How far a mutant got.

@@ -6,28 +6,13 @@
 //! The last two tests plant a wrong group and a wrong h² matrix and show that
 //! the walks catch them.
 
+use crate::common::lifted;
 use planbox::bits::FactSet;
 use planbox::invariants::{self, H2, H2Limits, MutexGroup, Mutexes, Options};
-use planbox::pddl::{self, ast};
 use planbox::task::{FactId, Task};
-use std::path::Path;
-
-fn source(path: &str) -> ast::Source {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    ast::Source { path, text }
-}
-
-fn load(domain: &str, problem: &str) -> (ast::Domain, ast::Problem) {
-    let d = pddl::parse_domain(source(domain)).expect("domain parses");
-    pddl::check_domain(&d).expect("domain checks");
-    let p = pddl::parse_problem(source(problem)).expect("problem parses");
-    pddl::check_problem(&d, &p).expect("problem checks");
-    (d, p)
-}
 
 fn analyse(domain: &str, problem: &str) -> (Task, Mutexes) {
-    let (d, p) = load(domain, problem);
+    let (d, p) = lifted(domain, problem);
     let (task, _, _, analysis) =
         invariants::ground_and_analyse(&d, &p, &Options::default()).expect("grounds");
     assert!(analysis.mutexes.h2().is_some(), "{problem}: h² computed");

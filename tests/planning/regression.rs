@@ -3,52 +3,18 @@
 //! the consistency checks, `compare`, traces and graphs. Every plan is checked
 //! by the lifted validator.
 
-use planbox::pddl::{self, ast};
-use planbox::plan::{format_plan, parse_plan};
+use crate::common::{
+    Loaded, json, load, load_sources, plan_of, planbox, root, scratch, source, validate_plan,
+};
+use planbox::pddl::ast;
 use planbox::search::{
-    self, Limits, Monitor, Outcome, Progression, Regression, RegressionHeuristic,
-    RegressionOptions, SearchResult,
+    self, Limits, Monitor, Progression, Regression, RegressionHeuristic, RegressionOptions,
+    SearchResult,
 };
 use planbox::task::Task;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-struct Loaded {
-    domain: ast::Domain,
-    problem: ast::Problem,
-    task: Task,
-    mutexes: planbox::invariants::Mutexes,
-}
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn source(path: &str) -> ast::Source {
-    let path = root().join(path);
-    let text = std::fs::read_to_string(&path).expect("bundled file");
-    ast::Source { path, text }
-}
-
-fn load(domain: &str, problem: &str) -> Loaded {
-    load_sources(source(domain), source(problem))
-}
-
-fn load_sources(domain: ast::Source, problem: ast::Source) -> Loaded {
-    let d = pddl::parse_domain(domain).expect("domain parses");
-    pddl::check_domain(&d).expect("domain checks");
-    let p = pddl::parse_problem(problem).expect("problem parses");
-    pddl::check_problem(&d, &p).expect("problem checks");
-    let (task, _, _, analysis) =
-        planbox::invariants::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
-    Loaded {
-        domain: d,
-        problem: p,
-        task,
-        mutexes: analysis.mutexes,
-    }
-}
+use std::process::Output;
 
 fn monitor() -> Monitor<'static> {
     Monitor::new(Limits {
@@ -59,12 +25,8 @@ fn monitor() -> Monitor<'static> {
 
 /// The plan's length and cost, after the lifted validator accepted it.
 fn validated(l: &Loaded, task: &Task, result: &SearchResult, what: &str) -> (usize, u64) {
-    let Outcome::Plan(plan) = &result.outcome else {
-        panic!("{what}: expected a plan, got {:?}", result.outcome);
-    };
-    let steps = parse_plan(&format_plan(task, plan)).expect("written plans parse");
-    let report = planbox::validate::validate(&l.domain, &l.problem, &steps);
-    assert!(report.is_valid(), "{what}: {}", report.verdict);
+    let plan = plan_of(result, what);
+    validate_plan(&l.domain, &l.problem, task, plan, what);
     (plan.len(), task.plan_cost(plan))
 }
 
@@ -364,14 +326,6 @@ fn regression_astar_solves_sokoban_opt08_p01_to_p06() {
     }
 }
 
-fn planbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("planbox runs")
-}
-
 /// `planbox compare --json ARGS`, which must exit 0: its record.
 fn compared(args: &[&str]) -> Value {
     let out = planbox(&[&["compare", "--json"], args].concat());
@@ -382,23 +336,6 @@ fn compared(args: &[&str]) -> Value {
         String::from_utf8_lossy(&out.stderr)
     );
     json(&out)
-}
-
-fn json(out: &Output) -> Value {
-    let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {text}\nstderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
 }
 
 /// Writes the plan of a `--json` record to a file and runs `planbox validate`.

@@ -5,23 +5,16 @@
 //! tasks proven so only with a complete argument; a depth limit exits 12;
 //! the DIMACS dump gives the same answers in another solver.
 
-mod common;
-
+use crate::common::{json, lifted, plan_of, planbox, scratch, validate_plan};
 use planbox::bits::FactSet;
-use planbox::pddl::{self, ast};
-use planbox::plan::{format_plan, parse_plan};
+use planbox::pddl::ast;
 use planbox::sat::{self, Encoding, Invariants, SatOptions, Schedule};
-use planbox::search::{Limits, Monitor, Outcome, SearchResult};
+use planbox::search::{Limits, Monitor, SearchResult};
 use planbox::task::{OpId, Operator, Task};
 use serde_json::Value;
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::Duration;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 struct Loaded {
     domain: ast::Domain,
@@ -30,19 +23,10 @@ struct Loaded {
     invariants: Invariants,
 }
 
-fn source(path: &str) -> ast::Source {
-    let path = root().join(path);
-    let text = std::fs::read_to_string(&path).expect("bundled file");
-    ast::Source { path, text }
-}
-
 /// Grounds `dir/file` with the domain beside it, and its invariants (mutex
 /// groups and h² pairs, as `--mutex all` gives them).
 fn load(dir: &str, file: &str) -> Loaded {
-    let d = pddl::parse_domain(source(&format!("{dir}/domain.pddl"))).expect("domain parses");
-    pddl::check_domain(&d).expect("domain checks");
-    let p = pddl::parse_problem(source(&format!("{dir}/{file}"))).expect("problem parses");
-    pddl::check_problem(&d, &p).expect("problem checks");
+    let (d, p) = lifted(format!("{dir}/domain.pddl"), format!("{dir}/{file}"));
     let options = planbox::invariants::Options {
         mutex: planbox::invariants::MutexMode::H2,
         ..Default::default()
@@ -74,12 +58,8 @@ fn solve(l: &Loaded, encoding: Encoding, schedule: Schedule) -> SearchResult {
 
 /// The plan, after the lifted validator accepted it.
 fn validated<'r>(l: &Loaded, result: &'r SearchResult, what: &str) -> &'r [OpId] {
-    let Outcome::Plan(plan) = &result.outcome else {
-        panic!("{what}: expected a plan, got {:?}", result.outcome);
-    };
-    let steps = parse_plan(&format_plan(&l.task, plan)).expect("written plans parse");
-    let report = planbox::validate::validate(&l.domain, &l.problem, &steps);
-    assert!(report.is_valid(), "{what}: {}", report.verdict);
+    let plan = plan_of(result, what);
+    validate_plan(&l.domain, &l.problem, &l.task, plan, what);
     plan
 }
 
@@ -100,7 +80,7 @@ fn first_satisfiable(result: &SearchResult, what: &str) -> u32 {
     last
 }
 
-/// Problems with their fewest steps (the optima `tests/bidirectional.rs`
+/// Problems with their fewest steps (the optima `tests/planning/bidirectional.rs`
 /// and `expected.tsv` check for the other engines; unit costs throughout).
 const SHORTEST: &[(&str, &str, usize)] = &[
     ("problems/sokoban/teaching", "teaching-tiny.pddl", 3),
@@ -308,31 +288,6 @@ fn exists_step_plans_take_fewer_parallel_steps() {
     }
 }
 
-fn planbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("planbox runs")
-}
-
-fn json(out: &Output) -> Value {
-    let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {text}\nstderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
-
 const SWITCH: &str = "tests/data/sat/domain.pddl";
 
 /// Exit 11 only with a complete argument: the goal unreachable even
@@ -473,7 +428,7 @@ fn the_dumped_formula_gives_the_same_answer_in_a_solver() {
                 String::from_utf8_lossy(&minisat.stdout)
             ),
             Err(_)
-                if common::tools::skip_without(
+                if crate::common::tools::skip_without(
                     "minisat",
                     "no independent solver checked the formula",
                 ) => {}

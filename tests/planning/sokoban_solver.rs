@@ -3,17 +3,10 @@
 //! counts are optimal where they should be, and bad or unsolvable levels get
 //! the documented exit codes.
 
+use crate::common::{planbox, root, scratch_path};
 use serde_json::Value;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn planbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the planbox binary runs")
-}
+use std::process::Output;
 
 fn records(out: &Output) -> Vec<Value> {
     String::from_utf8_lossy(&out.stdout)
@@ -27,8 +20,7 @@ fn records(out: &Output) -> Vec<Value> {
 /// `index, title, boxes, min_pushes, min_moves` for the next level, or an
 /// optimum that is not a number, fails the test.
 fn optima(file: &str) -> Vec<(Option<u64>, Option<u64>)> {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
-        .expect("optimal table");
+    let text = std::fs::read_to_string(root().join(file)).expect("optimal table");
     let mut lines = text.lines().enumerate();
     let header = lines.next().map(|(_, l)| l);
     let columns = "index\ttitle\tboxes\tmin_pushes\tmin_moves";
@@ -219,7 +211,7 @@ fn one_level_prints_its_lurd_alone() {
 
 #[test]
 fn an_unsolvable_level_is_proven_so_with_exit_11() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver");
+    let dir = scratch_path("sokoban-solver");
     std::fs::create_dir_all(&dir).expect("scratch");
     // The box is against the top wall; the goal is below it.
     let path = dir.join("stuck.xsb");
@@ -240,7 +232,7 @@ fn an_unsolvable_level_is_proven_so_with_exit_11() {
 /// the process exits with (and `error` on failure).
 #[test]
 fn every_json_run_prints_records_with_their_exit_code() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver");
+    let dir = scratch_path("sokoban-solver");
     std::fs::create_dir_all(&dir).expect("scratch");
     let stuck = dir.join("stuck-json.xsb");
     std::fs::write(&stuck, "#####\n#@$ #\n#  .#\n#####\n").expect("write");
@@ -289,7 +281,7 @@ fn every_json_run_prints_records_with_their_exit_code() {
 
 #[test]
 fn a_bad_level_among_several_is_named_once_and_one_push_is_singular() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver");
+    let dir = scratch_path("sokoban-solver");
     std::fs::create_dir_all(&dir).expect("scratch");
     let path = dir.join("bad-and-good.xsb");
     let two_men = "; Two men.\n######\n#@$.@#\n######\n\n";
@@ -371,15 +363,13 @@ fn an_optimisation_needs_an_optimal_search() {
 /// successors, never among the rejections; and each rule that rejects
 /// single pushes must reject some other push on the way, or the check proves
 /// nothing for it. (The stronger check, on push-optimal solutions and for
-/// each rule alone, is in `tests/deadlock_rules.rs`.)
+/// each rule alone, is in `tests/planning/deadlock_rules.rs`.)
 #[test]
 fn no_deadlock_rule_prunes_a_push_of_a_solution() {
     use planbox::search::{self, Limits, Monitor, Outcome, SearchSpace, Successors};
     use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace};
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/sokoban/microban.xsb"),
-    )
-    .expect("microban");
+    let text =
+        std::fs::read_to_string(root().join("problems/sokoban/microban.xsb")).expect("microban");
     let collection = planbox::sokoban::xsb::parse(Path::new("microban.xsb"), &text);
     let off = PushOptions::NONE;
     let (mut checked, mut fired) = (0, std::collections::BTreeMap::new());
@@ -630,7 +620,7 @@ fn backward_optimize_pushes_finds_the_known_optimum_on_microban_1_to_30() {
 
 #[test]
 fn an_unsolvable_level_is_proven_so_backward_too() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver-pull");
+    let dir = scratch_path("sokoban-solver-pull");
     std::fs::create_dir_all(&dir).expect("scratch");
     let path = dir.join("stuck.xsb");
     // The box is against the top wall; the goal is below it.
@@ -763,10 +753,8 @@ fn no_pull_rule_prunes_a_pull_of_a_solution() {
     use planbox::sokoban::solver::{
         Board, MatchingBound, PullOptions, PullSpace, PushOptions, PushSpace,
     };
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/sokoban/microban.xsb"),
-    )
-    .expect("microban");
+    let text =
+        std::fs::read_to_string(root().join("problems/sokoban/microban.xsb")).expect("microban");
     let collection = planbox::sokoban::xsb::parse(Path::new("microban.xsb"), &text);
     let off = PushOptions::NONE;
     let (mut checked, mut fired) = (0, std::collections::BTreeMap::new());
@@ -881,7 +869,7 @@ fn bidirectional_search_meets_push_and_pull_nodes_and_is_push_optimal() {
     }
     assert!(met >= 25, "both sides worked on only {met} levels");
     // Unsolvable is proven both ways at once; another --search is refused.
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sokoban-solver-bidi");
+    let dir = scratch_path("sokoban-solver-bidi");
     std::fs::create_dir_all(&dir).expect("scratch");
     let path = dir.join("stuck.xsb");
     std::fs::write(&path, "#####\n#@$ #\n#  .#\n#####\n").expect("write");

@@ -2,11 +2,10 @@
 //! is written as a plan file, read back, and checked by the lifted validator;
 //! costs are compared with known optima.
 
-use planbox::pddl::{self, ast};
-use planbox::plan::{format_plan, parse_plan};
+use crate::common::{lifted, plan_of, root, validate_plan};
+use planbox::pddl::ast;
 use planbox::search::{self, Limits, Monitor, Outcome, Progression, SearchResult};
 use planbox::task::{OpId, Task};
-use std::path::Path;
 
 /// A solved problem: the lifted domain and problem (for the validator) and the
 /// ground task.
@@ -16,17 +15,8 @@ struct Loaded {
     task: Task,
 }
 
-fn source(path: &Path) -> ast::Source {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    let text = std::fs::read_to_string(&path).expect("bundled problem");
-    ast::Source { path, text }
-}
-
 fn load(domain: &str, problem: &str) -> Loaded {
-    let d = pddl::parse_domain(source(Path::new(domain))).expect("domain parses");
-    pddl::check_domain(&d).expect("domain checks");
-    let p = pddl::parse_problem(source(Path::new(problem))).expect("problem parses");
-    pddl::check_problem(&d, &p).expect("problem checks");
+    let (d, p) = lifted(domain, problem);
     let (task, _) = planbox::ground::ground(&d, &p).expect("grounds");
     Loaded {
         domain: d,
@@ -69,14 +59,10 @@ fn monitor() -> Monitor<'static> {
 /// The plan of `result`, checked by the lifted validator after a round trip
 /// through the plan file format; returns its cost.
 fn validated(l: &Loaded, result: &SearchResult, what: &str) -> u64 {
-    let Outcome::Plan(plan) = &result.outcome else {
-        panic!("{what}: expected a plan, got {:?}", result.outcome);
-    };
+    let plan = plan_of(result, what);
     let cost = planbox::plan::check_plan(&l.task, plan)
         .unwrap_or_else(|e| panic!("{what}: the ground replay fails: {e}"));
-    let steps = parse_plan(&format_plan(&l.task, plan)).expect("written plans parse");
-    let report = planbox::validate::validate(&l.domain, &l.problem, &steps);
-    assert!(report.is_valid(), "{what}: {}", report.verdict);
+    let report = validate_plan(&l.domain, &l.problem, &l.task, plan, what);
     assert_eq!(report.length, plan.len(), "{what}");
     assert_eq!(
         report.cost, cost,
@@ -91,7 +77,7 @@ fn astar(l: &Loaded) -> SearchResult {
 
 /// Known optimal costs of IPC Sokoban, from `problems/ipc/sokoban-index.tsv`.
 fn sokoban_optima() -> Vec<(String, u64)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc/sokoban-index.tsv");
+    let path = root().join("problems/ipc/sokoban-index.tsv");
     let text = std::fs::read_to_string(path).expect("index is bundled");
     text.lines()
         .skip(1)
