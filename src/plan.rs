@@ -281,5 +281,4 @@ impl Cursor<'_> {
 }
 
 #[cfg(test)]
-#[path = "plan_tests.rs"]
 mod tests;

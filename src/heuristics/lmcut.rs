@@ -37,7 +37,7 @@
 //!
 //! [`LmCut::incremental`] (the `lmcut` of the command line) lets a search
 //! hand each child the landmarks of its parent that the operator applied is
-//! not in (module `reuse`, file `lmcut_reuse.rs`); [`LmCut::new`]
+//! not in (module `reuse`, file `lmcut/reuse.rs`); [`LmCut::new`]
 //! (`lmcut-scratch`) computes every state anew, as Fast Downward does.
 //!
 //! Properties: **admissible**, not consistent in general. It dominates h^max
@@ -675,9 +675,7 @@ fn dearest(fact_cost: &[u32], goal: &[FactId]) -> (u32, FactId) {
     best
 }
 
-#[path = "lmcut_reuse.rs"]
 mod reuse;
 
 #[cfg(test)]
-#[path = "lmcut_tests.rs"]
 mod tests;

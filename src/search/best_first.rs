@@ -488,5 +488,4 @@ impl BestFirst {
 }
 
 #[cfg(test)]
-#[path = "best_first_tests.rs"]
 mod tests;

@@ -450,5 +450,4 @@ fn merge_counters(
 }
 
 #[cfg(test)]
-#[path = "bidirectional_tests.rs"]
 mod tests;

@@ -4,8 +4,8 @@
 //! warnings). `PLANBOX_BLESS=1` rewrites the golden
 //! files instead (review the diff).
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 pub const DIR: &str = "tests/data/bad";
 
@@ -24,17 +24,9 @@ pub fn cases(extension: &str, skip: &[&str]) -> Vec<PathBuf> {
 }
 
 /// Runs `planbox ARGS` from the crate root; its exit code and stderr.
-pub fn planbox(args: &[&std::ffi::OsStr]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_planbox"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("planbox runs");
-    let code = out
-        .status
-        .code()
-        .expect("planbox exits normally, not by a signal");
-    (code, String::from_utf8_lossy(&out.stderr).into_owned())
+pub fn run(args: &[&OsStr]) -> (i32, String) {
+    let out = super::planbox(args);
+    (super::code(&out), super::stderr(&out))
 }
 
 /// Runs every case, compares with (or, blessing, writes) its golden file, and

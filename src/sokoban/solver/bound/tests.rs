@@ -1,0 +1,115 @@
+use super::*;
+
+#[test]
+fn the_cheapest_perfect_matching_is_found() {
+    assert_eq!(min_cost_matching(2, &[1, 2, 4, 3]), Some(4));
+    assert_eq!(min_cost_matching(3, &[4, 1, 3, 2, 0, 5, 3, 2, 2]), Some(5));
+    assert_eq!(min_cost_matching(0, &[]), Some(0));
+}
+
+#[test]
+fn matching_equals_brute_force_on_small_matrices() {
+    let mut seed = 7u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % 10
+    };
+    for n in 1..=5 {
+        for _ in 0..50 {
+            let cost: Vec<i64> = (0..n * n).map(|_| next() as i64).collect();
+            let mut perm: Vec<usize> = (0..n).collect();
+            let mut best = i64::MAX;
+            permutations(&mut perm, 0, &mut |p| {
+                best = best.min((0..n).map(|i| cost[i * n + p[i]]).sum());
+            });
+            assert_eq!(min_cost_matching(n, &cost), Some(best), "{cost:?}");
+        }
+    }
+}
+
+#[test]
+fn a_resolve_after_changed_rows_equals_a_fresh_solve() {
+    let mut seed = 11u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % 20
+    };
+    for n in 1..=8usize {
+        let mut cost: Vec<i64> = (0..n * n).map(|_| next() as i64).collect();
+        let mut h = Hungarian::default();
+        h.solve(n, &cost);
+        for round in 0..30 {
+            let changed: Vec<usize> = (0..n).filter(|&r| (r + round) % 3 == 0).collect();
+            for &r in &changed {
+                for j in 0..n {
+                    cost[r * n + j] = next() as i64;
+                }
+            }
+            let fresh = min_cost_matching(n, &cost);
+            assert_eq!(h.resolve(n, &cost, &changed), fresh, "{cost:?}");
+        }
+    }
+}
+
+#[test]
+fn the_repaired_matching_equals_a_fresh_one_on_every_node() {
+    use crate::search::{SearchSpace, Successors};
+    use crate::sokoban::solver::{PushOptions, PushSpace};
+    // Microban 7: six boxes, so that nearest goals often clash and the
+    // matching is solved and repaired.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/sokoban/microban.xsb");
+    let text = std::fs::read_to_string(path).expect("microban.xsb");
+    let collection = crate::sokoban::xsb::parse(std::path::Path::new(path), &text);
+    let board = Board::new(&collection.level(7).expect("level 7").expect("valid"));
+    let mut space = PushSpace::new(&board, PushOptions::default());
+    let mut kept = PushBound::new(&board);
+    let (mut node, mut out) = (vec![0; space.words()], Successors::new(space.words()));
+    space.start(&mut node);
+    let mut frontier = vec![node];
+    let mut compared = 0;
+    while let Some(node) = frontier.pop()
+        && compared < 2000
+    {
+        space.successors(&node, &mut out);
+        for i in 0..out.len() {
+            let succ = out.get(i).1.to_vec();
+            let fresh = PushBound::new(&board).estimate(&succ);
+            assert_eq!(kept.estimate(&succ), fresh);
+            compared += 1;
+            frontier.push(succ);
+        }
+    }
+    assert!(compared >= 2000, "{compared} nodes compared");
+    assert!(kept.repairs > 100, "{} repairs", kept.repairs);
+}
+
+#[test]
+fn boxes_without_a_matching_are_a_dead_end_or_get_their_nearest_goals() {
+    use crate::sokoban::solver::board::tests::level;
+    // Both boxes slide along the top wall to its goal only (3 and 1
+    // pushes away); the goal below is out of their reach.
+    let board = Board::new(&level("#######\n# $ $.#\n#     #\n#.  @ #\n#######\n"));
+    let mut node = vec![0u64; board.len().div_ceil(64) + 1];
+    for &b in &board.start_boxes {
+        node[(b / 64) as usize] |= 1 << (b % 64);
+    }
+    assert_eq!(PushBound::new(&board).estimate(&node), Estimate::DeadEnd);
+    let mut finite = PushBound::new(&board).without_dead_ends();
+    assert_eq!(finite.estimate(&node), Estimate::Value(3 + 1));
+}
+
+fn permutations(p: &mut Vec<usize>, k: usize, f: &mut impl FnMut(&[usize])) {
+    if k == p.len() {
+        f(p);
+        return;
+    }
+    for i in k..p.len() {
+        p.swap(k, i);
+        permutations(p, k + 1, f);
+        p.swap(k, i);
+    }
+}

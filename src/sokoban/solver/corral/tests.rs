@@ -1,0 +1,116 @@
+use super::*;
+use crate::sokoban::level::Cell;
+use crate::sokoban::solver::board::tests::level;
+
+/// The bit set of `cells` on `board`.
+fn bits(board: &Board, cells: &[u32]) -> Vec<u64> {
+    let mut bits = vec![0u64; board.len().div_ceil(64).max(1)];
+    for &c in cells {
+        crate::sokoban::solver::push::set(&mut bits, c);
+    }
+    bits
+}
+
+/// The PI-corral pushes of a level's start, as (row, col, d) triples.
+fn corral_pushes(text: &str) -> Option<Vec<(usize, usize, usize)>> {
+    let board = Board::new(&level(text));
+    let mut boxes = vec![0u64; board.len().div_ceil(64)];
+    for &b in &board.start_boxes {
+        boxes[(b / 64) as usize] |= 1 << (b % 64);
+    }
+    let mut reach = Reach::new(&board);
+    reach.flood(&board, &boxes, board.start_man);
+    pi_corral_pushes(&board, &boxes, &reach).map(|pushes| {
+        pushes
+            .iter()
+            .map(|&(b, d)| {
+                let c: Cell = board.cells[b as usize];
+                (c.row, c.col, d)
+            })
+            .collect()
+    })
+}
+
+#[test]
+fn a_proved_deadlock_matches_later_positions_with_more_boxes() {
+    // A corridor with a goal at each end: the man, left of both boxes,
+    // can only push them right, where one goal waits for two boxes.
+    let board = Board::new(&level("#########\n#.@ $ $.#\n##$.#####\n#########\n"));
+    let at = |row, col| board.cell(Cell { row, col }).expect("floor");
+    let corral = PiCorral {
+        pushes: Vec::new(),
+        boxes: vec![at(1, 4), at(1, 6)],
+        free: Vec::new(),
+    };
+    let mut deadlocks = CorralDeadlocks::default();
+    assert!(deadlocks.is_deadlock(&board, &corral, at(1, 2)));
+    assert_eq!(deadlocks.patterns(), 1);
+    let bits = |cells: &[u32]| bits(&board, cells);
+    // The pattern's two boxes and the third, the man on the left:
+    // deadlocked, from any cell of his region.
+    let more = bits(&[at(1, 4), at(1, 6), at(2, 2)]);
+    assert!(deadlocks.matches_pattern(&board, &more, at(1, 2)));
+    assert!(deadlocks.matches_pattern(&board, &more, at(1, 1)));
+    // The man between the boxes (outside the pattern's region), or one
+    // of the pattern's boxes missing: no match.
+    assert!(!deadlocks.matches_pattern(&board, &more, at(1, 5)));
+    assert!(!deadlocks.matches_pattern(&board, &bits(&[at(1, 4), at(2, 2)]), at(1, 2)));
+    // Boxes that can go home are no deadlock, and teach no pattern.
+    let open = PiCorral {
+        boxes: vec![at(1, 4)],
+        ..corral
+    };
+    assert!(!deadlocks.is_deadlock(&board, &open, at(1, 2)));
+    assert_eq!(deadlocks.patterns(), 1);
+}
+
+#[test]
+fn a_pattern_keeps_only_the_boxes_its_deadlock_needs() {
+    // The corridor of the test above, and a third box, home below it,
+    // that the corral happens to hold but the deadlock does not need.
+    let board = Board::new(&level("#########\n#.@ $ $.#\n###*#####\n#########\n"));
+    let at = |row, col| board.cell(Cell { row, col }).expect("floor");
+    let corral = PiCorral {
+        pushes: Vec::new(),
+        boxes: vec![at(1, 4), at(1, 6), at(2, 3)],
+        free: Vec::new(),
+    };
+    let mut deadlocks = CorralDeadlocks::default();
+    assert!(deadlocks.is_deadlock(&board, &corral, at(1, 2)));
+    assert_eq!(deadlocks.patterns(), 1);
+    let node = bits(&board, &[at(1, 4), at(1, 6), at(1, 1)]);
+    // The third box elsewhere (on the left goal): the two in the
+    // corridor are still dead, and the pattern says so.
+    assert!(deadlocks.matches_pattern(&board, &node, at(1, 2)));
+    assert!(deadlocks.matches_pattern(&board, &node, at(2, 3)));
+}
+
+#[test]
+fn a_fence_that_can_only_be_pushed_in_is_a_pi_corral() {
+    // Two boxes seal the right-hand room, whose goals are empty; each can
+    // only be pushed right, into it, and the man reaches both pushes.
+    let text = "########\n#   $ .#\n#@  $ .#\n########\n";
+    assert_eq!(corral_pushes(text), Some(vec![(1, 4, 3), (2, 4, 3)]));
+}
+
+#[test]
+fn a_fence_box_that_can_move_along_the_fence_is_no_corral() {
+    // The lower box could also be pushed up or down: not an I-corral.
+    let text = "########\n#   $ .#\n#@    .#\n#   $  #\n########\n";
+    assert_eq!(corral_pushes(text), None);
+}
+
+#[test]
+fn a_corral_with_nothing_to_do_is_skipped() {
+    // Everything behind the fence is done: both boxes on goals.
+    let text = "#######\n#   * #\n#@  * #\n#######\n";
+    assert_eq!(corral_pushes(text), None);
+}
+
+#[test]
+fn a_push_the_man_cannot_reach_spoils_the_corral() {
+    // The lower fence box can be pushed in only from its left, which a
+    // third box blocks: not PI.
+    let text = "#########\n#   $  .#\n#@ $$  .#\n#   .   #\n#########\n";
+    assert_eq!(corral_pushes(text), None);
+}

@@ -1,0 +1,46 @@
+use super::*;
+use crate::sokoban::solver::board::tests::level;
+
+fn matchable(text: &str) -> bool {
+    let board = Board::new(&level(text));
+    let mut boxes = vec![0u64; board.len().div_ceil(64)];
+    for &b in &board.start_boxes {
+        boxes[(b / 64) as usize] |= 1 << (b % 64);
+    }
+    Matcher::new(&board).has_perfect_matching(&board, &boxes)
+}
+
+#[test]
+fn two_boxes_that_reach_only_the_same_goal_cannot_be_matched() {
+    assert!(!matchable("#######\n# $ $.#\n#     #\n#.  @ #\n#######\n"));
+}
+
+#[test]
+fn boxes_in_an_open_room_are_matched() {
+    assert!(matchable("#######\n#.   .#\n# $$  #\n#  @  #\n#######\n"));
+}
+
+#[test]
+fn an_augmenting_path_moves_a_box_to_its_other_goal() {
+    // The first box reaches both goals, the second (against the right
+    // wall) only the top one: the greedy first choice (first box, top
+    // goal) must be undone.
+    let text = "#######\n#    .#\n# $   #\n#    $#\n#.  @ #\n#######\n";
+    let board = Board::new(&level(text));
+    let second = board.start_boxes[1] as usize;
+    assert_eq!(board.push_dist[1][second], NONE, "only the top goal");
+    assert!(matchable(text));
+}
+
+#[test]
+fn a_box_pushed_onto_the_top_row_loses_the_bottom_goal() {
+    let board = Board::new(&level("#######\n#    .#\n#  $  #\n#*  @ #\n#######\n"));
+    let matcher = Matcher::new(&board);
+    let at = |r, c| {
+        board
+            .cell(crate::sokoban::level::Cell::new(r, c))
+            .expect("floor")
+    };
+    assert!(!matcher.keeps_its_goals(at(2, 3), at(1, 3)), "pushed up");
+    assert!(matcher.keeps_its_goals(at(2, 3), at(2, 2)), "pushed left");
+}

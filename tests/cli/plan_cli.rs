@@ -1,0 +1,752 @@
+//! `planbox plan` through the real binary: plan files, the log, `--json`,
+//! limits, usage errors and exit codes.
+
+use crate::common::{
+    command, planbox, planbox_in, root_path, scratch, scratch_path, stderr, stdout,
+};
+use std::path::Path;
+use std::process::Command;
+
+const GRIPPER: &str = "problems/ipc/gripper/prob01.pddl";
+const GRIPPER_DOMAIN: &str = "problems/ipc/gripper/domain.pddl";
+const SOKOBAN_BIG: &str = "problems/ipc/sokoban-opt08-strips/p05.pddl";
+
+#[test]
+fn writes_sas_plan_that_validates() {
+    let dir = scratch("plan-sas");
+    let problem = root_path(GRIPPER);
+    let out = planbox_in(
+        &dir,
+        &[
+            "plan",
+            "--search",
+            "astar",
+            "--heuristic",
+            "blind",
+            &problem,
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The log goes to stdout, as Fast Downward's does; stderr is for errors.
+    let log = stdout(&out);
+    assert_eq!(stderr(&out), "");
+    for line in [
+        "Solution found!",
+        "Plan length: 11 step(s).",
+        "Plan cost: 11",
+        "Expanded ",
+        "Generated ",
+        "Evaluated ",
+        "Search time: ",
+        "Total time: ",
+        "Peak memory: ",
+    ] {
+        assert!(log.contains(line), "missing `{line}` in:\n{log}");
+    }
+    let plan = std::fs::read_to_string(dir.join("sas_plan")).expect("sas_plan written");
+    assert_eq!(plan.lines().count(), 12);
+    assert!(plan.ends_with("; cost = 11 (unit cost)\n"), "{plan}");
+    let domain = root_path("problems/ipc/gripper/domain.pddl");
+    let plan_path = dir.join("sas_plan");
+    let check = planbox(&[
+        "validate",
+        &domain,
+        &problem,
+        plan_path.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+}
+
+#[test]
+fn json_is_one_record_with_the_configuration_and_figures() {
+    let out = planbox(&[
+        "plan",
+        "--search",
+        "wastar",
+        "--heuristic",
+        "blind",
+        "--weight",
+        "3",
+        "--json",
+        "--plan-file",
+        "-",
+        GRIPPER,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let r: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(r["engine"], "progression");
+    assert_eq!(r["search"], "wastar");
+    assert_eq!(r["heuristic"], "blind");
+    assert_eq!(r["weight"], 3);
+    assert_eq!(r["outcome"], "plan");
+    assert_eq!(r["length"], 11);
+    assert_eq!(r["cost"], 11);
+    assert_eq!(r["plan"].as_array().map(Vec::len), Some(11));
+    assert_eq!(r["plan"][0], "(pick ball4 rooma left)");
+    for key in ["expanded", "generated", "evaluated", "peak_memory_kb"] {
+        assert!(r[key].as_u64().is_some(), "{key}: {r}");
+    }
+    // The total covers the search.
+    let time = |key: &str| r[key].as_f64().unwrap_or_else(|| panic!("{key}: {r}"));
+    assert!(time("total_time_s") >= time("search_time_s"), "{r}");
+    let steps: Vec<&str> = (r["plan"].as_array().expect("plan").iter())
+        .map(|s| s.as_str().expect("step"))
+        .collect();
+    validated(&(steps.join("\n") + "\n"), "json.plan");
+}
+
+/// Writes `plan` for Gripper prob01 and checks that `planbox validate` accepts it.
+fn validated(plan: &str, name: &str) {
+    // Not `scratch`, which empties the folder: tests run side by side.
+    let dir = scratch_path("plan-cli-plans");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let path = dir.join(name);
+    std::fs::write(&path, plan).expect("write plan");
+    let check = planbox(&[
+        "validate",
+        GRIPPER_DOMAIN,
+        GRIPPER,
+        path.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(check.status.code(), Some(0), "{name}: {}", stdout(&check));
+    assert!(stdout(&check).contains("Plan valid"), "{}", stdout(&check));
+}
+
+#[test]
+fn plan_file_dash_prints_the_plan_on_stdout() {
+    let out = planbox(&["plan", "--search", "bfs", "--plan-file", "-", GRIPPER]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 12, "{text}");
+    assert!(text.starts_with('('), "{text}");
+    validated(&text, "stdout.plan");
+}
+
+#[test]
+fn outcomes_map_to_fast_downward_exit_codes() {
+    let unsolvable = planbox(&[
+        "plan",
+        "--search",
+        "bfs",
+        "--plan-file",
+        "-",
+        "problems/ipc/blocks/domain.pddl",
+        "tests/data/solve/blocks-cycle.pddl",
+    ]);
+    assert_eq!(
+        unsolvable.status.code(),
+        Some(11),
+        "{}",
+        stderr(&unsolvable)
+    );
+    assert!(stderr(&unsolvable).contains("Completely explored state space -- no solution!"));
+
+    let incomplete = planbox(&["plan", "--search", "dfs", "--depth-limit", "3", GRIPPER]);
+    assert_eq!(
+        incomplete.status.code(),
+        Some(12),
+        "{}",
+        stderr(&incomplete)
+    );
+
+    let json = planbox(&[
+        "plan",
+        "--search",
+        "iddfs",
+        "--depth-limit",
+        "3",
+        "--json",
+        GRIPPER,
+    ]);
+    assert_eq!(json.status.code(), Some(12));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("JSON");
+    assert_eq!(r["outcome"], "incomplete");
+    assert_eq!(r["depth_limit"], 3);
+}
+
+#[test]
+fn a_tiny_memory_limit_stops_cleanly_with_exit_22() {
+    // Below what the process holds before reading anything: refused at once,
+    // naming what it holds, rather than ending in a puzzling exit 22.
+    for tiny in ["0", "1"] {
+        let out = planbox(&["plan", "--memory-limit", tiny, SOKOBAN_BIG]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!(
+                "`--memory-limit {tiny}` is below what planbox uses"
+            )) && err.contains("MB resident"),
+            "{err}"
+        );
+        assert!(!stdout(&out).contains("Expanded"), "no search ran");
+    }
+    // Above that, but below what the search needs: it stops with its figures.
+    let out = planbox(&[
+        "plan",
+        "--search",
+        "astar",
+        "--heuristic",
+        "blind",
+        "--memory-limit",
+        "10",
+        SOKOBAN_BIG,
+    ]);
+    assert_eq!(out.status.code(), Some(22), "{}", stderr(&out));
+    let log = stdout(&out);
+    assert!(log.contains("Memory limit reached"), "{log}");
+    assert!(log.contains("Expanded "), "statistics so far: {log}");
+    // A real limit: the search stops near it, not far beyond.
+    let out = planbox(&[
+        "plan",
+        "--search",
+        "bfs",
+        "--memory-limit",
+        "40",
+        "--json",
+        SOKOBAN_BIG,
+    ]);
+    assert_eq!(out.status.code(), Some(22), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(r["outcome"], "out_of_memory");
+    let peak = r["peak_memory_kb"].as_u64().expect("peak memory");
+    assert!(peak <= 40 * 1024, "peak {peak} KB above the 40 MB limit");
+}
+
+/// `--time-limit` counts CPU seconds, as Fast Downward's timers and the IPC's
+/// limits do: a search stopped for 1.5 s (SIGSTOP) after a fifth of a second
+/// is not charged for it, so after SIGCONT it works on for the rest of its
+/// second, and the times it reports are CPU times. Charged by the wall clock,
+/// it would stop at once.
+#[cfg(unix)]
+#[test]
+fn the_time_limit_counts_cpu_time_not_time_spent_stopped() {
+    stopped_for_a_while(&["--search", "astar", "--heuristic", "blind"]);
+    // The SAT engine too, whose solver watches the clock between conflicts.
+    stopped_for_a_while(&["--engine", "sat"]);
+}
+
+/// Runs `plan ARGS --time-limit 1` on the big Sokoban problem, stops it for
+/// 1.5 s once it has used a fifth of a second, and checks that it was not
+/// charged for the stop.
+#[cfg(unix)]
+fn stopped_for_a_while(args: &[&str]) {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let child = command()
+        .arg("plan")
+        .args(args)
+        .args(["--time-limit", "1", "--json", "--plan-file", "-"])
+        .arg(root_path(SOKOBAN_BIG))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the planbox binary runs");
+    let signal = |name: &str| {
+        let sent = Command::new("kill")
+            .args([name, &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "kill {name}");
+    };
+    // Stop it in the middle of its search: once it has used a fifth of a
+    // second (clock ticks of user and system time in /proc, where there is one).
+    let stat = format!("/proc/{}/stat", child.id());
+    let waited = Instant::now();
+    while waited.elapsed() < Duration::from_secs(10) {
+        let Ok(text) = std::fs::read_to_string(&stat) else {
+            std::thread::sleep(Duration::from_millis(400));
+            break;
+        };
+        let after_name = &text[text.rfind(')').expect("stat has a name") + 1..];
+        let ticks: u64 = (after_name.split_whitespace())
+            .skip(11)
+            .take(2)
+            .map(|t| t.parse::<u64>().expect("a tick count"))
+            .sum();
+        if ticks >= 20 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    signal("-STOP");
+    std::thread::sleep(Duration::from_millis(1500));
+    let resumed = Instant::now();
+    signal("-CONT");
+    let out = child.wait_with_output().expect("planbox ends");
+    let after = resumed.elapsed();
+    assert_eq!(out.status.code(), Some(23), "{args:?}: {}", stderr(&out));
+    assert!(
+        after >= Duration::from_millis(500),
+        "{args:?}: ended {after:?} after SIGCONT: the stopped time was charged"
+    );
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let total = r["total_time_s"].as_f64().expect("total time");
+    assert!(
+        (0.9..1.4).contains(&total),
+        "{args:?}: total_time_s {total}: not the CPU time of a one-second budget"
+    );
+}
+
+/// An address-space rlimit, as Downward Lab and the IPC scripts set their
+/// memory limit (`ulimit -v`), is the memory limit when `--memory-limit` is not
+/// given. Here `--alias lama` on blocks 11-0 with 512 MB: its weighted A*
+/// phases would fail an allocation and abort the process (they did, before);
+/// instead the last phase stops at the limit and the best plan found stands.
+/// And it stops late: its arrays grow in place and its entries a chunk at a
+/// time, so it fills at least 45 % of the limit with pages it uses (it
+/// stopped at a third, 177 MB, while the estimate counted every array's
+/// growth as a copy).
+#[cfg(unix)]
+#[test]
+fn an_address_space_rlimit_ends_an_anytime_search_cleanly() {
+    let dir = scratch("rlimit-as");
+    let plan = dir.join("sas_plan");
+    let problem = root_path("problems/ipc/blocks/probBLOCKS-11-0.pddl");
+    let out = Command::new("bash")
+        .args([
+            "-c",
+            "ulimit -v 524288 && exec \"$0\" plan --alias lama --time-limit 100 --json \
+             --plan-file \"$1\" \"$2\"",
+            env!("CARGO_BIN_EXE_planbox"),
+            plan.to_str().expect("utf-8"),
+            &problem,
+        ])
+        .output()
+        .expect("bash runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(r["outcome"], "plan", "{r}");
+    let last = r["phases"]
+        .as_array()
+        .and_then(|p| p.last())
+        .expect("phases");
+    assert_eq!(last["outcome"], "out_of_memory", "{r}");
+    let peak_kb = r["peak_memory_kb"].as_u64().expect("peak memory");
+    assert!(
+        peak_kb * 20 >= 524288 * 9,
+        "stopped at {peak_kb} KB of 524288"
+    );
+    let best = r["plan_file"].as_str().expect("the best plan's file");
+    let domain = root_path("problems/ipc/blocks/domain.pddl");
+    let check = planbox(&["validate", &domain, &problem, best]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    assert!(stdout(&check).contains(&format!("Plan cost: {}", r["cost"])));
+}
+
+/// A CPU-time rlimit, as Downward Lab and the IPC scripts set it: its soft
+/// limit sends SIGXCPU, and the search stops as at its own time limit.
+#[cfg(unix)]
+#[test]
+fn a_cpu_time_rlimit_stops_cleanly_with_exit_23() {
+    let out = Command::new("bash")
+        .args([
+            "-c",
+            "ulimit -S -t 1 && exec \"$0\" plan --search astar --heuristic blind \
+             --plan-file - \"$1\"",
+            env!("CARGO_BIN_EXE_planbox"),
+            &root_path(SOKOBAN_BIG),
+        ])
+        .output()
+        .expect("bash runs");
+    let log = stderr(&out);
+    assert_eq!(out.status.code(), Some(23), "{log}");
+    for line in [
+        "Time limit reached. Abort search.",
+        "Expanded ",
+        "Peak memory: ",
+    ] {
+        assert!(log.contains(line), "missing `{line}` in:\n{log}");
+    }
+    assert_eq!(log.lines().last(), Some("search exit code: 23"), "{log}");
+}
+
+#[test]
+fn a_time_limit_stops_cleanly_with_exit_23() {
+    let out = planbox(&[
+        "plan",
+        "--search",
+        "bfs",
+        "--time-limit",
+        "0",
+        "--json",
+        SOKOBAN_BIG,
+    ]);
+    assert_eq!(out.status.code(), Some(23), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(r["outcome"], "out_of_time");
+}
+
+/// Runs `planbox plan --json` with `args` on `problem` and checks the plan
+/// with `planbox validate`; returns the record.
+fn planned_and_validated(problem: &str, args: &[&str], name: &str) -> serde_json::Value {
+    let dir = scratch_path("plan-cli-plans");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let plan = dir.join(name);
+    let plan = plan.to_str().expect("utf-8");
+    let mut all = vec!["plan", "--json", "--plan-file", plan, problem];
+    all.extend_from_slice(args);
+    let out = planbox(&all);
+    assert_eq!(out.status.code(), Some(0), "{problem}: {}", stderr(&out));
+    let record: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let domain = Path::new(problem).with_file_name("domain.pddl");
+    let check = planbox(&["validate", domain.to_str().expect("utf-8"), problem, plan]);
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{problem}: {}",
+        stdout(&check)
+    );
+    let cost = format!("Plan cost: {}", record["cost"]);
+    assert!(
+        stdout(&check).contains(&cost),
+        "{problem}: {}",
+        stdout(&check)
+    );
+    record
+}
+
+#[test]
+fn lama_first_and_the_lazy_searches_find_valid_plans() {
+    for problem in [
+        "problems/ipc/blocks/probBLOCKS-6-0.pddl",
+        "problems/ipc/logistics00/probLOGISTICS-5-0.pddl",
+        "problems/ipc/satellite/p01-pfile1.pddl",
+        "problems/ipc/depot/p01.pddl",
+        "problems/ipc/sokoban-sat08-strips/p01.pddl",
+    ] {
+        let r = planned_and_validated(problem, &["--alias", "lama-first"], "lama-first.plan");
+        assert_eq!(r["search"], "lazy-gbfs", "{r}");
+        assert_eq!(r["heuristic"], "hff,lmcount", "{r}");
+        assert_eq!(r["alias"], "lama-first", "{r}");
+    }
+    // The landmarks of gripper prob01, as Fast Downward's lm_rhw() finds
+    // them: the four goals, the robot in room b, each ball carried by one of
+    // the two grippers (4 disjunctions), and what that needs.
+    let out = planbox(&["plan", "--alias", "lama-first", "--plan-file", "-", GRIPPER]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let log = stderr(&out);
+    assert!(
+        log.contains("Discovered 14 landmarks, of which 4 are disjunctive"),
+        "{log}"
+    );
+    // And its 17 greedy-necessary orderings (Fast Downward adds 4 natural
+    // ones, which planbox does not find, and no reasonable one).
+    assert!(
+        log.contains("There are 17 landmark orderings (0 reasonable)."),
+        "{log}"
+    );
+    // LAMA's first search counts every action as 1 but reports the plan's
+    // real cost (elevators: 17 steps costing 78 in all).
+    let r = planned_and_validated(
+        "problems/ipc/elevators-opt08-strips/p01.pddl",
+        &["--alias", "lama-first"],
+        "lama-elevators.plan",
+    );
+    assert_eq!(r["unit_cost_search"], true, "{r}");
+    assert_ne!(r["cost"], r["length"], "{r}");
+    // A* with the admissible landmark heuristic: the optimal cost, as LM-cut.
+    let optimal = |h: &str| {
+        let r = planned_and_validated(
+            GRIPPER,
+            &["--search", "astar", "--heuristic", h],
+            "lmcp.plan",
+        );
+        r["cost"].clone()
+    };
+    assert_eq!(optimal("lmcp"), 11);
+    assert_eq!(optimal("lmcp"), optimal("lmcut"));
+    let weighted = planned_and_validated(
+        "problems/ipc/logistics00/probLOGISTICS-5-0.pddl",
+        &[
+            "--search",
+            "lazy-wastar",
+            "--heuristic",
+            "hff,lmcount",
+            "--weight",
+            "3",
+        ],
+        "lazy-wastar.plan",
+    );
+    assert_eq!(weighted["weight"], 3, "{weighted}");
+}
+
+#[test]
+fn lama_writes_each_cheaper_plan_as_it_finds_it() {
+    // Elevators p01 has action costs: LAMA's first plan (unit costs while
+    // searching) is far from the cheapest, and the weighted searches after
+    // it improve on it step by step.
+    let dir = scratch("plan-lama");
+    let problem = root_path("problems/ipc/elevators-opt08-strips/p01.pddl");
+    let domain = root_path("problems/ipc/elevators-opt08-strips/domain.pddl");
+    let out = planbox_in(&dir, &["plan", "--alias", "lama", "--json", &problem]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let costs: Vec<u64> = (r["plan_costs"].as_array().expect("plan_costs").iter())
+        .map(|c| c.as_u64().expect("a cost"))
+        .collect();
+    assert!(costs.len() >= 2, "{r}");
+    assert!(costs.windows(2).all(|w| w[1] < w[0]), "{costs:?}");
+    assert_eq!(r["cost"].as_u64(), costs.last().copied(), "{r}");
+    assert_eq!(r["plan_file"], format!("sas_plan.{}", costs.len()), "{r}");
+    assert!(
+        !dir.join("sas_plan").exists(),
+        "no plain sas_plan for anytime search"
+    );
+    // `phases` tells each search of the sequence: its bound (the best cost
+    // before it), how it ended, and the plans' costs, which are `plan_costs`.
+    let phases = r["phases"].as_array().expect("phases");
+    assert_eq!(phases[0]["search"], "lazy-gbfs", "{r}");
+    assert_eq!(phases[0]["unit_cost"], true, "{r}");
+    let mut best: Option<u64> = None;
+    let mut found = Vec::new();
+    for phase in phases {
+        assert_eq!(phase["bound"].as_u64(), best, "{phase}");
+        if phase["outcome"] == "plan" {
+            let cost = phase["cost"].as_u64().expect("a plan's cost");
+            found.push(cost);
+            best = Some(cost);
+        }
+    }
+    assert_eq!(found, costs, "{r}");
+    // It ended because its last weighted A* found nothing under the bound
+    // (there is no time limit).
+    let last = phases.last().expect("a phase");
+    assert_eq!(
+        (&last["search"], &last["outcome"]),
+        (&"lazy-wastar".into(), &"unsolvable".into()),
+        "{r}"
+    );
+    for (i, cost) in costs.iter().enumerate() {
+        let plan = dir.join(format!("sas_plan.{}", i + 1));
+        let check = planbox(&["validate", &domain, &problem, plan.to_str().expect("utf-8")]);
+        assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+        assert!(stdout(&check).contains(&format!("Plan cost: {cost}\n")));
+    }
+    // No plan is cheaper than A*'s with LM-cut.
+    let optimal = planbox_in(&dir, &["plan", "--search", "astar", "--json", &problem]);
+    assert_eq!(optimal.status.code(), Some(0), "{}", stderr(&optimal));
+    let optimal: serde_json::Value = serde_json::from_str(&stdout(&optimal)).expect("JSON");
+    let optimum = optimal["cost"].as_u64().expect("A*'s plan cost");
+    assert!(costs.iter().all(|&c| c >= optimum), "{costs:?}, {optimum}");
+}
+
+#[test]
+fn fast_downwards_alias_names_run_their_configurations() {
+    // `seq-opt-lmcut` is A* with LM-cut: the same optimal plan as
+    // `--search astar` (its default heuristic), with the same expansions.
+    let opt = planned_and_validated(GRIPPER, &["--alias", "seq-opt-lmcut"], "seq-opt.plan");
+    let astar = planned_and_validated(GRIPPER, &["--search", "astar"], "astar.plan");
+    assert_eq!(opt["cost"], 11, "{opt}");
+    assert_eq!(
+        (&opt["search"], &opt["heuristic"]),
+        (&astar["search"], &astar["heuristic"])
+    );
+    assert_eq!(opt["expanded"], astar["expanded"], "{opt}");
+    // `seq-sat-lama-2011` is `lama` with the landmark heuristic's preferred
+    // operators: anytime, every plan valid and each cheaper than the last.
+    let dir = scratch("plan-lama-2011");
+    let problem = root_path("problems/ipc/elevators-opt08-strips/p01.pddl");
+    let domain = root_path("problems/ipc/elevators-opt08-strips/domain.pddl");
+    let out = planbox_in(
+        &dir,
+        &["plan", "--alias", "seq-sat-lama-2011", "--json", &problem],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(r["landmark_preferred"], true, "{r}");
+    let costs: Vec<u64> = (r["plan_costs"].as_array().expect("plan_costs").iter())
+        .map(|c| c.as_u64().expect("a cost"))
+        .collect();
+    assert!(costs.len() >= 2, "{r}");
+    assert!(costs.windows(2).all(|w| w[1] < w[0]), "{costs:?}");
+    for (i, cost) in costs.iter().enumerate() {
+        let plan = dir.join(format!("sas_plan.{}", i + 1));
+        let check = planbox(&["validate", &domain, &problem, plan.to_str().expect("utf-8")]);
+        assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+        assert!(stdout(&check).contains(&format!("Plan cost: {cost}\n")));
+    }
+    // The landmark heuristic's preferred operators change the search: on
+    // sokoban-opt08 p10 lama-first expands about half as many states with
+    // them (3,427 against 7,512 when this was written).
+    let sokoban = "problems/ipc/sokoban-opt08-strips/p10.pddl";
+    let with = planned_and_validated(
+        sokoban,
+        &["--alias", "lama-first", "--landmark-preferred"],
+        "sokoban-lmpref.plan",
+    );
+    let without = planned_and_validated(sokoban, &["--alias", "lama-first"], "sokoban.plan");
+    assert_eq!(
+        (&with["landmark_preferred"], &without["landmark_preferred"]),
+        (&true.into(), &false.into())
+    );
+    assert!(
+        with["expanded"].as_u64() < without["expanded"].as_u64(),
+        "{with} {without}"
+    );
+}
+
+#[test]
+fn options_that_do_not_fit_the_search_are_usage_errors() {
+    for (args, needle) in [
+        (
+            vec!["--search", "astar", "--landmark-preferred"],
+            "`--landmark-preferred` needs the heuristic lmcount",
+        ),
+        (
+            vec![
+                "--search",
+                "lazy-gbfs",
+                "--heuristic",
+                "hff",
+                "--landmark-preferred",
+            ],
+            "`--landmark-preferred` needs the heuristic lmcount",
+        ),
+        (
+            vec!["--alias", "lama", "--landmark-preferred", "--no-preferred"],
+            "`--landmark-preferred` cannot be combined with `--no-preferred`",
+        ),
+        (
+            vec!["--alias", "seq-sat-lama-2011", "--landmark-preferred"],
+            "`--landmark-preferred` cannot be combined with `--alias seq-sat-lama-2011`",
+        ),
+        (
+            vec!["--alias", "seq-opt-lmcut", "--no-preferred"],
+            "`--no-preferred` does not apply to `--alias seq-opt-lmcut`",
+        ),
+        (
+            vec!["--alias", "lama-first", "--search", "astar"],
+            "`--search` cannot be combined with `--alias lama-first`",
+        ),
+        (
+            vec!["--alias", "lama-first", "--engine", "regression"],
+            "`--alias lama-first` searches forward",
+        ),
+        (
+            vec!["--search", "gbfs", "--heuristic", "hff,lmcount"],
+            "`--heuristic` takes one heuristic for `gbfs`",
+        ),
+        (
+            vec!["--search", "bfs", "--heuristic", "blind"],
+            "`--heuristic` needs a heuristic search",
+        ),
+        (
+            vec!["--search", "astar", "--weight", "2"],
+            "`--weight` only applies to `--search wastar`",
+        ),
+        (vec!["--search", "wastar", "--weight", "0"], "at least 1"),
+        (
+            vec!["--search", "gbfs", "--depth-limit", "4"],
+            "`--depth-limit` only applies",
+        ),
+        (
+            vec!["--search", "bfs", "--time-limit=-1"],
+            "'--time-limit <SECONDS>': expected a number of seconds, 0 or more, got `-1`",
+        ),
+        // A negative number is a value, not an option (no "use '-- -1'" tip).
+        (
+            vec!["--search", "bfs", "--time-limit", "-1"],
+            "expected a number of seconds, 0 or more, got `-1`",
+        ),
+        (
+            vec!["--search", "bfs", "--time-limit", "1e300"],
+            "`1e300` seconds is too large",
+        ),
+        (
+            vec!["--search", "bfs", "--memory-limit", "-5"],
+            "expected a whole number of 0 or more, got `-5`",
+        ),
+        (
+            vec!["--search", "dfs", "--depth-limit", "99999999999"],
+            "`99999999999` is too large",
+        ),
+        (vec!["--search", "bogus"], "invalid value 'bogus'"),
+        (
+            vec!["--search", "astar", "--heuristic", "nope"],
+            "invalid value 'nope'",
+        ),
+        (
+            vec!["--mutex", "none"],
+            "`--mutex` only applies to `--engine regression`",
+        ),
+        (
+            vec!["--engine", "progression", "--no-subsumption"],
+            "`--no-subsumption` only applies to `--engine regression`",
+        ),
+        (
+            vec!["--no-goal-sorting"],
+            "`--no-goal-sorting` only applies to `--engine regression`",
+        ),
+        (
+            vec!["--engine", "sat", "--no-goal-sorting"],
+            "`--no-goal-sorting` only applies to `--engine regression`",
+        ),
+        (
+            vec!["--encoding", "sequential"],
+            "`--encoding` only applies to `--engine sat`",
+        ),
+        (
+            vec!["--engine", "regression", "--horizon", "3"],
+            "`--horizon` only applies to `--engine sat`",
+        ),
+        (
+            vec!["--engine", "sat", "--search", "astar"],
+            "`--search` is not available for sat",
+        ),
+        (
+            vec!["--engine", "sat", "--heuristic", "hff"],
+            "`--heuristic` is not available for sat",
+        ),
+        (
+            vec!["--engine", "sat", "--trace"],
+            "`--trace` is not available for sat",
+        ),
+        (
+            vec!["--engine", "sat", "--dump-cnf", "x.cnf"],
+            "`--dump-cnf` needs `--horizon T`",
+        ),
+        (
+            vec!["--engine", "sat", "--horizon", "3", "--schedule", "linear"],
+            "`--horizon` tries one horizon",
+        ),
+    ] {
+        let mut all = vec!["plan"];
+        all.extend(&args);
+        all.push(GRIPPER);
+        let out = planbox(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+}
+
+/// `--trace` gives `h` where the search computed it: each expansion of A*
+/// (its first is the initial `h` the log prints), each successor it
+/// evaluated; breadth-first search computes none.
+#[test]
+fn trace_shows_h_where_the_search_computed_it() {
+    let level = "problems/sokoban/teaching/teaching-lvl0.pddl";
+    let args = [
+        "plan",
+        level,
+        "--trace",
+        "--trace-limit",
+        "2",
+        "--plan-file",
+        "-",
+    ];
+    let out = planbox(&[&args[..], &["--search", "astar", "--heuristic", "hmax"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let trace = stderr(&out);
+    assert!(trace.contains("expansion 1 (g = 0, h = 7):"), "{trace}");
+    assert!(
+        trace.contains("Initial heuristic value for hmax: 7"),
+        "{trace}"
+    );
+    assert!(trace.contains(")  (h = "), "{trace}");
+    let out = planbox(&[&args[..], &["--search", "bfs"]].concat());
+    let trace = stderr(&out);
+    assert!(trace.contains("expansion 1 (g = 0):"), "{trace}");
+    assert!(!trace.contains("h = "), "{trace}");
+}

@@ -1,0 +1,104 @@
+//! Heuristics on the initial states of real IPC tasks.
+//!
+//! Sokoban problems come with their optimal plan cost (`sokoban-index.tsv`), so
+//! the admissible heuristics must stay at or below it. On every other domain
+//! (the first problems of each) we check the chain that holds on every state:
+//! `hmax <= lmcut <= hff <= hadd`, with dead ends agreeing.
+
+use crate::common::{root, source};
+use planbox::bits::FactSet;
+use planbox::heuristics::{self, Estimate};
+use planbox::pddl::{self};
+use planbox::task::Task;
+use std::path::Path;
+
+fn ground(dir: &Path, problem: &str) -> Task {
+    let domain = pddl::parse_domain(source(dir.join("domain.pddl"))).expect("domain parses");
+    let problem = pddl::parse_problem(source(dir.join(problem))).expect("problem parses");
+    planbox::ground::ground(&domain, &problem)
+        .expect("grounds")
+        .0
+}
+
+/// `name -> value` at the initial state, for every heuristic.
+fn initial_values(task: &Task) -> Vec<(&'static str, Estimate)> {
+    let init = FactSet::from_facts(task.facts.len(), &task.init);
+    heuristics::NAMES
+        .iter()
+        .map(|&name| {
+            let mut h = heuristics::by_name(name, task).expect("known name");
+            (name, h.estimate(init.words()))
+        })
+        .collect()
+}
+
+fn value(values: &[(&str, Estimate)], name: &str) -> Option<u32> {
+    match values.iter().find(|(n, _)| *n == name).expect("listed").1 {
+        Estimate::Value(v) => Some(v),
+        Estimate::DeadEnd => None,
+    }
+}
+
+fn ipc() -> std::path::PathBuf {
+    root().join("problems/ipc")
+}
+
+#[test]
+fn admissible_heuristics_never_exceed_the_optimal_sokoban_cost() {
+    let index = std::fs::read_to_string(ipc().join("sokoban-index.tsv")).expect("index");
+    assert_eq!(
+        index.lines().count(),
+        1 + 100,
+        "a header and the 100 IPC problems"
+    );
+    for line in index.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [set, problem, _, optimal] = fields[..] else {
+            panic!("bad index line {line}");
+        };
+        let optimal: u32 = optimal.parse().expect("optimal cost");
+        let task = ground(&ipc().join(set), problem);
+        let values = initial_values(&task);
+        for name in ["blind", "hmax", "lmcut", "lmcp"] {
+            let h = value(&values, name).expect("solvable");
+            assert!(
+                h <= optimal,
+                "{set}/{problem}: {name} = {h} > optimal {optimal}"
+            );
+        }
+        let (hmax, lmcut) = (value(&values, "hmax"), value(&values, "lmcut"));
+        assert!(hmax <= lmcut, "{set}/{problem}: {values:?}");
+    }
+}
+
+#[test]
+fn relaxation_heuristics_are_ordered_on_every_domain() {
+    let mut domains: Vec<_> = std::fs::read_dir(ipc())
+        .expect("problems/ipc")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.join("domain.pddl").is_file())
+        .collect();
+    domains.sort();
+    for dir in domains {
+        let mut problems: Vec<String> = std::fs::read_dir(&dir)
+            .expect("domain folder")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".pddl") && n != "domain.pddl")
+            .collect();
+        problems.sort();
+        for problem in problems.iter().take(3) {
+            let task = ground(&dir, problem);
+            let values = initial_values(&task);
+            let [hmax, lmcut, hff, hadd] =
+                ["hmax", "lmcut", "hff", "hadd"].map(|name| value(&values, name));
+            let at = format!("{}/{problem}: {values:?}", dir.display());
+            assert!(
+                [lmcut, hff, hadd]
+                    .iter()
+                    .all(|v| v.is_some() == hmax.is_some()),
+                "dead ends disagree at {at}"
+            );
+            assert!(hmax <= lmcut && lmcut <= hff && hff <= hadd, "{at}");
+        }
+    }
+}
