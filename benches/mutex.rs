@@ -9,9 +9,9 @@
 //! over every group's `(word, mask)` pairs, kept for comparison.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use planbox::bits::FactSet;
 use planbox::invariants::{self, H2, H2Limits, Limits, Mutexes, Options};
 use planbox::pddl::{self, ast};
+use planbox::task::FactSet;
 use planbox::task::{FactId, Task};
 use std::hint::black_box;
 use std::path::Path;

@@ -11,17 +11,6 @@
 //! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
-/// Runs `f`, on a fresh stack segment when less than 64 KiB of this thread's
-/// stack is left. The walks over conditions recurse once per level of
-/// nesting, up to [`pddl::MAX_NESTING`] levels, and an unoptimised build needs
-/// a few KiB per level: they call this at every level, so that any thread's
-/// stack is enough.
-#[inline]
-pub fn deep<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
-}
-
-pub mod bits;
 pub mod exit;
 pub mod ground;
 pub mod heuristics;
@@ -33,4 +22,5 @@ pub mod search;
 pub mod snippet;
 pub mod sokoban;
 pub mod task;
+pub mod util;
 pub mod validate;

@@ -542,7 +542,7 @@ impl<'a> World<'a> {
         state: &State,
         binding: &mut Vec<(&'a str, &'a str)>,
     ) -> bool {
-        crate::deep(|| self.holds_here(condition, state, binding))
+        crate::util::deep(|| self.holds_here(condition, state, binding))
     }
 
     fn holds_here(
@@ -706,7 +706,7 @@ fn literal_holds(literal: &Literal, state: &State, binding: &[(&str, &str)]) -> 
 
 /// A condition in PDDL syntax, with bound variables replaced by objects.
 fn show(condition: &Condition, binding: &[(&str, &str)]) -> String {
-    crate::deep(|| show_here(condition, binding))
+    crate::util::deep(|| show_here(condition, binding))
 }
 
 fn show_here(condition: &Condition, binding: &[(&str, &str)]) -> String {

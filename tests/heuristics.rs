@@ -5,9 +5,9 @@
 //! (the first problems of each) we check the chain that holds on every state:
 //! `hmax <= lmcut <= hff <= hadd`, with dead ends agreeing.
 
-use planbox::bits::FactSet;
 use planbox::heuristics::{self, Estimate};
 use planbox::pddl::{self, ast};
+use planbox::task::FactSet;
 use planbox::task::Task;
 use std::path::Path;
 

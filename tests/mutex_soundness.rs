@@ -6,9 +6,9 @@
 //! The last two tests plant a wrong group and a wrong h² matrix and show that
 //! the walks catch them.
 
-use planbox::bits::FactSet;
 use planbox::invariants::{self, H2, H2Limits, MutexGroup, Mutexes, Options};
 use planbox::pddl::{self, ast};
+use planbox::task::FactSet;
 use planbox::task::{FactId, Task};
 use std::path::Path;
 

@@ -7,11 +7,11 @@
 
 mod common;
 
-use planbox::bits::FactSet;
 use planbox::pddl::{self, ast};
 use planbox::plan::{format_plan, parse_plan};
 use planbox::sat::{self, Encoding, Invariants, SatOptions, Schedule};
 use planbox::search::{Limits, Monitor, Outcome, SearchResult};
+use planbox::task::FactSet;
 use planbox::task::{OpId, Operator, Task};
 use serde_json::Value;
 use std::collections::HashSet;

@@ -533,7 +533,7 @@ impl<'l> Normalizer<'l> {
         env: &mut Env<'a>,
         span: ast::Span,
     ) -> Result<F, PddlError> {
-        crate::deep(|| self.nnf_here(c, positive, env, span))
+        crate::util::deep(|| self.nnf_here(c, positive, env, span))
     }
 
     fn nnf_here<'a>(
@@ -865,7 +865,7 @@ impl<'l> Normalizer<'l> {
     /// multiply past [`MAX_DISJUNCTS`] has its widest parts replaced by
     /// derived atoms.
     fn dnf(&mut self, f: F, env: &mut Env<'_>) -> Result<Vec<Conj>, PddlError> {
-        crate::deep(|| self.dnf_here(f, env))
+        crate::util::deep(|| self.dnf_here(f, env))
     }
 
     fn dnf_here(&mut self, f: F, env: &mut Env<'_>) -> Result<Vec<Conj>, PddlError> {

@@ -143,7 +143,7 @@ struct Budget<'l> {
     limits: &'l GroundLimits,
     /// [`crate::search::cpu_time`] when the fixpoint started: the time limit
     /// is on CPU time, as the search's is.
-    start: crate::search::CpuClock,
+    start: crate::util::limits::CpuClock,
     /// Candidate atoms tried in joins and objects tried for free parameters.
     work: u64,
     halt: Option<Halt>,
@@ -165,7 +165,7 @@ impl Budget<'_> {
             } else if (self.limits.time).is_some_and(|t| self.start.elapsed() >= t) {
                 Some(Limit::Time)
             } else if let Some(bytes) = self.limits.memory
-                && crate::search::peak_memory_kb().is_some_and(|kb| {
+                && crate::util::limits::peak_memory_kb().is_some_and(|kb| {
                     kb.saturating_mul(1024).saturating_add(2 * growing() as u64) > bytes
                 })
             {
@@ -234,7 +234,7 @@ pub fn explore(lifted: &Lifted, limits: &GroundLimits) -> Result<Reachable, Halt
     let mut found = Found {
         budget: Budget {
             limits,
-            start: crate::search::CpuClock::now(),
+            start: crate::util::limits::CpuClock::now(),
             work: 0,
             halt: None,
         },

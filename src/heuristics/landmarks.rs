@@ -74,9 +74,11 @@ impl Landmark {
     /// Whether the landmark holds in a packed state.
     pub fn holds(&self, state: &[u64]) -> bool {
         if self.negated {
-            !crate::bits::contains(state, self.facts[0])
+            !crate::util::bits::contains(state, self.facts[0])
         } else {
-            self.facts.iter().any(|&f| crate::bits::contains(state, f))
+            self.facts
+                .iter()
+                .any(|&f| crate::util::bits::contains(state, f))
         }
     }
 }
@@ -350,7 +352,7 @@ impl<'t> Builder<'t> {
             pre.push(p);
             eff.push(vec![a.head.0]);
         }
-        let mut state = crate::bits::FactSet::from_facts(task.facts.len(), &task.init);
+        let mut state = crate::task::FactSet::from_facts(task.facts.len(), &task.init);
         task.evaluate_axioms(state.words_mut());
         let mut initial = vec![false; lits];
         for f in 0..n {

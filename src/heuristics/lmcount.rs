@@ -51,8 +51,8 @@
 
 use super::landmarks::LandmarkGraph;
 use super::{Estimate, Heuristic};
-use crate::bits;
 use crate::task::{FactId, OpId, Task};
+use crate::util::bits;
 
 /// The landmark-count heuristic; see the module docs.
 #[derive(Clone, Debug)]
@@ -367,8 +367,8 @@ impl Heuristic for LmCount {
         &self.preferred
     }
 
-    fn footprint(&self) -> crate::search::Footprint {
-        crate::search::Footprint::of(&[8 * self.reached.capacity(), self.known.capacity()])
+    fn footprint(&self) -> crate::util::limits::Footprint {
+        crate::util::limits::Footprint::of(&[8 * self.reached.capacity(), self.known.capacity()])
     }
 
     /// A new search starts: the nodes of an earlier one are forgotten.

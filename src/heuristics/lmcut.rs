@@ -655,7 +655,7 @@ impl Heuristic for LmCut {
         }
     }
 
-    fn footprint(&self) -> crate::search::Footprint {
+    fn footprint(&self) -> crate::util::limits::Footprint {
         self.reuse
             .as_deref()
             .map_or_else(Default::default, reuse::Reuse::footprint)

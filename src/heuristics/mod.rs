@@ -10,7 +10,7 @@
 //! goal `{(on a b), (on b c)}` and a state where only `(on b c)` holds, `h = 1`.
 //!
 //! Every heuristic here implements [`Heuristic`] over states packed as bitsets
-//! (see [`crate::bits`]); [`by_name`] builds one from its command-line name.
+//! (see [`crate::util::bits`]); [`by_name`] builds one from its command-line name.
 //!
 //! | name        | module          | admissible | consistent | dead ends     |
 //! |-------------|-----------------|------------|------------|---------------|
@@ -67,8 +67,8 @@ pub use lmcount::LmCount;
 pub use lmcut::LmCut;
 pub use relaxed::{Combine, fact_costs, subgoal_cost};
 
-use crate::search::Footprint;
 use crate::task::{OpId, Task};
+use crate::util::limits::Footprint;
 
 /// The names [`by_name`] accepts, in the order the CLI lists them.
 pub const NAMES: &[&str] = &[
@@ -112,7 +112,7 @@ pub enum Estimate {
 /// A heuristic for progression search.
 ///
 /// `state` is a packed bitset over [`crate::task::Task::facts`]: fact `f` holds
-/// iff [`crate::bits::contains`]`(state, f)`.
+/// iff [`crate::util::bits::contains`]`(state, f)`.
 pub trait Heuristic {
     /// The short name used on the command line (`hff`, `lmcut`, ...).
     fn name(&self) -> &'static str;

@@ -50,8 +50,8 @@
 
 use super::Estimate;
 use super::queue::BucketQueue;
-use crate::bits;
 use crate::task::{FactId, OpId, Task};
+use crate::util::bits;
 use indexmap::IndexMap;
 
 /// An operator's preconditions and add effects, the key for merging.
@@ -355,7 +355,7 @@ impl RelaxedTask {
     /// cost 0.
     #[inline]
     pub fn for_each_initial(&self, state: &[u64], mut f: impl FnMut(FactId)) {
-        for fact in bits::iter(state) {
+        for fact in bits::iter::<FactId>(state) {
             if fact.index() < self.task_facts {
                 f(fact);
             }

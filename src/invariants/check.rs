@@ -21,8 +21,8 @@
 
 use super::ground::MutexGroup;
 use super::h2::H2;
-use crate::bits;
 use crate::task::FactId;
+use crate::util::bits;
 
 /// Why a subgoal set cannot hold in any reachable state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,8 +323,8 @@ impl crate::search::regression::MutexOracle for Mutexes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bits::FactSet;
     use crate::invariants::h2::{H2, H2Limits, tests::toy_task};
+    use crate::task::FactSet;
 
     fn group(facts: &[u32], at_most: u32) -> MutexGroup {
         MutexGroup {

@@ -102,7 +102,7 @@ impl<'a> Scope<'a> {
     /// Checks every atom and term of a condition, with quantified variables
     /// in scope inside their quantifier.
     pub(super) fn condition(&self, condition: &'a Condition) -> Result<(), PddlError> {
-        crate::deep(|| self.condition_here(condition))
+        crate::util::deep(|| self.condition_here(condition))
     }
 
     fn condition_here(&self, condition: &'a Condition) -> Result<(), PddlError> {

@@ -52,13 +52,13 @@
 //! Example: on the number line from 0 to 2 with the perfect heuristic, A*
 //! expands exactly 0 and 1 and returns `[inc, inc]`.
 
-use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::open_list::{Alternation, Cells, Key, Ties};
 use super::registry::StateRegistry;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
 use crate::heuristics::{Estimate, Heuristic};
 use crate::task::OpId;
+use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 
 /// How the open list orders nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

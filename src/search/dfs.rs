@@ -33,9 +33,9 @@
 //! Example: on the number line 0..=3 from 1 to 3 with successors in the order
 //! `dec`, `inc`, DFS walks 1, 0, back, then 2 and finds 3: plan `[inc, inc]`.
 
-use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
 use crate::task::OpId;
+use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 use foldhash::fast::FixedState;
 use hashbrown::HashTable;
 use std::hash::{BuildHasher, Hasher};

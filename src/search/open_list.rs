@@ -24,9 +24,9 @@
 //! Downward's `alt` open list does: it takes from the queue that has been popped
 //! fewer times, the all-nodes queue on a tie, skipping an empty queue.
 
-use super::limits::Footprint;
 use super::node::NodeId;
 use super::registry::OutOfMemory;
+use crate::util::limits::Footprint;
 use std::collections::{BTreeMap, VecDeque};
 
 /// The key of an open-list entry; smaller is expanded first.

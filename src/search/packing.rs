@@ -23,8 +23,8 @@
 //! its word (a fact of a group is worth `(index in group + 1) << shift`);
 //! unpacking reads each group field and the single bits back.
 
-use crate::bits;
 use crate::task::{FactId, Task};
+use crate::util::bits;
 use std::collections::HashMap;
 
 /// Where a fact goes in the packed form: its field is `word & mask`, and the

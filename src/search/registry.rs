@@ -24,9 +24,9 @@
 //! Memory per stored node: `8 * p` bytes of arena plus 5 bytes per table slot,
 //! at a load between 7/16 and 7/8 (`5 / load` bytes per node).
 
-use super::limits::Footprint;
 use super::node::NodeId;
 use super::packing::Packing;
+use crate::util::limits::Footprint;
 use foldhash::fast::FixedState;
 use hashbrown::HashTable;
 use std::hash::{BuildHasher, Hasher};

@@ -22,8 +22,8 @@
 //! Example: initial state `{(at a)}`, subgoals `{(at a), (at b)}`: operators
 //! adding `(at b)` are tried before operators adding `(at a)`.
 
-use crate::bits::FactSet;
 use crate::task::FactId;
+use crate::task::FactSet;
 
 /// The sort key of a literal: smaller keys are tried first.
 #[inline]
@@ -62,7 +62,7 @@ pub fn sorted_subgoals(init: &FactSet, pos: &[u64], neg: &[u64], out: &mut Vec<(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bits;
+    use crate::util::bits;
 
     #[test]
     fn the_four_passes_give_the_sorted_order() {

@@ -20,8 +20,8 @@
 //! subgoal set that already puts the man elsewhere is rejected by one `AND`.
 
 use super::MutexOracle;
-use crate::bits;
 use crate::task::{FactId, OpId, Task};
+use crate::util::bits;
 
 /// One word of an operator.
 #[derive(Clone, Copy, Debug, Default)]

@@ -48,8 +48,9 @@ pub use heuristics::RegressionHeuristic;
 pub use subsume::SubsetIndex;
 
 use super::{Packing, SearchSpace, Successors};
-use crate::bits::{self, FactSet};
+use crate::task::FactSet;
 use crate::task::{FactId, OpId, Task};
+use crate::util::bits;
 
 /// Mutex knowledge that makes a subgoal set impossible (see `crate::invariants`).
 pub trait MutexOracle {
@@ -381,9 +382,11 @@ impl<'t> Regression<'t> {
     fn encode(&mut self, node: &[u64]) {
         let (pos, neg) = node.split_at(self.w);
         self.literals.clear();
-        self.literals.extend(bits::iter(pos).map(|f| 2 * f.0));
+        self.literals
+            .extend(bits::iter::<FactId>(pos).map(|f| 2 * f.0));
         let positive = self.literals.len();
-        self.literals.extend(bits::iter(neg).map(|f| 2 * f.0 + 1));
+        self.literals
+            .extend(bits::iter::<FactId>(neg).map(|f| 2 * f.0 + 1));
         if self.literals.len() > positive {
             self.literals.sort_unstable(); // already sorted without negatives
         }
