@@ -87,7 +87,7 @@ fn benches(c: &mut Criterion) {
     let p = pddl::parse_problem(source(PROBLEM)).expect("parses");
     pddl::check_problem(&d, &p).expect("checks");
     let (task, _, lifted, analysis) =
-        invariants::ground_and_analyse(&d, &p, &Options::default()).expect("grounds");
+        planbox::ground::ground_and_analyse(&d, &p, &Options::default()).expect("grounds");
     let m: &Mutexes = &analysis.mutexes;
 
     c.bench_function("synthesize/sokoban-opt08-p20", |b| {

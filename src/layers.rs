@@ -62,7 +62,9 @@ fn test_files(files: &[PathBuf]) -> Vec<PathBuf> {
                 path_attr = line.split('"').nth(1).map(str::to_string);
             } else if after_cfg_test && line.starts_with('#') {
             } else {
-                let item = line.trim_start_matches("pub(crate) ").trim_start_matches("pub ");
+                let item = line
+                    .trim_start_matches("pub(crate) ")
+                    .trim_start_matches("pub ");
                 if after_cfg_test && let Some(name) = item.strip_prefix("mod ") {
                     if let Some(name) = name.strip_suffix(';') {
                         match path_attr.take() {
@@ -170,7 +172,11 @@ fn violations(src: &Path) -> Vec<String> {
     for file in &files {
         let rel = file.strip_prefix(src).expect("under src/");
         let top = rel.components().next().expect("a path");
-        let module = top.as_os_str().to_str().expect("UTF-8").trim_end_matches(".rs");
+        let module = top
+            .as_os_str()
+            .to_str()
+            .expect("UTF-8")
+            .trim_end_matches(".rs");
         if matches!(module, "lib" | "main" | "cli" | "layers") || tests.contains(file) {
             continue;
         }
@@ -188,7 +194,11 @@ fn violations(src: &Path) -> Vec<String> {
                     continue; // an item of the crate root
                 };
                 if target != module && theirs >= own {
-                    let how = if theirs == own { "its peer" } else { "a layer above it" };
+                    let how = if theirs == own {
+                        "its peer"
+                    } else {
+                        "a layer above it"
+                    };
                     out.push(format!(
                         "src/{}:{n}: `{module}` imports `{target}`, {how} (layers: `{line}`): {}",
                         rel.display(),
@@ -220,5 +230,8 @@ fn the_check_reads_paths_groups_and_skips_tests_and_comments() {
         .collect();
     assert_eq!(paths, ["a", "d"]);
     let lib = "//! Layers: `util ← pddl, task ← cli`\n";
-    assert_eq!(layers(lib), [vec!["util"], vec!["pddl", "task"], vec!["cli"]]);
+    assert_eq!(
+        layers(lib),
+        [vec!["util"], vec!["pddl", "task"], vec!["cli"]]
+    );
 }

@@ -24,7 +24,8 @@ use crate::pddl::ast::{Condition, Derived};
 use crate::pddl::suggest;
 use crate::pddl::{TypeHierarchy, type_tests};
 use crate::task::Atom;
-use std::collections::{BTreeSet, HashMap};
+use crate::util::hash::FastMap;
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// One step of a plan as read from a plan file.
@@ -158,7 +159,7 @@ impl fmt::Display for Verdict {
 /// Objects and their types, and the type hierarchy, for type checks.
 struct Types<'a> {
     hierarchy: TypeHierarchy<'a>,
-    object_type: HashMap<&'a str, &'a str>,
+    object_type: FastMap<&'a str, &'a str>,
     /// Every object, in declaration order.
     objects: Vec<&'a str>,
 }
@@ -166,7 +167,7 @@ struct Types<'a> {
 impl<'a> Types<'a> {
     fn new(domain: &'a Domain, problem: &'a Problem) -> Self {
         let mut objects = Vec::new();
-        let mut object_type = HashMap::new();
+        let mut object_type = FastMap::default();
         for o in domain.constants.iter().chain(&problem.objects) {
             if object_type
                 .insert(o.name.text.as_str(), o.ty.text.as_str())
@@ -299,7 +300,7 @@ pub struct Simulator<'a> {
     problem: &'a Problem,
     world: World<'a>,
     /// The `:init` values of the cost functions.
-    values: HashMap<(&'a str, Vec<&'a str>), u64>,
+    values: FastMap<(&'a str, Vec<&'a str>), u64>,
 }
 
 impl<'a> Simulator<'a> {
@@ -656,7 +657,7 @@ impl<'a> World<'a> {
 /// The rules grouped by stratum: a predicate sits at least as high as the
 /// derived predicates its rules use, and higher than the ones they negate.
 fn layers(derived: &[Derived]) -> Vec<Vec<&Derived>> {
-    let mut layer: HashMap<&str, usize> = derived
+    let mut layer: FastMap<&str, usize> = derived
         .iter()
         .map(|d| (d.predicate.text.as_str(), 0))
         .collect();

@@ -1356,7 +1356,7 @@ fn random_adl_tasks_ground_to_their_lifted_semantics() {
         let text = format!("seed {seed}\n{domain}{problem}");
         let (d, p) = parse_task(&domain, &problem);
         let (task, _) = planbox::ground::ground(&d, &p).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let lifted = planbox::ground::lifted::Lifted::new(&d, &p).expect("grounded above");
+        let lifted = planbox::lifted::Lifted::new(&d, &p).expect("grounded above");
         recursive += usize::from(lifted.predicates.iter().any(|p| p.starts_with("@each")));
         let sim = Simulator::new(&d, &p);
         let view = GroundView::new(&task, &d);

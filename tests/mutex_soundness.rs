@@ -6,7 +6,7 @@
 //! The last two tests plant a wrong group and a wrong h² matrix and show that
 //! the walks catch them.
 
-use planbox::invariants::{self, H2, H2Limits, MutexGroup, Mutexes, Options};
+use planbox::invariants::{H2, H2Limits, MutexGroup, Mutexes, Options};
 use planbox::pddl::{self, ast};
 use planbox::task::FactSet;
 use planbox::task::{FactId, Task};
@@ -29,7 +29,7 @@ fn load(domain: &str, problem: &str) -> (ast::Domain, ast::Problem) {
 fn analyse(domain: &str, problem: &str) -> (Task, Mutexes) {
     let (d, p) = load(domain, problem);
     let (task, _, _, analysis) =
-        invariants::ground_and_analyse(&d, &p, &Options::default()).expect("grounds");
+        planbox::ground::ground_and_analyse(&d, &p, &Options::default()).expect("grounds");
     assert!(analysis.mutexes.h2().is_some(), "{problem}: h² computed");
     (task, analysis.mutexes)
 }

@@ -41,7 +41,7 @@ fn load_sources(domain: ast::Source, problem: ast::Source) -> Loaded {
     let p = pddl::parse_problem(problem).expect("problem parses");
     pddl::check_problem(&d, &p).expect("problem checks");
     let (task, _, _, analysis) =
-        planbox::invariants::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
+        planbox::ground::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
     Loaded {
         domain: d,
         problem: p,

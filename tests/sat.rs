@@ -48,7 +48,7 @@ fn load(dir: &str, file: &str) -> Loaded {
         ..Default::default()
     };
     let (task, _, _, analysis) =
-        planbox::invariants::ground_and_analyse(&d, &p, &options).expect("grounds");
+        planbox::ground::ground_and_analyse(&d, &p, &options).expect("grounds");
     let invariants = Invariants::from_mutexes(&analysis.mutexes, true, true);
     Loaded {
         domain: d,

@@ -78,8 +78,8 @@ pub struct Loaded {
     pub problem_path: PathBuf,
     pub task: Task,
     /// The lifted task and its reachable instances, for invariant synthesis.
-    pub lifted: planbox::ground::lifted::Lifted,
-    pub reachable: planbox::ground::reachability::Reachable,
+    pub lifted: planbox::lifted::Lifted,
+    pub reachable: planbox::lifted::reachability::Reachable,
     /// The Sokoban level, if the problem is one (for boards and LURD).
     pub level: Option<planbox::sokoban::Level>,
 }

@@ -24,8 +24,8 @@
 use crate::invariants::{self, Stop};
 use crate::task::Task;
 
-use super::lifted::Lifted;
-use super::reachability::Reachable;
+use crate::lifted::Lifted;
+use crate::lifted::reachability::Reachable;
 
 /// Drops the operators of `task` whose precondition needs more facts of a
 /// mutex group than the group's bound; returns how many. Operator order is
@@ -55,7 +55,7 @@ pub fn drop_contradictory(task: &mut Task, lifted: &Lifted, reachable: &Reachabl
 
 #[cfg(test)]
 mod tests {
-    use crate::ground::reachability::tests::{TOKENS, ground_text};
+    use crate::lifted::reachability::tests::{TOKENS, ground_text};
 
     const BLOCKS: &str = "(define (domain b) (:requirements :strips)
       (:predicates (on ?x ?y) (ontable ?x) (clear ?x) (handempty) (holding ?x))

@@ -47,7 +47,8 @@
 //! orderings.
 
 use crate::task::{FactId, OpId, Task};
-use std::collections::{HashMap, VecDeque};
+use crate::util::hash::FastMap;
+use std::collections::VecDeque;
 
 /// The largest disjunctive landmark kept.
 pub const MAX_DISJUNCTION: usize = 4;
@@ -99,10 +100,10 @@ pub struct LandmarkGraph {
 impl LandmarkGraph {
     /// Finds the landmarks of `task` by backchaining from its goal, and
     /// their reasonable orderings with the facts of one of
-    /// [`crate::search::mutex_groups`] as the mutexes.
+    /// [`crate::invariants::monotone_groups`] as the mutexes.
     pub fn new(task: &Task) -> LandmarkGraph {
         let mut group = vec![u32::MAX; task.facts.len()];
-        for (g, facts) in crate::search::mutex_groups(task).iter().enumerate() {
+        for (g, facts) in crate::invariants::monotone_groups(task).iter().enumerate() {
             for f in facts {
                 group[f.index()] = g as u32;
             }
@@ -302,7 +303,7 @@ struct Builder<'t> {
     /// Per landmark: its literals.
     lits: Vec<Vec<Lit>>,
     graph: LandmarkGraph,
-    known: HashMap<Vec<Lit>, usize>,
+    known: FastMap<Vec<Lit>, usize>,
     /// Per literal: whether it is part of a disjunctive landmark.
     in_disjunction: Vec<bool>,
     queue: VecDeque<usize>,
@@ -376,7 +377,7 @@ impl<'t> Builder<'t> {
             start,
             lits: Vec::new(),
             graph: LandmarkGraph::default(),
-            known: HashMap::new(),
+            known: FastMap::default(),
             in_disjunction: vec![false; lits],
             queue: VecDeque::new(),
         }

@@ -256,20 +256,16 @@ fn push_masks(out: &mut Vec<(u32, u64)>, facts: &[FactId]) {
     }
 }
 
-impl crate::search::regression::MutexOracle for Mutexes {
-    fn violates_invariant(&self, pos: &[u64]) -> bool {
-        Mutexes::violates_invariant(self, pos)
-    }
-
-    fn violates_h2(&self, pos: &[u64]) -> bool {
-        Mutexes::violates_h2(self, pos)
-    }
-
-    fn violates_counting(&self, pos: &[u64]) -> bool {
+/// What the regression planner asks of the mutexes (its `MutexOracle`).
+impl Mutexes {
+    /// Whether `pos` overfills an invariant whose bound is 2 or more.
+    pub fn violates_counting(&self, pos: &[u64]) -> bool {
         self.crowded_counting_group(pos).is_some()
     }
 
-    fn exclusive_groups(&self) -> Vec<Vec<FactId>> {
+    /// Disjoint groups of facts of which at most one can hold (each a subset
+    /// of an at-most-one invariant, the largest first), for packed storage.
+    pub fn exclusive_groups(&self) -> Vec<Vec<FactId>> {
         let mut groups: Vec<&MutexGroup> = self.groups.iter().filter(|g| g.at_most == 1).collect();
         groups.sort_by_key(|g| (std::cmp::Reverse(g.facts.len()), g.facts.first().copied()));
         let mut taken = vec![false; self.n];
@@ -289,7 +285,10 @@ impl crate::search::regression::MutexOracle for Mutexes {
         out
     }
 
-    fn add_partners(&self, f: FactId, invariant: &mut [u64], h2: &mut [u64]) {
+    /// Adds to the packed sets `invariant` and `h2` the facts that can never
+    /// hold together with `f` (by an at-most-one invariant, by h²); `f` itself
+    /// if it can never hold at all.
+    pub fn add_partners(&self, f: FactId, invariant: &mut [u64], h2: &mut [u64]) {
         if f.index() >= self.n {
             return;
         }

@@ -41,7 +41,7 @@ use crate::pddl::error::{PddlError, Warning};
 use crate::pddl::scope::{Scope, Warnings};
 use crate::pddl::suggest::{plural, position, suggest};
 use crate::pddl::types::TypeTable;
-use std::collections::HashMap;
+use crate::util::hash::FastMap;
 
 /// Requirements planbox supports.
 const SUPPORTED: &[&str] = &[
@@ -84,7 +84,7 @@ pub fn check_domain(domain: &Domain) -> Result<Vec<Warning>, PddlError> {
         warnings.push_warning(w);
     }
 
-    let mut constants: HashMap<&str, &Name> = HashMap::new();
+    let mut constants: FastMap<&str, &Name> = FastMap::default();
     for c in &domain.constants {
         types.check_declared(&c.ty, &domain.source)?;
         declare_once(
@@ -97,7 +97,7 @@ pub fn check_domain(domain: &Domain) -> Result<Vec<Warning>, PddlError> {
         )?;
     }
 
-    let mut predicates: HashMap<&str, &Signature> = HashMap::new();
+    let mut predicates: FastMap<&str, &Signature> = FastMap::default();
     for p in &domain.predicates {
         check_parameters(&p.parameters, &types, &domain.source, "predicate")?;
         if p.name.text == "=" {
@@ -135,7 +135,7 @@ pub fn check_domain(domain: &Domain) -> Result<Vec<Warning>, PddlError> {
         }
     }
 
-    let mut functions: HashMap<&str, &Signature> = HashMap::new();
+    let mut functions: FastMap<&str, &Signature> = FastMap::default();
     for f in &domain.functions {
         check_parameters(&f.parameters, &types, &domain.source, "function")?;
         declare_once(
@@ -148,7 +148,7 @@ pub fn check_domain(domain: &Domain) -> Result<Vec<Warning>, PddlError> {
         )?;
     }
 
-    let mut actions: HashMap<&str, &Name> = HashMap::new();
+    let mut actions: FastMap<&str, &Name> = FastMap::default();
     for action in &domain.actions {
         // Fast Downward keeps both actions, but a plan names its steps by
         // action, so the plan would not say which one it took.
@@ -294,8 +294,8 @@ fn not_derived(
 fn check_derived<'a>(
     domain: &'a Domain,
     types: &'a TypeTable<'a>,
-    predicates: &'a HashMap<&'a str, &'a Signature>,
-    constants: &'a HashMap<&'a str, &'a Name>,
+    predicates: &'a FastMap<&'a str, &'a Signature>,
+    constants: &'a FastMap<&'a str, &'a Name>,
     warnings: &'a Warnings,
 ) -> Result<(), PddlError> {
     let err = |span, msg: String| PddlError::invalid(&domain.source, span, msg);
@@ -346,7 +346,7 @@ fn check_derived<'a>(
 /// on its own layer or below and negatively only on layers below.
 fn check_stratified(domain: &Domain) -> Result<(), PddlError> {
     use petgraph::graph::DiGraph;
-    let derived: HashMap<&str, usize> = (domain.derived.iter())
+    let derived: FastMap<&str, usize> = (domain.derived.iter())
         .map(|d| d.predicate.text.as_str())
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
@@ -442,7 +442,7 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<Vec<Warning>,
     check_requirements(&problem.requirements, &problem.source, &warnings)?;
     let types = TypeTable::new(domain)?;
 
-    let mut objects: HashMap<&str, &TypedName> = HashMap::new();
+    let mut objects: FastMap<&str, &TypedName> = FastMap::default();
     for c in &domain.constants {
         objects.insert(&c.name.text, c);
     }
@@ -479,18 +479,18 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<Vec<Warning>,
         }
     }
 
-    let predicates: HashMap<&str, &Signature> = domain
+    let predicates: FastMap<&str, &Signature> = domain
         .predicates
         .iter()
         .map(|p| (p.name.text.as_str(), p))
         .collect();
-    let constants: HashMap<&str, &Name> = HashMap::new();
+    let constants: FastMap<&str, &Name> = FastMap::default();
     let scope = Scope {
         domain,
         types: &types,
         predicates: &predicates,
         parameters: Vec::new(),
-        parameter_names: HashMap::new(),
+        parameter_names: FastMap::default(),
         constants: &constants,
         objects: Some((problem, &objects)),
         warnings: &warnings,
@@ -540,7 +540,7 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<Vec<Warning>,
     }
     scope.condition(&problem.goal)?;
 
-    let functions: HashMap<&str, &Signature> = domain
+    let functions: FastMap<&str, &Signature> = domain
         .functions
         .iter()
         .map(|f| (f.name.text.as_str(), f))
@@ -596,7 +596,7 @@ fn atom_text(atom: &Atom) -> String {
 
 /// Adds `name` to `map`, or reports that it was declared before (where).
 fn declare_once<'a, T>(
-    map: &mut HashMap<&'a str, T>,
+    map: &mut FastMap<&'a str, T>,
     name: &'a Name,
     value: T,
     kind: &str,
@@ -685,7 +685,7 @@ fn check_parameters<'a>(
     types: &TypeTable<'_>,
     source: &crate::pddl::ast::Source,
     what: &str,
-) -> Result<HashMap<&'a str, &'a TypedName>, PddlError> {
+) -> Result<FastMap<&'a str, &'a TypedName>, PddlError> {
     if let Some(p) = parameters.get(MAX_PARAMETERS) {
         return Err(PddlError::unsupported(
             source,
@@ -698,7 +698,8 @@ fn check_parameters<'a>(
             ),
         ));
     }
-    let mut seen: HashMap<&str, &TypedName> = HashMap::with_capacity(parameters.len());
+    let mut seen: FastMap<&str, &TypedName> =
+        FastMap::with_capacity_and_hasher(parameters.len(), Default::default());
     for p in parameters {
         types.check_declared(&p.ty, source)?;
         // In declarations only the arity and types matter: IPC's logistics

@@ -35,8 +35,8 @@
 
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
 use crate::task::OpId;
+use crate::util::hash::FastBuildHasher;
 use crate::util::limits::{Footprint, Monitor, Progress, Stop};
-use foldhash::fast::FixedState;
 use hashbrown::HashTable;
 use std::hash::{BuildHasher, Hasher};
 
@@ -78,7 +78,7 @@ pub(crate) struct Dfs {
     words: usize,
     path: Vec<u64>,
     on_path: HashTable<u32>,
-    hasher: FixedState,
+    hasher: FastBuildHasher,
     ops: Vec<OpId>,
     g: Vec<u32>,
     /// Successors of the node at each depth, and the next one to try.
@@ -94,7 +94,7 @@ impl Dfs {
             words,
             path: Vec::new(),
             on_path: HashTable::new(),
-            hasher: FixedState::with_seed(1),
+            hasher: FastBuildHasher::with_seed(1),
             ops: Vec::new(),
             g: Vec::new(),
             succ: Vec::new(),

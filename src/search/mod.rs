@@ -83,7 +83,7 @@ pub use lazy::{LazyOptions, lazy};
 pub use meeting::{Exact, Meeting, Subsumption};
 pub use node::{NodeArena, NodeId, SearchNode};
 pub use open_list::Ties;
-pub use packing::{Packing, mutex_groups};
+pub use packing::Packing;
 pub use perimeter::{Grown, Perimeter, Toward};
 pub use progression::Progression;
 pub use registry::{OutOfMemory, StateRegistry, hash_node};

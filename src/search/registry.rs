@@ -26,8 +26,8 @@
 
 use super::node::NodeId;
 use super::packing::Packing;
+use crate::util::hash::FastBuildHasher;
 use crate::util::limits::Footprint;
-use foldhash::fast::FixedState;
 use hashbrown::HashTable;
 use std::hash::{BuildHasher, Hasher};
 
@@ -44,7 +44,7 @@ pub struct StateRegistry {
     len: u32,
     arena: Vec<u64>,
     table: HashTable<u32>,
-    hasher: FixedState,
+    hasher: FastBuildHasher,
     /// The packed form of the node being inserted or looked up.
     scratch: Vec<u64>,
 }
@@ -70,7 +70,7 @@ impl StateRegistry {
             len: 0,
             arena: Vec::new(),
             table: HashTable::new(),
-            hasher: FixedState::with_seed(SEED),
+            hasher: FastBuildHasher::with_seed(SEED),
             scratch: vec![0; packed],
         }
     }
@@ -239,12 +239,12 @@ const SEED: u64 = 0x9e37_79b9_7f4a_7c15;
 /// The hash under which the registry files a node's packed `words` (for
 /// benches that weigh it against other hashes).
 pub fn hash_node(words: &[u64]) -> u64 {
-    hash_words(&FixedState::with_seed(SEED), words)
+    hash_words(&FastBuildHasher::with_seed(SEED), words)
 }
 
 /// foldhash's hash of `words`.
 #[inline]
-fn hash_words(state: &FixedState, words: &[u64]) -> u64 {
+fn hash_words(state: &FastBuildHasher, words: &[u64]) -> u64 {
     let mut h = state.build_hasher();
     for &w in words {
         h.write_u64(w);

@@ -22,7 +22,7 @@
 
 use super::{SearchSpace, Successors};
 use crate::task::OpId;
-use foldhash::fast::FixedState;
+use crate::util::hash::FastBuildHasher;
 use hashbrown::HashTable;
 use std::hash::BuildHasher;
 
@@ -35,7 +35,7 @@ pub struct Transpositions<'s, S: SearchSpace + ?Sized> {
     g: Vec<u32>,
     /// Indices into `g`, by node hash.
     table: HashTable<u32>,
-    hasher: FixedState,
+    hasher: FastBuildHasher,
     dropped: u64,
     /// The rule of the last `prune` that returned true.
     last_rule: &'static str,
@@ -50,7 +50,7 @@ impl<'s, S: SearchSpace + ?Sized> Transpositions<'s, S> {
             nodes: Vec::new(),
             g: Vec::new(),
             table: HashTable::new(),
-            hasher: FixedState::with_seed(3),
+            hasher: FastBuildHasher::with_seed(3),
             dropped: 0,
             last_rule: "transposition",
         }

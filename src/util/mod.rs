@@ -8,6 +8,7 @@
 //! - [`deep`]: recursion that grows the stack on demand.
 
 pub mod bits;
+pub mod hash;
 pub mod limits;
 
 /// Runs `f`, on a fresh stack segment when less than 64 KiB of this thread's

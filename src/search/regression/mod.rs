@@ -70,6 +70,29 @@ pub trait MutexOracle {
     fn exclusive_groups(&self) -> Vec<Vec<FactId>>;
 }
 
+/// The state invariants' mutexes, as the oracle.
+impl MutexOracle for crate::invariants::Mutexes {
+    fn violates_invariant(&self, pos: &[u64]) -> bool {
+        crate::invariants::Mutexes::violates_invariant(self, pos)
+    }
+
+    fn violates_h2(&self, pos: &[u64]) -> bool {
+        crate::invariants::Mutexes::violates_h2(self, pos)
+    }
+
+    fn violates_counting(&self, pos: &[u64]) -> bool {
+        crate::invariants::Mutexes::violates_counting(self, pos)
+    }
+
+    fn add_partners(&self, f: FactId, invariant: &mut [u64], h2: &mut [u64]) {
+        crate::invariants::Mutexes::add_partners(self, f, invariant, h2)
+    }
+
+    fn exclusive_groups(&self) -> Vec<Vec<FactId>> {
+        crate::invariants::Mutexes::exclusive_groups(self)
+    }
+}
+
 /// Which of regression's optional techniques are on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RegressionOptions {

@@ -19,7 +19,8 @@
 use super::board::{Board, NONE};
 use super::deadlock;
 use super::push::{Reach, cells_of, clear, has};
-use std::collections::{HashMap, HashSet, VecDeque};
+use crate::util::hash::{FastMap, FastSet};
+use std::collections::VecDeque;
 
 /// A PI-corral of a node: the pushes into it, and its boxes (the fence and
 /// those inside) and free cells.
@@ -116,7 +117,7 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral
 /// 6,943).
 #[derive(Clone, Debug, Default)]
 pub struct CorralDeadlocks {
-    known: HashMap<Vec<u64>, bool>,
+    known: FastMap<Vec<u64>, bool>,
     reach: Option<Reach>,
     key: Vec<u64>,
     /// Deadlocks proved so far, as patterns: `[boxes..., region...]`, the
@@ -234,7 +235,7 @@ impl CorralDeadlocks {
 /// exhausts every position without solving or opening the corral.
 fn search(board: &Board, reach: &mut Reach, start: &[u64], free: &[u32]) -> bool {
     let words = start.len() - 1;
-    let mut seen: HashSet<Vec<u64>> = HashSet::from([start.to_vec()]);
+    let mut seen: FastSet<Vec<u64>> = FastSet::from_iter([start.to_vec()]);
     let mut queue = VecDeque::from([start.to_vec()]);
     let mut expanded = 0;
     while let Some(node) = queue.pop_front() {

@@ -30,7 +30,8 @@
 
 use super::board::{Board, NONE};
 use super::push::{Reach, clear, has, set};
-use std::collections::{HashMap, VecDeque};
+use crate::util::hash::FastMap;
+use std::collections::VecDeque;
 
 /// The fewest goals a room needs for goal macros.
 pub const MIN_ROOM_GOALS: usize = 4;
@@ -170,7 +171,7 @@ fn box_path(
     clear(&mut others, start);
     let mut reach = Reach::new(board);
     // Per (box cell, normalised man): the state it came from and the push.
-    let mut came: HashMap<State, (State, (u32, usize))> = HashMap::new();
+    let mut came: FastMap<State, (State, (u32, usize))> = FastMap::default();
     let mut queue = VecDeque::new();
     set(&mut others, start);
     let first = (start, reach.flood(board, &others, man));
@@ -263,7 +264,7 @@ fn pulls_out(board: &Board, boxes: &[u64], g: u32, region: &[bool]) -> Option<u3
     let mut others = boxes.to_vec();
     clear(&mut others, g);
     let mut reach = Reach::new(board);
-    let mut seen: HashMap<(u32, u32), ()> = HashMap::new();
+    let mut seen: FastMap<(u32, u32), ()> = FastMap::default();
     let mut queue = VecDeque::new();
     // The first pull: the man comes from his region.
     for d in 0..4 {

@@ -12,12 +12,15 @@
 //! becomes a [`Schema`] with two parameters of type `object` and one positive
 //! condition `at-robby(Var(0))`; `at-robby` is fluent because `move` changes it.
 
-pub use super::normalize::LEffect;
-use super::normalize::Normalizer;
+pub mod normalize;
+pub mod reachability;
+
 use crate::pddl::ast::{self, CostExpr, Term, either_members};
 use crate::pddl::{ErrorKind, PddlError, TypeHierarchy, type_tests};
+use crate::util::hash::{FastBuildHasher, FastMap, FastSet};
 use indexmap::IndexSet;
-use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
+pub use normalize::LEffect;
+use normalize::Normalizer;
 
 /// Object id: index in [`Lifted::objects`].
 pub type ObjId = u32;
@@ -101,14 +104,14 @@ pub struct Schema {
 pub struct Lifted {
     pub domain_name: String,
     pub problem_name: String,
-    pub objects: IndexSet<String, FxBuildHasher>,
+    pub objects: IndexSet<String, FastBuildHasher>,
     /// Type names; id 0 is `object`.
-    pub types: IndexSet<String, FxBuildHasher>,
+    pub types: IndexSet<String, FastBuildHasher>,
     /// `objects_of_type[t]`: the objects of type `t` or a subtype, ascending.
     pub objects_of_type: Vec<Vec<ObjId>>,
     /// `is_of_type[t * objects.len() + o]`.
     pub is_of_type: Vec<bool>,
-    pub predicates: IndexSet<String, FxBuildHasher>,
+    pub predicates: IndexSet<String, FastBuildHasher>,
     pub arity: Vec<usize>,
     /// Whether some action adds or deletes atoms of the predicate.
     pub fluent: Vec<bool>,
@@ -131,11 +134,11 @@ pub struct Lifted {
     /// depends positively on its stratum or lower ones, negatively on lower ones.
     pub layer: Vec<u32>,
     /// Initial atoms of static predicates.
-    pub static_init: FxHashSet<GAtom>,
+    pub static_init: FastSet<GAtom>,
     /// Initial atoms of fluent predicates, in file order, without duplicates.
     pub fluent_init: Vec<GAtom>,
     /// `(= (f o1 o2) N)` values from `:init`.
-    pub function_values: FxHashMap<(String, Box<[ObjId]>), u64>,
+    pub function_values: FastMap<(String, Box<[ObjId]>), u64>,
     /// Goal literals: atom and polarity.
     pub goal: Vec<(GAtom, bool)>,
     pub metric: bool,
@@ -146,7 +149,7 @@ impl Lifted {
     /// name used is declared, so lookups here cannot fail; normalisation can
     /// (a universal quantifier over too many objects).
     pub fn new(domain: &ast::Domain, problem: &ast::Problem) -> Result<Lifted, PddlError> {
-        let mut types: IndexSet<String, FxBuildHasher> = IndexSet::default();
+        let mut types: IndexSet<String, FastBuildHasher> = IndexSet::default();
         types.insert("object".into());
         for t in &domain.types {
             types.insert(t.name.text.clone());
@@ -192,7 +195,7 @@ impl Lifted {
             types.insert(u.clone());
         }
 
-        let mut objects: IndexSet<String, FxBuildHasher> = IndexSet::default();
+        let mut objects: IndexSet<String, FastBuildHasher> = IndexSet::default();
         let mut object_types: Vec<Vec<u32>> = Vec::new();
         for o in domain.constants.iter().chain(&problem.objects) {
             if objects.insert(o.name.text.clone()) {
@@ -245,7 +248,7 @@ impl Lifted {
             })
             .collect();
 
-        let mut predicates: IndexSet<String, FxBuildHasher> = IndexSet::default();
+        let mut predicates: IndexSet<String, FastBuildHasher> = IndexSet::default();
         let mut arity = Vec::new();
         for p in &domain.predicates {
             if predicates.insert(p.name.text.clone()) {
@@ -290,8 +293,8 @@ impl Lifted {
             pred: pred(&atom.predicate.text),
             args: atom.args.iter().map(|t| obj(&t.name().text)).collect(),
         };
-        let mut static_init = FxHashSet::default();
-        let mut seen_fluent = FxHashSet::default();
+        let mut static_init = FastSet::default();
+        let mut seen_fluent = FastSet::default();
         let mut fluent_init = Vec::new();
         for atom in &problem.init {
             let g = ground(atom);
@@ -339,7 +342,7 @@ impl Lifted {
         );
         let mut schemas = Vec::new();
         for (i, a) in domain.actions.iter().enumerate() {
-            let index: FxHashMap<&str, u32> = (a.parameters.iter().enumerate())
+            let index: FastMap<&str, u32> = (a.parameters.iter().enumerate())
                 .map(|(i, p)| (p.name.text.as_str(), i as u32))
                 .collect();
             let cost: Vec<CostTerm> = (a.effect.cost.iter())
@@ -530,7 +533,7 @@ fn quantified(c: &ast::Condition) -> Vec<&ast::TypedName> {
 /// at its `(:derived ...)`.
 fn cycle_error(
     domain: &ast::Domain,
-    predicates: &IndexSet<String, FxBuildHasher>,
+    predicates: &IndexSet<String, FastBuildHasher>,
     axioms: &[Schema],
     cycle: &NegativeCycle,
 ) -> PddlError {

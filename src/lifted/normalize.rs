@@ -37,11 +37,11 @@
 //! gives two schemas named `a`, one with precondition `(p ?x)` and one with
 //! `(q ?x)`; both print as `(a o)`.
 
-use super::lifted::{Arg, GAtom, LAtom, ObjId, PredId, Schema};
+use super::{Arg, GAtom, LAtom, ObjId, PredId, Schema};
 use crate::pddl::ast::{self, Condition, Literal, Term, TypedName};
 use crate::pddl::{ErrorKind, PddlError};
+use crate::util::hash::{FastBuildHasher, FastMap, FastSet};
 use indexmap::IndexSet;
-use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 
 /// The most disjuncts a condition may split into before its disjunctions
 /// become derived predicates.
@@ -117,20 +117,20 @@ impl<'a> Env<'a> {
 
 /// The tables normalisation reads and the predicates and axioms it adds.
 pub struct Normalizer<'l> {
-    pub objects: &'l IndexSet<String, FxBuildHasher>,
-    pub types: &'l IndexSet<String, FxBuildHasher>,
+    pub objects: &'l IndexSet<String, FastBuildHasher>,
+    pub types: &'l IndexSet<String, FastBuildHasher>,
     pub objects_of_type: &'l [Vec<ObjId>],
-    pub predicates: &'l mut IndexSet<String, FxBuildHasher>,
+    pub predicates: &'l mut IndexSet<String, FastBuildHasher>,
     pub arity: &'l mut Vec<usize>,
     /// Whether a predicate is static (no action changes it, no rule derives it).
     pub is_static: &'l mut Vec<bool>,
-    pub static_init: &'l FxHashSet<GAtom>,
+    pub static_init: &'l FastSet<GAtom>,
     /// The axiom rules: `add` holds the head, the rest the body.
     pub axioms: Vec<Schema>,
     /// The predicates made for conditions, by [`canonical`] key.
-    made: FxHashMap<String, PredId>,
+    made: FastMap<String, PredId>,
     /// The last number given to a new predicate of each stem (`@or-7`).
-    numbered: FxHashMap<String, usize>,
+    numbered: FastMap<String, usize>,
     /// Formula nodes built by the current expansion.
     work: usize,
     /// The strongly connected component of each derived predicate of the
@@ -146,13 +146,13 @@ pub struct Normalizer<'l> {
 impl<'l> Normalizer<'l> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
-        objects: &'l IndexSet<String, FxBuildHasher>,
-        types: &'l IndexSet<String, FxBuildHasher>,
+        objects: &'l IndexSet<String, FastBuildHasher>,
+        types: &'l IndexSet<String, FastBuildHasher>,
         objects_of_type: &'l [Vec<ObjId>],
-        predicates: &'l mut IndexSet<String, FxBuildHasher>,
+        predicates: &'l mut IndexSet<String, FastBuildHasher>,
         arity: &'l mut Vec<usize>,
         is_static: &'l mut Vec<bool>,
-        static_init: &'l FxHashSet<GAtom>,
+        static_init: &'l FastSet<GAtom>,
         source: &'l ast::Source,
     ) -> Self {
         Normalizer {
@@ -164,8 +164,8 @@ impl<'l> Normalizer<'l> {
             is_static,
             static_init,
             axioms: Vec::new(),
-            made: FxHashMap::default(),
-            numbered: FxHashMap::default(),
+            made: FastMap::default(),
+            numbered: FastMap::default(),
             work: 0,
             component: Vec::new(),
             defining: None,
@@ -179,7 +179,7 @@ impl<'l> Normalizer<'l> {
     pub fn recursion(&mut self, derived: &[ast::Derived]) {
         use petgraph::graph::{DiGraph, NodeIndex};
         let n = self.predicates.len();
-        let heads: FxHashSet<PredId> = (derived.iter())
+        let heads: FastSet<PredId> = (derived.iter())
             .map(|d| self.pred(&d.predicate.text))
             .collect();
         let mut graph: DiGraph<(), ()> = DiGraph::default();
@@ -460,14 +460,14 @@ impl<'l> Normalizer<'l> {
         prefix: &[u32],
         conj: &Conj,
         also: &[&LAtom],
-    ) -> (Vec<u32>, FxHashMap<u32, u32>) {
-        let mut map: FxHashMap<u32, u32> = FxHashMap::default();
+    ) -> (Vec<u32>, FastMap<u32, u32>) {
+        let mut map: FastMap<u32, u32> = FastMap::default();
         let mut types = Vec::new();
         for &v in prefix {
             map.insert(v, types.len() as u32);
             types.push(env.types[v as usize]);
         }
-        let mut used: FxHashSet<u32> = FxHashSet::default();
+        let mut used: FastSet<u32> = FastSet::default();
         let mut note = |a: &Arg| {
             if let Arg::Var(v) = a {
                 used.insert(*v);
@@ -883,7 +883,7 @@ impl<'l> Normalizer<'l> {
             F::Or(parts) => {
                 // The same disjunct twice would make the same schema twice.
                 let mut out: Vec<Conj> = Vec::new();
-                let mut seen: FxHashSet<Conj> = FxHashSet::default();
+                let mut seen: FastSet<Conj> = FastSet::default();
                 for p in parts {
                     for c in self.dnf(p, env)? {
                         if seen.insert(c.clone()) {
@@ -1093,14 +1093,14 @@ fn or(parts: Vec<F>) -> F {
     }
 }
 
-fn remap(atom: &LAtom, map: &FxHashMap<u32, u32>) -> LAtom {
+fn remap(atom: &LAtom, map: &FastMap<u32, u32>) -> LAtom {
     LAtom {
         pred: atom.pred,
         args: atom.args.iter().map(|a| remap_arg(*a, map)).collect(),
     }
 }
 
-fn remap_arg(a: Arg, map: &FxHashMap<u32, u32>) -> Arg {
+fn remap_arg(a: Arg, map: &FastMap<u32, u32>) -> Arg {
     match a {
         Arg::Var(v) => Arg::Var(*map.get(&v).expect("invariant: every variable is mapped")),
         o => o,
@@ -1110,14 +1110,14 @@ fn remap_arg(a: Arg, map: &FxHashMap<u32, u32>) -> Arg {
 /// The literals of `conj`, renumbered, each once.
 fn fill(
     conj: &Conj,
-    map: &FxHashMap<u32, u32>,
+    map: &FastMap<u32, u32>,
     pos: &mut Vec<LAtom>,
     neg: &mut Vec<LAtom>,
     eq: &mut Vec<(Arg, Arg, bool)>,
 ) {
     // A set to spot repeats: a universal expanded over thousands of objects
     // makes conjunctions of thousands of literals.
-    let mut seen: FxHashSet<(LAtom, bool)> = FxHashSet::default();
+    let mut seen: FastSet<(LAtom, bool)> = FastSet::default();
     seen.extend(pos.iter().map(|a| (a.clone(), true)));
     seen.extend(neg.iter().map(|a| (a.clone(), false)));
     for (atom, positive) in &conj.atoms {
@@ -1146,8 +1146,8 @@ fn ground_atom(atom: &LAtom) -> GAtom {
 
 #[cfg(test)]
 mod tests {
-    use crate::ground::lifted::{Arg, Lifted};
     use crate::invariants::tests::lifted_of;
+    use crate::lifted::{Arg, Lifted};
 
     const PROBLEM: &str = "(define (problem p) (:domain d) (:objects a b c) (:init (s a) (s b)) \
                            (:goal (q a)))";
@@ -1319,14 +1319,14 @@ mod tests {
     // precondition as written does, by the lifted semantics of
     // `validate::Simulator`.
 
-    use crate::ground::lifted::{GAtom, LAtom, ObjId, Schema};
-    use rustc_hash::FxHashSet;
+    use crate::lifted::{GAtom, LAtom, ObjId, Schema};
+    use crate::util::hash::FastSet;
 
     /// Whether `rule`'s conjunction holds for some binding of its parameters
     /// that extends `binding` and satisfies `also`.
     fn satisfied(
         l: &Lifted,
-        state: &FxHashSet<GAtom>,
+        state: &FastSet<GAtom>,
         rule: &Schema,
         binding: &mut Vec<ObjId>,
         also: &dyn Fn(&[ObjId]) -> bool,
@@ -1359,7 +1359,7 @@ mod tests {
 
     /// Whether `atom` holds: a basic one when the state has it, a derived one
     /// when some rule for it is satisfied (normalisation's rules do not recurse).
-    fn holds(l: &Lifted, state: &FxHashSet<GAtom>, atom: &GAtom) -> bool {
+    fn holds(l: &Lifted, state: &FastSet<GAtom>, atom: &GAtom) -> bool {
         if !l.derived[atom.pred as usize] {
             return state.contains(atom);
         }
@@ -1415,7 +1415,7 @@ mod tests {
                     .filter(|s| s.action == "act")
                     .map(|s| s.args[0].clone())
                     .collect();
-                let state: FxHashSet<GAtom> = (l.static_init.iter())
+                let state: FastSet<GAtom> = (l.static_init.iter())
                     .chain(&l.fluent_init)
                     .cloned()
                     .collect();
