@@ -23,8 +23,10 @@ trap 'rm -rf "$work"' EXIT
 strip='import json, re, sys
 STOPPED = ("out_of_time", "out_of_memory")
 def stopped(v):
+    # `phases` is a list of records in a plan schedule, a count in a solve.
+    phases = v.get("phases") if isinstance(v, dict) else None
     return isinstance(v, dict) and (v.get("outcome") in STOPPED
-        or any(stopped(p) for p in v.get("phases") or []))
+        or any(stopped(p) for p in (phases if isinstance(phases, list) else [])))
 def clean(v):
     if isinstance(v, dict):
         cut = stopped(v)

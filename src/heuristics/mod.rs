@@ -50,7 +50,6 @@ pub mod hmax;
 pub mod landmarks;
 pub mod lmcount;
 pub mod lmcut;
-pub mod queue;
 pub mod relaxed;
 
 #[cfg(test)]

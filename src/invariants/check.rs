@@ -191,7 +191,7 @@ impl Mutexes {
             &self.partners[self.starts[lo.index()] as usize..self.starts[lo.index() + 1] as usize];
         let in_group = partners
             .iter()
-            .any(|&(w, m)| w as usize == hi.index() / 64 && m >> (hi.index() % 64) & 1 == 1);
+            .any(|&(w, m)| w as usize == bits::word(hi) && m & bits::mask(hi) != 0);
         in_group || self.h2.as_ref().is_some_and(|h| h.is_mutex(f, g))
     }
 
@@ -247,7 +247,7 @@ impl Mutexes {
 fn push_masks(out: &mut Vec<(u32, u64)>, facts: &[FactId]) {
     let start = out.len();
     for &f in facts {
-        let (w, bit) = ((f.index() / 64) as u32, 1u64 << (f.index() % 64));
+        let (w, bit) = (bits::word(f) as u32, bits::mask(f));
         let len = out.len();
         match out.last_mut() {
             Some((lw, m)) if len > start && *lw == w => *m |= bit,

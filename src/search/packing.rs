@@ -259,11 +259,11 @@ impl Packing {
             while w != 0 {
                 let f = self.single_fact[i * 64 + w.trailing_zeros() as usize].index();
                 w &= w - 1;
-                if f / 64 != word {
+                if bits::word(f) != word {
                     out[word] |= acc;
-                    (word, acc) = (f / 64, 0);
+                    (word, acc) = (bits::word(f), 0);
                 }
-                acc |= 1 << (f % 64);
+                acc |= bits::mask(f);
             }
         }
         if acc != 0 {

@@ -2,12 +2,15 @@
 //! nothing of planbox's own.
 //!
 //! - [`bits`]: packed bitsets, one bit per index, 64 to a word;
+//! - [`bucket_queue`]: the min-priority queue over small integer keys that
+//!   Dijkstra-style explorations use;
 //! - [`hash`]: the one fast hasher for maps and sets keyed by planbox's data;
 //! - [`limits`]: the CPU clock, memory figures, and the [`limits::Monitor`] that
 //!   stops a long computation (grounding, search, SAT) at its limits;
 //! - [`deep`]: recursion that grows the stack on demand.
 
 pub mod bits;
+pub mod bucket_queue;
 pub mod hash;
 pub mod limits;
 

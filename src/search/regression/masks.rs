@@ -60,7 +60,7 @@ impl OpMasks {
         let mut full = vec![WordOp::default(); w];
         let set = |list: &[FactId], full: &mut [WordOp], field: fn(&mut WordOp) -> &mut u64| {
             for &f in list {
-                *field(&mut full[f.index() / 64]) |= 1 << (f.index() % 64);
+                *field(&mut full[bits::word(f)]) |= bits::mask(f);
             }
         };
         let (mut inv, mut h2) = (vec![0u64; w], vec![0u64; w]);

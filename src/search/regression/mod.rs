@@ -420,8 +420,8 @@ impl<'t> Regression<'t> {
 /// without negative subgoals.
 #[inline]
 fn in_set(set: &[u64], f: FactId) -> bool {
-    set.get(f.index() / 64)
-        .is_some_and(|w| w >> (f.index() % 64) & 1 == 1)
+    set.get(bits::word(f))
+        .is_some_and(|w| w & bits::mask(f) != 0)
 }
 
 /// How rare each literal (`2f`, `2f + 1`) is in subgoal sets, for the

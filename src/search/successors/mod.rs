@@ -34,6 +34,7 @@ pub use tree::DecisionTree;
 pub use watched::Watched;
 
 use crate::task::{OpId, Task};
+use crate::util::bits;
 use crate::util::hash::FastMap;
 
 /// A precondition literal: `2 * fact` for "fact holds", `2 * fact + 1` for
@@ -89,7 +90,7 @@ pub fn ordered_preconditions(task: &Task) -> Vec<Vec<Lit>> {
 #[inline]
 pub fn holds(state: &[u64], lit: Lit) -> bool {
     let fact = (lit >> 1) as usize;
-    (state[fact / 64] >> (fact % 64) & 1) ^ u64::from(lit & 1) == 1
+    bits::contains(state, fact) ^ (lit & 1 == 1)
 }
 
 /// Finds the operators applicable in a packed state.

@@ -47,8 +47,8 @@
 
 use super::board::{Board, NONE};
 use super::bound::MatchingBound;
-use super::push::{has, set};
 use crate::heuristics::{Estimate, Heuristic};
+use crate::util::bits;
 
 /// The weight of a region in the default greedy forward solver.
 pub const DEFAULT_WEIGHT: u32 = 8;
@@ -153,7 +153,7 @@ impl Regions {
     pub fn count_cells(&mut self, board: &Board, boxes: &[u64]) -> u32 {
         let mut count = 0;
         for c in 0..board.len() as u32 {
-            if has(boxes, c) {
+            if bits::contains(boxes, c) {
                 continue;
             }
             self.parent[c as usize] = c;
@@ -162,7 +162,7 @@ impl Regions {
             // left come first, so they are already in the forest.
             for d in [0, 2] {
                 let n = board.next[c as usize][d];
-                if n == NONE || has(boxes, n) {
+                if n == NONE || bits::contains(boxes, n) {
                     continue;
                 }
                 debug_assert!(n < c, "cells are numbered row by row");
@@ -208,7 +208,7 @@ impl<'b> Guide<'b> {
     pub fn with_features(mut self, targets: &[u32]) -> Guide<'b> {
         let mut bits = vec![0; self.box_words];
         for &t in targets {
-            set(&mut bits, t);
+            bits::insert(&mut bits, t);
         }
         self.targets = Some(bits);
         self
@@ -261,7 +261,6 @@ impl Heuristic for Guide<'_> {
 mod tests {
     use super::*;
     use crate::sokoban::solver::board::tests::level;
-    use crate::sokoban::solver::push::clear;
 
     fn board(text: &str) -> Board {
         Board::new(&level(text))
@@ -270,7 +269,7 @@ mod tests {
     fn boxes(board: &Board) -> Vec<u64> {
         let mut bits = vec![0; board.len().div_ceil(64).max(1)];
         for &c in &board.start_boxes {
-            set(&mut bits, c);
+            bits::insert(&mut bits, c);
         }
         bits
     }
@@ -305,8 +304,8 @@ mod tests {
         // three regions (the man's cell, the two cells between the boxes,
         // the last goal).
         let mut pushed = node.clone();
-        clear(&mut pushed, b.start_boxes[1]);
-        set(&mut pushed, b.goals[0]);
+        bits::remove(&mut pushed, b.start_boxes[1]);
+        bits::insert(&mut pushed, b.goals[0]);
         guide.estimate(&pushed);
         assert_eq!(guide.feature(), Some(1 << 8 | 3));
     }

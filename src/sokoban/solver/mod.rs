@@ -28,6 +28,7 @@ pub mod goal_room;
 pub mod matching;
 pub mod pull;
 pub mod push;
+pub mod reach;
 pub mod tunnel;
 pub mod walk;
 
