@@ -65,14 +65,15 @@ fn test_files(files: &[PathBuf]) -> Vec<PathBuf> {
                 let item = line
                     .trim_start_matches("pub(crate) ")
                     .trim_start_matches("pub ");
-                if after_cfg_test && let Some(name) = item.strip_prefix("mod ") {
-                    if let Some(name) = name.strip_suffix(';') {
-                        match path_attr.take() {
-                            Some(p) => out.push(dir.join(p)),
-                            None => {
-                                out.push(own_dir.join(format!("{name}.rs")));
-                                out.push(own_dir.join(name).join("mod.rs"));
-                            }
+                if after_cfg_test
+                    && let Some(name) = item.strip_prefix("mod ")
+                    && let Some(name) = name.strip_suffix(';')
+                {
+                    match path_attr.take() {
+                        Some(p) => out.push(dir.join(p)),
+                        None => {
+                            out.push(own_dir.join(format!("{name}.rs")));
+                            out.push(own_dir.join(name).join("mod.rs"));
                         }
                     }
                 }

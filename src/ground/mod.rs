@@ -10,7 +10,7 @@
 //! Downward's translator:
 //!
 //! 1. [`lifted`]: names become ids; predicates are split into static and fluent;
-//!    [`normalize`] turns quantified, disjunctive and conditional formulas into
+//!    [`lifted::normalize`] turns quantified, disjunctive and conditional formulas into
 //!    conjunctive schemas, conditional effects and axiom rules.
 //! 2. [`reachability`]: the relaxed-reachability fixpoint finds the atoms and
 //!    action instances that can ever occur (never a product of all objects).

@@ -76,7 +76,7 @@ pub enum CostTerm {
 }
 
 /// An action schema in integer form: one disjunct of an action's normalised
-/// precondition (see [`super::normalize`]). Axiom rules use the same form,
+/// precondition (see [`normalize`]). Axiom rules use the same form,
 /// with the rule's head as the one `add` atom.
 #[derive(Clone, Debug)]
 pub struct Schema {

@@ -23,7 +23,7 @@
 //!
 //! The other node tables wrap this one: the transposition table
 //! ([`super::transposition`]) adds the cheapest `g` per id, and depth-first
-//! search ([`super::dfs`]) keeps the nodes of its current path in one, used
+//! search (`dfs`) keeps the nodes of its current path in one, used
 //! as a stack ([`StateRegistry::pop`]).
 //!
 //! Memory per stored node: `8 * p` bytes of arena plus 5 bytes per table slot,
@@ -224,7 +224,7 @@ impl StateRegistry {
     }
 
     /// Forgets the node stored last, for a registry used as a stack (the
-    /// nodes on a depth-first path, see [`super::dfs`]).
+    /// nodes on the path of depth-first search).
     pub fn pop(&mut self) {
         let Some(id) = self.len.checked_sub(1) else {
             return;

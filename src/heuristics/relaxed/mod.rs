@@ -17,7 +17,7 @@
 //!
 //! The fixpoint is computed Dijkstra-style, as Fast Downward's
 //! `relaxation_heuristic` does: each operator counts its unreached
-//! preconditions; when a fact is settled (popped from a [`BucketQueue`] in order
+//! preconditions; when a fact is settled (popped from a [`BucketQueue`](crate::util::bucket_queue::BucketQueue) in order
 //! of cost), the counters of the operators that need it drop, and an operator
 //! whose counter reaches zero offers its add effects at its own cost.
 //!

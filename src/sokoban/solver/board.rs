@@ -75,7 +75,7 @@ pub struct Board {
 }
 
 /// The floor of a board as one word per grid row, bit `k` for column `k`:
-/// the layout of the bit-parallel floods ([`super::push::Reach`]) and region
+/// the layout of the bit-parallel floods ([`super::reach::Reach`]) and region
 /// counts ([`super::connectivity`]), which handle a row's cells at once.
 #[derive(Clone, Debug)]
 pub struct Rows {
