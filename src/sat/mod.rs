@@ -45,8 +45,9 @@ pub use cnf::Cnf;
 pub use encode::{ClauseSink, Encoder, Encoding, Invariants, Lit};
 pub use solver::{Answer, Solver};
 
-use crate::search::{Footprint, Horizon, Monitor, Outcome, Progress, SearchResult, Stats, Stop};
+use crate::search::{Horizon, Outcome, SearchResult, Stats};
 use crate::task::{OpId, Task};
+use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 
 /// Which horizons are tried, in which order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
