@@ -4,8 +4,8 @@
 //! Run with `cargo bench --bench heuristics`; about half a minute on two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use planbox::bits::FactSet;
 use planbox::heuristics;
+use planbox::task::FactSet;
 use std::hint::black_box;
 use std::path::Path;
 

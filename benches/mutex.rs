@@ -9,9 +9,9 @@
 //! over every group's `(word, mask)` pairs, kept for comparison.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use planbox::bits::FactSet;
 use planbox::invariants::{self, H2, H2Limits, Limits, Mutexes, Options};
 use planbox::pddl::{self, ast};
+use planbox::task::FactSet;
 use planbox::task::{FactId, Task};
 use std::hint::black_box;
 use std::path::Path;
@@ -87,7 +87,7 @@ fn benches(c: &mut Criterion) {
     let p = pddl::parse_problem(source(PROBLEM)).expect("parses");
     pddl::check_problem(&d, &p).expect("checks");
     let (task, _, lifted, analysis) =
-        invariants::ground_and_analyse(&d, &p, &Options::default()).expect("grounds");
+        planbox::ground::ground_and_analyse(&d, &p, &Options::default()).expect("grounds");
     let m: &Mutexes = &analysis.mutexes;
 
     c.bench_function("synthesize/sokoban-opt08-p20", |b| {

@@ -116,7 +116,7 @@ fn main() {
         let p = pddl::parse_problem(source(&path)).expect("parses");
         pddl::check_problem(&d, &p).expect("checks");
         let (task, _, _, analysis) =
-            planbox::invariants::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
+            planbox::ground::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
 
         let (forward, samples) = sampled(|m| {
             let mut h = planbox::heuristics::by_name("hmax", &task).expect("hmax");

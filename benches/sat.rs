@@ -34,7 +34,7 @@ fn load(file: &str) -> (Task, Invariants) {
         ..Default::default()
     };
     let (task, _, _, analysis) =
-        planbox::invariants::ground_and_analyse(&domain, &problem, &options).expect("grounds");
+        planbox::ground::ground_and_analyse(&domain, &problem, &options).expect("grounds");
     let invariants = Invariants::from_mutexes(&analysis.mutexes, true, true);
     (task, invariants)
 }

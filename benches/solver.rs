@@ -24,7 +24,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use planbox::heuristics::Heuristic;
 use planbox::search::{SearchSpace, Successors, hash_node};
 use planbox::sokoban::solver::connectivity::Regions;
-use planbox::sokoban::solver::push::Reach;
+use planbox::sokoban::solver::reach::Reach;
 use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace};
 use std::hint::black_box;
 use std::path::Path;

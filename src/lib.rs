@@ -47,26 +47,30 @@
 //! println!("{lurd} ({moves} moves, {pushes} pushes)");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The modules form layers, each importing only from the layers before it
+//! (modules named together are peers and import neither each other); the
+//! `layers` test reads this line and fails on an upward import:
+//!
+//! `util, exit, snippet, choice ← pddl ← task ← lifted ← invariants ← ground ← load, validate ← plan ← heuristics ← search ← sat, sokoban ← planner ← cli`
+//!
+//! `util` holds the building blocks (bitsets, the hasher, limits and clocks);
+//! `lifted` the lifted task with ids (normalised formulas, the reachability
+//! fixpoint), which both the invariant synthesis and the grounder read; the
+//! engines (`search`'s planners, `sat`, the Sokoban solver) sit above the
+//! heuristics; the command line (`src/cli/`, the binary) is the top.
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
-
-/// Runs `f`, on a fresh stack segment when less than 64 KiB of this thread's
-/// stack is left. The walks over conditions recurse once per level of
-/// nesting, up to [`pddl::MAX_NESTING`] levels, and an unoptimised build needs
-/// a few KiB per level: they call this at every level, so that any thread's
-/// stack is enough.
-#[inline]
-pub fn deep<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
-}
 
 pub use load::{LoadError, Loaded, Loader, load};
 
-pub mod bits;
 pub mod choice;
 pub mod exit;
 pub mod ground;
 pub mod heuristics;
 pub mod invariants;
+#[cfg(test)]
+mod layers;
+pub mod lifted;
 pub mod load;
 pub mod pddl;
 pub mod plan;
@@ -76,4 +80,5 @@ pub mod search;
 pub mod snippet;
 pub mod sokoban;
 pub mod task;
+pub mod util;
 pub mod validate;

@@ -32,8 +32,8 @@ pub struct Loaded {
     pub domain: ast::Domain,
     pub problem: ast::Problem,
     /// The lifted task and its reachable instances, for invariant synthesis.
-    pub lifted: ground::lifted::Lifted,
-    pub reachable: ground::reachability::Reachable,
+    pub lifted: crate::lifted::Lifted,
+    pub reachable: crate::lifted::reachability::Reachable,
 }
 
 /// Why a problem could not be loaded.

@@ -20,7 +20,7 @@
 //! Before `planbox plan` writes a plan it replays it on the ground task with
 //! [`check_plan`], so a plan it prints is a plan that works.
 
-use crate::bits::FactSet;
+use crate::task::FactSet;
 use crate::task::{OpId, Task};
 use crate::validate::PlanStep;
 use std::fmt;

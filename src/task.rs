@@ -52,6 +52,21 @@ impl FactId {
     }
 }
 
+impl crate::util::bits::BitIndex for FactId {
+    #[inline]
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+    #[inline]
+    fn from_index(i: usize) -> Self {
+        FactId(i as u32)
+    }
+}
+
+/// A set of facts, packed one bit per fact (see [`crate::util::bits`]): a
+/// state, a subgoal set, a precondition.
+pub type FactSet = crate::util::bits::Bits<FactId>;
+
 impl OpId {
     pub fn index(self) -> usize {
         self.0 as usize
@@ -197,7 +212,7 @@ impl Task {
     /// `next` (which holds a copy of `state`): conditions are read in
     /// `state`, deletes go before adds, and the axioms are evaluated last.
     pub fn apply(&self, op: &Operator, state: &[u64], next: &mut [u64]) {
-        use crate::bits;
+        use crate::util::bits;
         for &f in op.del.iter() {
             bits::remove(next, f);
         }
@@ -232,7 +247,7 @@ impl Task {
     /// Sets the derived facts of `state` to what the axioms derive from its
     /// basic facts: all false, then each layer to its least fixpoint.
     pub fn evaluate_axioms(&self, state: &mut [u64]) {
-        use crate::bits;
+        use crate::util::bits;
         for &f in self.derived.iter() {
             bits::remove(state, f);
         }

@@ -48,7 +48,7 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
         ..Options::default()
     };
     let (task, stats, lifted, analysis) =
-        invariants::ground_and_analyse(&domain, &problem, &options)?;
+        planbox::ground::ground_and_analyse(&domain, &problem, &options)?;
     let total = start.elapsed();
     let ground_time = stats.lifted_time + stats.reachability_time + stats.instantiate_time;
     let syn = &analysis.synthesis;
@@ -169,7 +169,7 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
 
 /// A part as `on(*,0)`: the predicate, then each position's parameter number
 /// or `*` for the counted one.
-fn part_text(lifted: &planbox::ground::lifted::Lifted, part: &invariants::Part) -> String {
+fn part_text(lifted: &planbox::lifted::Lifted, part: &invariants::Part) -> String {
     let args: Vec<String> = part
         .args
         .iter()

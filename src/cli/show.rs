@@ -8,10 +8,10 @@
 
 use petgraph::dot::{Config as DotConfig, Dot};
 use petgraph::graph::{DiGraph, NodeIndex};
-use planbox::bits;
 use planbox::search::trace::{Evaluation, Expansion};
 use planbox::sokoban::{Level, render};
 use planbox::task::Task;
+use planbox::util::bits;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 

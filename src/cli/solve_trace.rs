@@ -23,9 +23,10 @@ use planbox::search::trace::Expansion;
 use planbox::sokoban::level::Dir;
 use planbox::sokoban::solver::Board;
 use planbox::sokoban::solver::pull::{ROOT, is_root_op, pulls_of, root_region};
-use planbox::sokoban::solver::push::{MACRO, TUNNEL, cells_of, has, push_of};
+use planbox::sokoban::solver::push::{MACRO, TUNNEL, push_of};
 use planbox::sokoban::{Level, render};
 use planbox::task::OpId;
+use planbox::util::bits;
 use std::fmt::Write as _;
 
 /// How to print the nodes of one level's push space.
@@ -51,7 +52,7 @@ impl PushViewer<'_> {
     fn draw(&self, node: &[u64]) -> String {
         let (boxes, man) = node.split_at(self.box_words());
         let mut flags = vec![false; self.level.width() * self.level.height()];
-        for b in cells_of(boxes) {
+        for b in bits::iter::<u32>(boxes) {
             if let Some(i) = self.level.index(self.board.cells[b as usize]) {
                 flags[i] = true;
             }
@@ -92,7 +93,7 @@ impl PushViewer<'_> {
     /// macro's last cell is named, not the first push's.
     fn moved(&self, node: &[u64], successor: &[u64]) -> Option<u32> {
         let w = self.box_words();
-        cells_of(&successor[..w]).find(|&c| !has(&node[..w], c))
+        bits::iter::<u32>(&successor[..w]).find(|&c| !bits::contains(&node[..w], c))
     }
 
     /// `push r4c3 up`, with the walk before it for move-optimal search.
@@ -129,7 +130,7 @@ impl PushViewer<'_> {
         let none = if self.pulls { "pull" } else { "push" };
         for (k, e) in expansions.iter().enumerate() {
             let (boxes, at) = e.node.split_at(self.box_words());
-            let names: Vec<String> = cells_of(boxes).map(|b| self.name(b)).collect();
+            let names: Vec<String> = bits::iter::<u32>(boxes).map(|b| self.name(b)).collect();
             let _ = writeln!(out, "expansion {} (g = {}):", k + 1, e.g);
             let at = if at[0] == ROOT {
                 "not placed yet".to_string()

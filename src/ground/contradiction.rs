@@ -24,8 +24,8 @@
 use crate::invariants::{self, Stop};
 use crate::task::Task;
 
-use super::lifted::Lifted;
-use super::reachability::Reachable;
+use crate::lifted::Lifted;
+use crate::lifted::reachability::Reachable;
 
 /// Drops the operators of `task` whose precondition needs more facts of a
 /// mutex group than the group's bound; returns how many. Operator order is
@@ -38,16 +38,16 @@ pub fn drop_contradictory(task: &mut Task, lifted: &Lifted, reachable: &Reachabl
     let groups = invariants::ground_groups(lifted, &synthesis.invariants, task).groups;
     // The regression planner's check of subgoal sets, on each precondition.
     let mutexes = invariants::Mutexes::new(task.facts.len(), groups, None);
-    let mut pre = vec![0u64; crate::bits::words_for(task.facts.len())];
+    let mut pre = vec![0u64; crate::util::bits::words_for(task.facts.len())];
     let before = task.operators.len();
     task.operators.retain(|op| {
         op.pre
             .iter()
-            .for_each(|&f| crate::bits::insert(&mut pre, f));
+            .for_each(|&f| crate::util::bits::insert(&mut pre, f));
         let met = !mutexes.violates_invariant(&pre);
         op.pre
             .iter()
-            .for_each(|&f| crate::bits::remove(&mut pre, f));
+            .for_each(|&f| crate::util::bits::remove(&mut pre, f));
         met
     });
     before - task.operators.len()

@@ -18,13 +18,13 @@
 //! instance of its rule whose binding starts with the instance's own; the
 //! axiom rules' reachable instances become the task's [`Axiom`]s.
 
-use super::lifted::{Arg, AtomRef, CostTerm, GAtom, LAtom, Lifted, ObjId};
-use super::reachability::Reachable;
+use crate::lifted::reachability::Reachable;
+use crate::lifted::{Arg, AtomRef, CostTerm, GAtom, LAtom, Lifted, ObjId};
 use crate::pddl::PddlError;
 use crate::pddl::ast::Domain;
 use crate::task::{Atom, Axiom, ConditionalEffect, FactId, Operator, Task};
+use crate::util::hash::FastMap;
 use indexmap::IndexSet;
-use rustc_hash::FxHashMap;
 
 /// A reachable instance of a conditional effect: its index in the schema and
 /// the binding of the schema's parameters followed by the effect's own.
@@ -73,7 +73,7 @@ pub fn build_task(
     // the action instance they belong to.
     let n_schemas = lifted.schemas.len() as u32;
     let n_effects = lifted.effect_rules.len() as u32;
-    let mut effects_of: FxHashMap<(u32, &[ObjId]), Vec<EffectInstance>> = FxHashMap::default();
+    let mut effects_of: FastMap<(u32, &[ObjId]), Vec<EffectInstance>> = FastMap::default();
     let mut axioms = Vec::new();
     let mut scratch: Vec<ObjId> = Vec::new();
     for (r, binding) in reachable.instances(lifted) {

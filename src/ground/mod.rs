@@ -10,7 +10,7 @@
 //! Downward's translator:
 //!
 //! 1. [`lifted`]: names become ids; predicates are split into static and fluent;
-//!    [`normalize`] turns quantified, disjunctive and conditional formulas into
+//!    [`lifted::normalize`] turns quantified, disjunctive and conditional formulas into
 //!    conjunctive schemas, conditional effects and axiom rules.
 //! 2. [`reachability`]: the relaxed-reachability fixpoint finds the atoms and
 //!    action instances that can ever occur (never a product of all objects).
@@ -25,46 +25,17 @@
 
 pub mod contradiction;
 pub mod instantiate;
-pub mod lifted;
-pub mod normalize;
-pub mod reachability;
 pub mod relevance;
 
+pub use crate::lifted::reachability::GroundLimits;
+
+use crate::invariants;
+use crate::lifted::{self, reachability};
 use crate::pddl::ast::{Domain, Problem};
 use crate::pddl::{ErrorKind, PddlError};
 use crate::task::Task;
 use reachability::Limit;
 use std::time::{Duration, Instant};
-
-/// Bounds on grounding. A task whose grounding explodes (an action with many
-/// parameters over many objects, a join that tries billions of bindings) stops
-/// at the first bound it reaches, with an error that names the bound and the
-/// action being instantiated, instead of running out of memory and aborting.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GroundLimits {
-    /// Reachable atoms, static and fluent (ids are 32 bits).
-    pub max_atoms: usize,
-    /// Reachable action instances, that is ground operators.
-    pub max_actions: usize,
-    /// Steps of the fixpoint: candidate atoms tried in joins plus objects tried
-    /// for parameters no precondition binds. A deterministic bound on time.
-    pub max_work: Option<u64>,
-    /// CPU time for the fixpoint (`--time-limit`).
-    pub time: Option<Duration>,
-    /// Peak resident memory of the process, in bytes (`--memory-limit`).
-    pub memory: Option<u64>,
-}
-
-impl GroundLimits {
-    /// The default bounds on atoms and operators: far above any IPC task
-    /// (the largest bundled ones have a few hundred thousand operators), and
-    /// below what fits in 32-bit ids.
-    pub const MAX_ATOMS: usize = 20_000_000;
-    pub const MAX_ACTIONS: usize = 20_000_000;
-    /// The most bytes the grounder's per-object tables may take (see
-    /// [`table_bytes`]), when no memory limit is given.
-    pub const MAX_TABLE_BYTES: u64 = 4 << 30;
-}
 
 /// The bytes of the tables grounding keeps per object: one flag per (type,
 /// object) pair, and one list head per (predicate argument, object) pair in
@@ -115,18 +86,6 @@ fn check_table_sizes(
             max >> 20
         ),
     ))
-}
-
-impl Default for GroundLimits {
-    fn default() -> Self {
-        GroundLimits {
-            max_atoms: Self::MAX_ATOMS,
-            max_actions: Self::MAX_ACTIONS,
-            max_work: None,
-            time: None,
-            memory: None,
-        }
-    }
 }
 
 /// Figures about one grounding run, for `planbox ground`.
@@ -236,6 +195,19 @@ pub fn ground_all_with(
         lifted,
         reachable,
     })
+}
+
+/// Grounds a checked domain and problem (as [`ground`] does) and analyses the
+/// task's invariants ([`invariants::analyse`]), using the grounder's reachable
+/// action instances.
+pub fn ground_and_analyse(
+    domain: &Domain,
+    problem: &Problem,
+    options: &invariants::Options,
+) -> Result<(Task, GroundStats, lifted::Lifted, invariants::Analysis), PddlError> {
+    let g = ground_all(domain, problem)?;
+    let analysis = invariants::analyse(&g.lifted, Some(&g.reachable), &g.task, options);
+    Ok((g.task, g.stats, g.lifted, analysis))
 }
 
 /// Stack bytes the fixpoint may need per parameter and per precondition of a

@@ -13,8 +13,8 @@
 //! where every non-goal state is one. Negative goals are checked.
 
 use super::{Estimate, Heuristic};
-use crate::bits;
 use crate::task::{FactId, Task};
+use crate::util::bits;
 
 /// The blind heuristic; see the module docs.
 #[derive(Clone, Debug)]

@@ -19,8 +19,8 @@
 //! offending operator might never be applicable). Never reports a dead end.
 
 use super::{Estimate, Heuristic};
-use crate::bits;
 use crate::task::{FactId, Task};
+use crate::util::bits;
 
 /// The goal-count heuristic; see the module docs.
 #[derive(Clone, Debug)]

@@ -24,8 +24,8 @@
 
 use super::relaxed::{Combine, Exploration, RelaxedTask, add_cost};
 use super::{Estimate, Heuristic};
-use crate::bits;
 use crate::task::{FactId, OpId, Task};
+use crate::util::bits;
 
 /// The h^FF heuristic; see the module docs.
 #[derive(Clone, Debug)]

@@ -51,8 +51,8 @@
 
 use super::landmarks::LandmarkGraph;
 use super::{Estimate, Heuristic};
-use crate::bits;
 use crate::task::{FactId, OpId, Task};
+use crate::util::bits;
 
 /// The landmark-count heuristic; see the module docs.
 #[derive(Clone, Debug)]
@@ -248,7 +248,9 @@ impl LmCount {
     pub fn reached(&self, node: u32) -> Vec<usize> {
         let at = node as usize * self.words;
         let set = &self.reached[at..at + self.words];
-        (0..self.graph.len()).filter(|&l| has(set, l)).collect()
+        (0..self.graph.len())
+            .filter(|&l| bits::contains(set, l))
+            .collect()
     }
 
     /// Bytes held by the reached sets.
@@ -261,7 +263,7 @@ impl LmCount {
         self.true_now.fill(0);
         for (l, lm) in self.graph.landmarks.iter().enumerate() {
             if lm.holds(state) {
-                self.true_now[l / 64] |= 1 << (l % 64);
+                bits::insert(&mut self.true_now, l);
             }
         }
     }
@@ -273,17 +275,20 @@ impl LmCount {
     /// `start`, also stores the set at `at`.
     fn accept(&mut self, at: usize, start: bool) {
         for l in 0..self.graph.len() {
-            if !has(&self.true_now, l) {
+            if !bits::contains(&self.true_now, l) {
                 continue;
             }
-            set(&mut self.scratch, self.achieved_bit[l]);
+            bits::insert(&mut self.scratch, self.achieved_bit[l]);
             let before = if start {
                 &self.true_now[..]
             } else {
                 &self.reached[at..at + self.words]
             };
-            if self.graph.reasonable[l].iter().all(|&a| has(before, a)) {
-                set(&mut self.scratch, l);
+            if self.graph.reasonable[l]
+                .iter()
+                .all(|&a| bits::contains(before, a))
+            {
+                bits::insert(&mut self.scratch, l);
             }
         }
         if start {
@@ -301,14 +306,6 @@ impl LmCount {
     }
 }
 
-fn has(set: &[u64], l: usize) -> bool {
-    set[l / 64] >> (l % 64) & 1 == 1
-}
-
-fn set(set: &mut [u64], l: usize) {
-    set[l / 64] |= 1 << (l % 64);
-}
-
 /// Whether landmark `l` is needed in a state where the landmarks `now` are
 /// true, given which count as reached: not reached yet, or false now and a
 /// goal or a greedy-necessary parent of one not reached.
@@ -320,7 +317,7 @@ fn is_needed(
 ) -> bool {
     if !reached(l) {
         true
-    } else if has(now, l) {
+    } else if bits::contains(now, l) {
         false
     } else {
         graph.landmarks[l].goal || graph.children[l].iter().any(|&c| !reached(c))
@@ -367,8 +364,8 @@ impl Heuristic for LmCount {
         &self.preferred
     }
 
-    fn footprint(&self) -> crate::search::Footprint {
-        crate::search::Footprint::of(&[8 * self.reached.capacity(), self.known.capacity()])
+    fn footprint(&self) -> crate::util::limits::Footprint {
+        crate::util::limits::Footprint::of(&[8 * self.reached.capacity(), self.known.capacity()])
     }
 
     /// A new search starts: the nodes of an earlier one are forgotten.
@@ -412,9 +409,9 @@ impl Heuristic for LmCount {
             _ => {
                 self.scratch.fill(0);
                 for (l, lm) in self.graph.landmarks.iter().enumerate() {
-                    if lm.initial || has(&self.true_now, l) {
-                        set(&mut self.scratch, l);
-                        set(&mut self.scratch, self.achieved_bit[l]);
+                    if lm.initial || bits::contains(&self.true_now, l) {
+                        bits::insert(&mut self.scratch, l);
+                        bits::insert(&mut self.scratch, self.achieved_bit[l]);
                     }
                 }
             }
@@ -422,8 +419,12 @@ impl Heuristic for LmCount {
         let (graph, reached, now) = (&self.graph, &self.scratch, &self.true_now);
         // What the estimate counts, and what every plan from here must
         // achieve (the dead-end test; see the module docs).
-        let needed = |l: usize| is_needed(graph, now, l, |l| has(reached, l));
-        let must = |l: usize| is_needed(graph, now, l, |l| has(reached, self.achieved_bit[l]));
+        let needed = |l: usize| is_needed(graph, now, l, |l| bits::contains(reached, l));
+        let must = |l: usize| {
+            is_needed(graph, now, l, |l| {
+                bits::contains(reached, self.achieved_bit[l])
+            })
+        };
         let Some(op_cost) = &self.uniform else {
             self.preferred.clear();
             let mut h: u32 = 0;

@@ -45,10 +45,10 @@
 //! needed false is a relaxed fact of its own (see [`super::relaxed`]).
 //! [`Estimate::DeadEnd`] exactly when h^max says so.
 
-use super::queue::BucketQueue;
 use super::relaxed::{RelaxedOpId, RelaxedTask, UNREACHED, add_cost};
 use super::{Estimate, Heuristic};
 use crate::task::{FactId, OpId, Task};
+use crate::util::bucket_queue::BucketQueue;
 
 const NO_FACT: FactId = FactId(u32::MAX);
 
@@ -90,7 +90,7 @@ pub struct LmCut {
     /// `zone[f] == goal_zone + 1` the facts reached before it.
     zone: Vec<u32>,
     goal_zone: u32,
-    queue: BucketQueue,
+    queue: BucketQueue<FactId>,
     stack: Vec<FactId>,
     /// The depth-first walk of [`LmCut::mark_goal_zone`]: a fact and the
     /// index of its next achiever.
@@ -150,7 +150,7 @@ impl LmCut {
         op: RelaxedOpId,
         reached: u32,
         fact_cost: &mut [u32],
-        queue: &mut BucketQueue,
+        queue: &mut BucketQueue<FactId>,
     ) {
         for &g in rt.add(op) {
             if reached < fact_cost[g.index()] {
@@ -655,7 +655,7 @@ impl Heuristic for LmCut {
         }
     }
 
-    fn footprint(&self) -> crate::search::Footprint {
+    fn footprint(&self) -> crate::util::limits::Footprint {
         self.reuse
             .as_deref()
             .map_or_else(Default::default, reuse::Reuse::footprint)

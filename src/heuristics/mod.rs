@@ -10,7 +10,7 @@
 //! goal `{(on a b), (on b c)}` and a state where only `(on b c)` holds, `h = 1`.
 //!
 //! Every heuristic here implements [`Heuristic`] over states packed as bitsets
-//! (see [`crate::bits`]); [`table::TABLE`] lists them by name, with their
+//! (see [`crate::util::bits`]); [`table::TABLE`] lists them by name, with their
 //! properties and builders.
 //!
 //! | name        | module          | admissible | consistent | dead ends     |
@@ -51,7 +51,6 @@ pub mod hmax;
 pub mod landmarks;
 pub mod lmcount;
 pub mod lmcut;
-pub mod queue;
 pub mod relaxed;
 pub mod table;
 
@@ -70,8 +69,8 @@ pub use lmcut::LmCut;
 pub use relaxed::{Combine, fact_costs, subgoal_cost};
 pub use table::{HeuristicName, NAMES};
 
-use crate::search::Footprint;
 use crate::task::{OpId, Task};
+use crate::util::limits::Footprint;
 
 /// The heuristic called `name` (a row of [`table::TABLE`]) over states of
 /// `task`, or `None` for an unknown name. Building it precomputes the task's
@@ -115,7 +114,7 @@ impl Features for dyn Heuristic + '_ {
 /// A heuristic for progression search.
 ///
 /// `state` is a packed bitset over [`crate::task::Task::facts`]: fact `f` holds
-/// iff [`crate::bits::contains`]`(state, f)`.
+/// iff [`crate::util::bits::contains`]`(state, f)`.
 pub trait Heuristic {
     /// The short name used on the command line (`hff`, `lmcut`, ...).
     fn name(&self) -> &'static str;

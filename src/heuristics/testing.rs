@@ -3,7 +3,7 @@
 //! Facts are numbered `0..n` and named `(f0)`, `(f1)`, ...; an operator is
 //! written `(pre, add, del, cost)`.
 
-use crate::bits::FactSet;
+use crate::task::FactSet;
 use crate::task::{Atom, FactId, Operator, Task};
 use indexmap::IndexSet;
 
@@ -196,15 +196,17 @@ pub fn apply(task: &Task, state: &[u64], name: &str) -> Vec<u64> {
         .find(|o| o.name == name)
         .unwrap_or_else(|| panic!("no operator {name}"));
     assert!(
-        op.pre.iter().all(|&f| crate::bits::contains(state, f)),
+        op.pre
+            .iter()
+            .all(|&f| crate::util::bits::contains(state, f)),
         "{name} not applicable"
     );
     let mut next = state.to_vec();
     for &f in &op.del {
-        crate::bits::remove(&mut next, f);
+        crate::util::bits::remove(&mut next, f);
     }
     for &f in &op.add {
-        crate::bits::insert(&mut next, f);
+        crate::util::bits::insert(&mut next, f);
     }
     next
 }

@@ -25,7 +25,7 @@
 
 use super::candidate::{Invariant, Part};
 use super::pattern::Patterns;
-use crate::ground::lifted::{Arg, LAtom, Schema};
+use crate::lifted::{Arg, LAtom, Schema};
 
 /// An atom of a predicate that the invariant covers, with its part.
 struct Covered<'a> {

@@ -22,7 +22,7 @@
 //! `pick` adds `(carry ?o ?g)` and deletes `(at ?o ?r)`, so `carry(p0, *)`
 //! grows into `{at(p0, *), carry(p0, *)}`: a ball is in one room or one hand.
 
-use crate::ground::lifted::{Arg, LAtom, Lifted, PredId};
+use crate::lifted::{Arg, LAtom, Lifted, PredId};
 
 /// What sits at one argument position of a [`Part`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

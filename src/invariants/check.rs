@@ -21,8 +21,8 @@
 
 use super::ground::MutexGroup;
 use super::h2::H2;
-use crate::bits;
 use crate::task::FactId;
+use crate::util::bits;
 
 /// Why a subgoal set cannot hold in any reachable state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,7 +191,7 @@ impl Mutexes {
             &self.partners[self.starts[lo.index()] as usize..self.starts[lo.index() + 1] as usize];
         let in_group = partners
             .iter()
-            .any(|&(w, m)| w as usize == hi.index() / 64 && m >> (hi.index() % 64) & 1 == 1);
+            .any(|&(w, m)| w as usize == bits::word(hi) && m & bits::mask(hi) != 0);
         in_group || self.h2.as_ref().is_some_and(|h| h.is_mutex(f, g))
     }
 
@@ -247,7 +247,7 @@ impl Mutexes {
 fn push_masks(out: &mut Vec<(u32, u64)>, facts: &[FactId]) {
     let start = out.len();
     for &f in facts {
-        let (w, bit) = ((f.index() / 64) as u32, 1u64 << (f.index() % 64));
+        let (w, bit) = (bits::word(f) as u32, bits::mask(f));
         let len = out.len();
         match out.last_mut() {
             Some((lw, m)) if len > start && *lw == w => *m |= bit,
@@ -256,20 +256,16 @@ fn push_masks(out: &mut Vec<(u32, u64)>, facts: &[FactId]) {
     }
 }
 
-impl crate::search::regression::MutexOracle for Mutexes {
-    fn violates_invariant(&self, pos: &[u64]) -> bool {
-        Mutexes::violates_invariant(self, pos)
-    }
-
-    fn violates_h2(&self, pos: &[u64]) -> bool {
-        Mutexes::violates_h2(self, pos)
-    }
-
-    fn violates_counting(&self, pos: &[u64]) -> bool {
+/// What the regression planner asks of the mutexes (its `MutexOracle`).
+impl Mutexes {
+    /// Whether `pos` overfills an invariant whose bound is 2 or more.
+    pub fn violates_counting(&self, pos: &[u64]) -> bool {
         self.crowded_counting_group(pos).is_some()
     }
 
-    fn exclusive_groups(&self) -> Vec<Vec<FactId>> {
+    /// Disjoint groups of facts of which at most one can hold (each a subset
+    /// of an at-most-one invariant, the largest first), for packed storage.
+    pub fn exclusive_groups(&self) -> Vec<Vec<FactId>> {
         let mut groups: Vec<&MutexGroup> = self.groups.iter().filter(|g| g.at_most == 1).collect();
         groups.sort_by_key(|g| (std::cmp::Reverse(g.facts.len()), g.facts.first().copied()));
         let mut taken = vec![false; self.n];
@@ -289,7 +285,10 @@ impl crate::search::regression::MutexOracle for Mutexes {
         out
     }
 
-    fn add_partners(&self, f: FactId, invariant: &mut [u64], h2: &mut [u64]) {
+    /// Adds to the packed sets `invariant` and `h2` the facts that can never
+    /// hold together with `f` (by an at-most-one invariant, by h²); `f` itself
+    /// if it can never hold at all.
+    pub fn add_partners(&self, f: FactId, invariant: &mut [u64], h2: &mut [u64]) {
         if f.index() >= self.n {
             return;
         }
@@ -323,8 +322,8 @@ impl crate::search::regression::MutexOracle for Mutexes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bits::FactSet;
     use crate::invariants::h2::{H2, H2Limits, tests::toy_task};
+    use crate::task::FactSet;
 
     fn group(facts: &[u32], at_most: u32) -> MutexGroup {
         MutexGroup {

@@ -17,8 +17,8 @@
 //! `?from != ?to`: `(adjacent c1 c2 right)` and `(adjacent c2 c1 left)` allow
 //! `?from = ?to`, and the balance check must consider it.
 
-use crate::ground::lifted::{Arg, Lifted, ObjId, Schema};
-use crate::ground::reachability::Reachable;
+use crate::lifted::reachability::Reachable;
+use crate::lifted::{Arg, Lifted, ObjId, Schema};
 
 /// What the task says about which parameters of one schema may be equal.
 #[derive(Clone, Debug)]

@@ -15,11 +15,11 @@
 //! `(at ball1 rooma)` alone holds initially.
 
 use super::candidate::{Invariant, Slot};
-use crate::ground::lifted::{GAtom, Lifted, ObjId, PredId};
+use crate::lifted::{GAtom, Lifted, ObjId, PredId};
 use crate::pddl::ast;
 use crate::task::{FactId, Task};
+use crate::util::hash::{FastBuildHasher, FastMap};
 use indexmap::IndexMap;
-use rustc_hash::{FxBuildHasher, FxHashMap};
 
 /// At most `at_most` of `facts` hold in any reachable state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,11 +72,11 @@ pub fn ground_groups(lifted: &Lifted, invariants: &[Invariant], task: &Task) -> 
     }
 
     let mut out = Grounding::default();
-    let mut seen: FxHashMap<Vec<FactId>, usize> = FxHashMap::default();
+    let mut seen: FastMap<Vec<FactId>, usize> = FastMap::default();
     let mut theta: Vec<ObjId> = Vec::new();
     for (k, inv) in invariants.iter().enumerate() {
         // instance -> (facts, initial count)
-        let mut instances: IndexMap<Vec<ObjId>, (Vec<FactId>, u32), FxBuildHasher> =
+        let mut instances: IndexMap<Vec<ObjId>, (Vec<FactId>, u32), FastBuildHasher> =
             IndexMap::default();
         for part in inv.parts.iter() {
             let p = part.pred as usize;

@@ -26,8 +26,8 @@
 //! operator is evaluated with whole-word operations: the facts that can
 //! accompany all its preconditions are the AND of their rows.
 
-use crate::bits;
 use crate::task::{FactId, Task};
+use crate::util::bits;
 use std::time::{Duration, Instant};
 
 /// When to skip h²: the fixpoint costs about `facts / 64` word operations per

@@ -34,6 +34,7 @@ pub mod check;
 pub mod equality;
 pub mod ground;
 pub mod h2;
+pub mod monotone;
 pub mod pattern;
 mod pipeline;
 
@@ -41,13 +42,14 @@ pub use candidate::{Invariant, Part, Slot};
 pub use check::{Mutexes, Violation};
 pub use ground::{Grounding, InstanceCounts, MutexGroup, describe, ground_groups};
 pub use h2::{H2, H2Limits, H2Skip};
-pub use pipeline::{Analysis, H2Status, MutexMode, Options, analyse, ground_and_analyse};
+pub use monotone::monotone_groups;
+pub use pipeline::{Analysis, H2Status, MutexMode, Options, analyse};
 
-use crate::ground::lifted::{Arg, Lifted};
-use crate::ground::reachability::Reachable;
+use crate::lifted::reachability::Reachable;
+use crate::lifted::{Arg, Lifted};
+use crate::util::hash::{FastMap, FastSet};
 use balance::Verdict;
 use pattern::{Patterns, SchemaFacts};
-use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
@@ -113,7 +115,7 @@ pub fn synthesize(lifted: &Lifted, reachable: Option<&Reachable>, limits: &Limit
         }
     }
     let mut queue: VecDeque<Invariant> = VecDeque::new();
-    let mut seen: FxHashSet<Invariant> = FxHashSet::default();
+    let mut seen: FastSet<Invariant> = FastSet::default();
     let mut out = Synthesis {
         invariants: Vec::new(),
         candidates: 0,
@@ -136,7 +138,7 @@ pub fn synthesize(lifted: &Lifted, reachable: Option<&Reachable>, limits: &Limit
     for inv in candidate::initial_candidates(lifted) {
         enqueue(inv, &mut queue, &mut out.stopped);
     }
-    let mut cache: FxHashMap<(u32, Vec<u32>, Vec<u32>), Option<Patterns>> = FxHashMap::default();
+    let mut cache: FastMap<(u32, Vec<u32>, Vec<u32>), Option<Patterns>> = FastMap::default();
     let (mut params, mut consts) = (Vec::new(), Vec::new());
     let mut schemas: Vec<u32> = Vec::new();
     let mut refined: Vec<Invariant> = Vec::new();

@@ -20,7 +20,7 @@
 //! only makes the check more cautious.
 
 pub use super::equality::SchemaFacts;
-use crate::ground::lifted::{Lifted, ObjId, Schema};
+use crate::lifted::{Lifted, ObjId, Schema};
 
 /// Pattern values at or above this stand for fresh objects (block ids);
 /// values below it are constants.

@@ -1,19 +1,16 @@
 //! The whole analysis, stage by stage and timed: invariant synthesis, mutex
 //! groups, h², and the [`Mutexes`] checks built from them.
 //!
-//! Use [`ground_and_analyse`] from parsed files (it grounds once and keeps the
-//! grounder's reachable action instances for the synthesis), or [`analyse`]
-//! when the task is already ground.
+//! Use [`crate::ground::ground_and_analyse`] from parsed files (it grounds once
+//! and keeps the grounder's reachable action instances for the synthesis), or
+//! [`analyse`] when the task is already ground.
 
 use super::check::Mutexes;
 use super::ground::{Grounding, ground_groups};
 use super::h2::{H2, H2Limits, H2Skip};
 use super::{Limits, Synthesis, synthesize};
-use crate::ground::GroundStats;
-use crate::ground::lifted::Lifted;
-use crate::ground::reachability::Reachable;
-use crate::pddl::PddlError;
-use crate::pddl::ast::{Domain, Problem};
+use crate::lifted::Lifted;
+use crate::lifted::reachability::Reachable;
 use crate::task::Task;
 use std::time::{Duration, Instant};
 
@@ -83,16 +80,4 @@ pub fn analyse(
         groups_time,
         h2_time,
     }
-}
-
-/// Grounds a checked domain and problem (as [`crate::ground::ground`] does)
-/// and analyses the task, using the reachable action instances.
-pub fn ground_and_analyse(
-    domain: &Domain,
-    problem: &Problem,
-    options: &Options,
-) -> Result<(Task, GroundStats, Lifted, Analysis), PddlError> {
-    let g = crate::ground::ground_all(domain, problem)?;
-    let analysis = analyse(&g.lifted, Some(&g.reachable), &g.task, options);
-    Ok((g.task, g.stats, g.lifted, analysis))
 }

@@ -14,7 +14,7 @@
 //! [`Derived`]. Numeric fluents, durative actions and the rest are refused by
 //! the parser with [`crate::pddl::ErrorKind::Unsupported`] before an AST
 //! exists. Turning the formulas into what a STRIPS-like grounder handles is
-//! [`crate::ground::normalize`]'s job, not the parser's.
+//! [`crate::lifted::normalize`]'s job, not the parser's.
 
 use std::path::PathBuf;
 

@@ -33,7 +33,7 @@ struct Context {
 impl Walker<'_> {
     /// Builds the condition tree of a precondition, goal or body.
     pub(super) fn goal(&self, pair: Pair<'_, Rule>) -> Result<ast::Condition, PddlError> {
-        crate::deep(|| self.goal_here(pair))
+        crate::util::deep(|| self.goal_here(pair))
     }
 
     fn goal_here(&self, pair: Pair<'_, Rule>) -> Result<ast::Condition, PddlError> {
@@ -164,7 +164,7 @@ impl Walker<'_> {
         ctx: &mut Context,
         out: &mut ast::Effect,
     ) -> Result<(), PddlError> {
-        crate::deep(|| self.effect_here(pair, ctx, out))
+        crate::util::deep(|| self.effect_here(pair, ctx, out))
     }
 
     fn effect_here(

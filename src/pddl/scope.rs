@@ -18,8 +18,9 @@ use super::check::MAX_PARAMETERS;
 use super::error::{PddlError, Warning};
 use super::suggest::{plural, suggest};
 use super::types::TypeTable;
+use crate::util::hash::FastMap;
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// The warnings found while checking one file.
 #[derive(Default)]
@@ -52,16 +53,16 @@ impl Warnings {
 pub(super) struct Scope<'a> {
     pub(super) domain: &'a Domain,
     pub(super) types: &'a TypeTable<'a>,
-    pub(super) predicates: &'a HashMap<&'a str, &'a Signature>,
+    pub(super) predicates: &'a FastMap<&'a str, &'a Signature>,
     /// The variables in scope: the action's parameters (none in a problem)
     /// and the variables of the enclosing quantifiers, innermost last.
     pub(super) parameters: Vec<&'a TypedName>,
     /// The same variables by name (an inner quantifier shadows an outer one).
-    pub(super) parameter_names: HashMap<&'a str, &'a TypedName>,
+    pub(super) parameter_names: FastMap<&'a str, &'a TypedName>,
     /// Domain constants (in an action body).
-    pub(super) constants: &'a HashMap<&'a str, &'a Name>,
+    pub(super) constants: &'a FastMap<&'a str, &'a Name>,
     /// In a problem: the problem and its objects (constants included).
-    pub(super) objects: Option<(&'a Problem, &'a HashMap<&'a str, &'a TypedName>)>,
+    pub(super) objects: Option<(&'a Problem, &'a FastMap<&'a str, &'a TypedName>)>,
     pub(super) warnings: &'a Warnings,
 }
 
@@ -102,7 +103,7 @@ impl<'a> Scope<'a> {
     /// Checks every atom and term of a condition, with quantified variables
     /// in scope inside their quantifier.
     pub(super) fn condition(&self, condition: &'a Condition) -> Result<(), PddlError> {
-        crate::deep(|| self.condition_here(condition))
+        crate::util::deep(|| self.condition_here(condition))
     }
 
     fn condition_here(&self, condition: &'a Condition) -> Result<(), PddlError> {

@@ -16,7 +16,7 @@
 use super::ast::{Condition, Domain, Literal, Name, Source, either_members};
 use super::error::{PddlError, Warning};
 use super::suggest::suggest;
-use std::collections::{HashMap, HashSet};
+use crate::util::hash::{FastMap, FastSet};
 
 /// Each declared type's parents: the whole hierarchy, without checks. The
 /// checker ([`TypeTable`]), the grounder and the validator all ask this one
@@ -27,7 +27,7 @@ pub(crate) struct TypeHierarchy<'a> {
     /// `Domain::types` of the declaration that names each (for errors). A
     /// parent named only after `-` has no entry of its own and no parents:
     /// it is a child of `object`, as every type is.
-    parents: HashMap<&'a str, Vec<(&'a str, usize)>>,
+    parents: FastMap<&'a str, Vec<(&'a str, usize)>>,
 }
 
 impl<'a> TypeHierarchy<'a> {
@@ -35,7 +35,7 @@ impl<'a> TypeHierarchy<'a> {
     /// (a parent for `object`, an `either` parent) are left out; a cycle is
     /// kept, and every walk below stops at types it has seen.
     pub(crate) fn new(domain: &'a Domain) -> Self {
-        let mut parents: HashMap<&str, Vec<(&str, usize)>> = HashMap::new();
+        let mut parents: FastMap<&str, Vec<(&str, usize)>> = FastMap::default();
         for (i, t) in domain.types.iter().enumerate() {
             if t.name.text == "object" || either_members(&t.ty.text).is_some() {
                 continue;
@@ -64,7 +64,7 @@ impl<'a> TypeHierarchy<'a> {
     /// parent, though every type descends from it.
     pub(crate) fn supertypes(&self, ty: &str) -> Vec<&'a str> {
         let mut found: Vec<&'a str> = Vec::new();
-        let mut seen: HashSet<&str> = HashSet::from([ty]);
+        let mut seen: FastSet<&str> = FastSet::from_iter([ty]);
         let mut next = 0;
         let mut at: Option<&str> = Some(ty);
         while let Some(t) = at {
@@ -113,7 +113,7 @@ impl<'a> TypeHierarchy<'a> {
     fn cycles(&self, domain: &Domain) -> Vec<usize> {
         let mut closing = Vec::new();
         // A type is absent (unvisited), `false` (on the search path) or `true` (done).
-        let mut done: HashMap<&str, bool> = HashMap::new();
+        let mut done: FastMap<&str, bool> = FastMap::default();
         for t in &domain.types {
             let root = t.name.text.as_str();
             if done.contains_key(root) {
@@ -158,7 +158,7 @@ impl<'a> TypeHierarchy<'a> {
 /// as a static predicate whose atoms are the objects of the type.
 pub(crate) fn type_tests<'a>(domain: &'a Domain, goal: &'a Condition) -> Vec<&'a str> {
     let hierarchy = TypeHierarchy::new(domain);
-    let declared: HashSet<&str> = (domain.predicates.iter())
+    let declared: FastSet<&str> = (domain.predicates.iter())
         .map(|p| p.name.text.as_str())
         .collect();
     let conditions = (domain.actions.iter())

@@ -45,8 +45,9 @@ pub use cnf::Cnf;
 pub use encode::{ClauseSink, Encoder, Encoding, Invariants, Lit};
 pub use solver::{Answer, Solver};
 
-use crate::search::{Footprint, Horizon, Monitor, Outcome, Progress, SearchResult, Stats, Stop};
+use crate::search::{Horizon, Outcome, SearchResult, Stats};
 use crate::task::{OpId, Task};
+use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 
 /// Which horizons are tried, in which order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +113,7 @@ pub fn plan(
     options: &SatOptions,
     monitor: &mut Monitor,
 ) -> SearchResult {
-    let start = crate::search::CpuClock::now();
+    let start = crate::util::limits::CpuClock::now();
     let mut stats = Stats::default();
     let encoder = Encoder::new(task, options.encoding, invariants.clone());
     let outcome = if !encoder.goal_reachable() || goal_breaks(task, invariants) {
@@ -219,7 +220,7 @@ fn linear(
         if let Err(stop) = check(monitor, t, bytes(variables, clauses)) {
             return stop.into();
         }
-        let started = crate::search::CpuClock::now();
+        let started = crate::util::limits::CpuClock::now();
         let conflicts = solver.conflicts();
         let answer = match encoder.goal() {
             None => Answer::Unsat,
@@ -318,7 +319,7 @@ fn interleaved(
         while k < runs.len() {
             let run = &mut runs[k];
             let turn = ((TURN as f64) * RATE.powi(k as i32)).ceil() as u64;
-            let started = crate::search::CpuClock::now();
+            let started = crate::util::limits::CpuClock::now();
             let before = run.solver.conflicts();
             let answer = match run.encoder.goal() {
                 None => Answer::Unsat,
@@ -328,7 +329,7 @@ fn interleaved(
             run.conflicts += run.solver.conflicts() - before;
             if answer == Answer::Unknown {
                 if monitor.time_left().is_some_and(|t| t.is_zero())
-                    || crate::search::cpu_limit_reached()
+                    || crate::util::limits::cpu_limit_reached()
                 {
                     return Outcome::OutOfTime;
                 }

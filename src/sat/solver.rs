@@ -17,7 +17,7 @@
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
-use crate::search::{CpuClock, cpu_limit_reached};
+use crate::util::limits::{CpuClock, cpu_limit_reached};
 
 use batsat::{Callbacks, ClauseKind, Lit as BatLit, SolverInterface, SolverOpts, Var, lbool};
 

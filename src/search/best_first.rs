@@ -52,13 +52,14 @@
 //! Example: on the number line from 0 to 2 with the perfect heuristic, A*
 //! expands exactly 0 and 1 and returns `[inc, inc]`.
 
-use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::open_list::{Alternation, Cells, Key, Ties};
 use super::registry::StateRegistry;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
 use crate::heuristics::{Estimate, Features, Heuristic};
 use crate::task::OpId;
+use crate::util::bits;
+use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 
 /// How the open list orders nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -303,13 +304,13 @@ impl BestFirst {
     /// Whether node `id` is closed (expanded and not reopened since).
     #[inline]
     fn is_closed(&self, id: NodeId) -> bool {
-        self.closed[id.index() / 64] >> (id.index() % 64) & 1 == 1
+        bits::contains(&self.closed, id)
     }
 
     #[inline]
     fn set_closed(&mut self, id: NodeId, closed: bool) {
-        let (word, bit) = (id.index() / 64, id.index() % 64);
-        self.closed[word] = self.closed[word] & !(1 << bit) | u64::from(closed) << bit;
+        let (word, mask) = (bits::word(id), bits::mask(id));
+        self.closed[word] = self.closed[word] & !mask | if closed { mask } else { 0 };
     }
 
     fn push_open(&mut self, id: NodeId, g: u32, h: u32, preferred: bool) -> Result<(), Stop> {

@@ -23,11 +23,11 @@
 //! Example: on the number line from 0 to 2, BFS expands 0 (generating 1 and, if
 //! it exists, -1) and then 1, where it generates 2 and stops.
 
-use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::registry::StateRegistry;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
 use crate::task::OpId;
+use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 use std::collections::VecDeque;
 
 /// Breadth-first search over `space`.

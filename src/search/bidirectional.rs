@@ -74,13 +74,13 @@
 //! [`Exact`](super::Exact); a PDDL progression/regression pair uses
 //! [`Subsumption`](super::Subsumption). See [`super::meeting`].
 
-use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::meeting::Meeting;
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::registry::StateRegistry;
 use super::stats::SideStats;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
 use crate::task::OpId;
+use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 

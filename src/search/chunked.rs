@@ -4,7 +4,7 @@
 //! grow. A `Vec` grows by doubling, so near the limit its next growth asks for
 //! as much again as it holds: with a gigabyte of entries, a search under 4 GB
 //! must stop while it still has more than a gigabyte free (see
-//! [`super::limits`]). A [`Chunked`] array grows one chunk at a time instead
+//! [`crate::util::limits`]). A [`Chunked`] array grows one chunk at a time instead
 //! (64 Ki elements), so it can fill what the limit leaves, as Fast Downward's
 //! segmented vectors do. Reading element `i` costs one more indirection:
 //! chunk `i >> 16`, slot `i & 0xffff`.
@@ -12,8 +12,8 @@
 //! Example: pushing 70,000 elements fills one chunk and starts a second; the
 //! footprint's growth is one chunk, not 70,000 elements.
 
-use super::limits::Footprint;
 use super::registry::OutOfMemory;
+use crate::util::limits::Footprint;
 
 /// Elements per chunk: 2^16.
 const CHUNK_BITS: u32 = 16;

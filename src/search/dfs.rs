@@ -33,12 +33,10 @@
 //! Example: on the number line 0..=3 from 1 to 3 with successors in the order
 //! `dec`, `inc`, DFS walks 1, 0, back, then 2 and finds 3: plan `[inc, inc]`.
 
-use super::limits::{Footprint, Monitor, Progress, Stop};
+use super::registry::StateRegistry;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
 use crate::task::OpId;
-use foldhash::fast::FixedState;
-use hashbrown::HashTable;
-use std::hash::{BuildHasher, Hasher};
+use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 
 /// Depth-first tree search over `space`, to depth `bound` (unbounded if
 /// `None`), skipping successors on the current path if `cycle_check`. Without
@@ -72,13 +70,14 @@ pub(crate) enum End {
     Exhausted { cut_off: bool },
 }
 
-/// The current path: its nodes back to back, a set of them for the cycle check,
-/// and for each depth the successors still to try.
+/// The current path: its nodes back to back, a set of them for the cycle check
+/// (a state registry used as a stack: with the check on, no node is twice on
+/// the path, so node `d` of the registry is the node at depth `d`), and for
+/// each depth the successors still to try.
 pub(crate) struct Dfs {
     words: usize,
     path: Vec<u64>,
-    on_path: HashTable<u32>,
-    hasher: FixedState,
+    on_path: StateRegistry,
     ops: Vec<OpId>,
     g: Vec<u32>,
     /// Successors of the node at each depth, and the next one to try.
@@ -93,8 +92,7 @@ impl Dfs {
             cycle_check,
             words,
             path: Vec::new(),
-            on_path: HashTable::new(),
-            hasher: FixedState::with_seed(1),
+            on_path: StateRegistry::new(words),
             ops: Vec::new(),
             g: Vec::new(),
             succ: Vec::new(),
@@ -103,52 +101,33 @@ impl Dfs {
 
     pub(crate) fn bytes(&self) -> usize {
         self.path.capacity() * 8
-            + self.on_path.allocation_size()
+            + self.on_path.bytes()
             + self.ops.capacity() * 8
             + self.succ.iter().map(|(s, _)| s.bytes()).sum::<usize>()
     }
 
-    fn hash(&self, node: &[u64]) -> u64 {
-        let mut h = self.hasher.build_hasher();
-        node.iter().for_each(|&w| h.write_u64(w));
-        h.finish()
-    }
-
-    fn node(&self, depth: usize) -> &[u64] {
-        &self.path[depth * self.words..(depth + 1) * self.words]
-    }
-
-    fn is_on_path(&self, node: &[u64]) -> bool {
-        let (path, w) = (&self.path, self.words);
-        let eq = |&d: &u32| &path[d as usize * w..(d as usize + 1) * w] == node;
-        self.on_path.find(self.hash(node), eq).is_some()
-    }
-
-    fn push(&mut self, node: &[u64], op: OpId, g: u32) {
+    /// Pushes `node` (reached by `op` at cost `g`) onto the path. With the
+    /// cycle check on, a node already on the path is not pushed: returns
+    /// false.
+    fn push(&mut self, node: &[u64], op: OpId, g: u32) -> Result<bool, Stop> {
+        if self.cycle_check && !self.on_path.insert(node)?.1 {
+            return Ok(false);
+        }
         let depth = self.g.len() as u32;
-        let hash = self.hash(node);
         self.path.extend_from_slice(node);
-        let (path, w, hasher) = (&self.path, self.words, &self.hasher);
-        self.on_path.insert_unique(hash, depth, |&d| {
-            let mut h = hasher.build_hasher();
-            path[d as usize * w..(d as usize + 1) * w]
-                .iter()
-                .for_each(|&x| h.write_u64(x));
-            h.finish()
-        });
         self.ops.push(op);
         self.g.push(g);
         if self.succ.len() <= depth as usize {
             self.succ.push((Successors::new(self.words), 0));
         }
         self.succ[depth as usize].1 = usize::MAX; // not yet expanded
+        Ok(true)
     }
 
     fn pop(&mut self) {
         let depth = self.g.len() - 1;
-        let hash = self.hash(self.node(depth));
-        if let Ok(entry) = self.on_path.find_entry(hash, |&d| d as usize == depth) {
-            entry.remove();
+        if self.cycle_check {
+            self.on_path.pop();
         }
         self.path.truncate(depth * self.words);
         self.ops.pop();
@@ -169,7 +148,7 @@ impl Dfs {
         self.on_path.clear();
         self.ops.clear();
         self.g.clear();
-        self.push(&start, OpId(u32::MAX), 0);
+        self.push(&start, OpId(u32::MAX), 0)?;
         if space.is_target(&start) {
             return Ok(End::Plan(space.plan_from_path(Vec::new())));
         }
@@ -191,12 +170,13 @@ impl Dfs {
                     },
                 )?;
                 let mut succ = std::mem::take(&mut self.succ[depth].0);
-                let node = self.node(depth);
+                let node = &self.path[depth * self.words..(depth + 1) * self.words];
                 if depth as u32 >= bound {
                     space.successors(node, &mut succ);
                     cut_off = cut_off
-                        || (0..succ.len())
-                            .any(|i| !self.cycle_check || !self.is_on_path(succ.get(i).1));
+                        || (0..succ.len()).any(|i| {
+                            !self.cycle_check || self.on_path.lookup(succ.get(i).1).is_none()
+                        });
                     self.succ[depth].0 = succ;
                     self.pop();
                     continue;
@@ -219,12 +199,11 @@ impl Dfs {
                 continue;
             }
             stats.generated += 1;
-            if self.cycle_check && self.is_on_path(&child) {
+            if !self.push(&child, op, child_g)? {
                 stats.duplicates += 1;
                 space.on_duplicate(&child);
                 continue;
             }
-            self.push(&child, op, child_g);
             if space.is_target(&child) {
                 return Ok(End::Plan(space.plan_from_path(self.ops[1..].to_vec())));
             }

@@ -20,8 +20,8 @@
 //! expands 0 and tests 1, bound 2 expands 0 and 1 and finds 2.
 
 use super::dfs::{Dfs, End};
-use super::limits::Monitor;
 use super::{Outcome, SearchResult, SearchSpace, Stats};
+use crate::util::limits::Monitor;
 
 /// Iterative deepening over `space`, up to bound `max_bound` (no limit if
 /// `None`), each iteration skipping successors on the current path if

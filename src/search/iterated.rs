@@ -13,9 +13,9 @@
 //! and bound 40 finds one of 31; with weight 3 and bound 31 one of 28; with
 //! weight 2 nothing cheaper than 28: the answer is the plan of cost 28.
 
-use super::limits::Monitor;
 use super::{Outcome, SearchResult, Stats};
 use crate::task::OpId;
+use crate::util::limits::Monitor;
 
 /// Runs phase `0, 1, ..., phases - 1` (then the last again and again),
 /// each as `phase(i, bound, monitor)` with the cost of the best plan so far

@@ -32,13 +32,13 @@
 //! evaluated both `a(s)` and `b(s)`.
 
 use super::chunked::Chunked;
-use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::open_list::Sublists;
 use super::registry::StateRegistry;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
 use crate::heuristics::{Estimate, Heuristic};
 use crate::task::OpId;
+use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 
 /// The settings of a lazy search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

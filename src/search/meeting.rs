@@ -57,8 +57,9 @@ use super::SearchSpace;
 use super::node::NodeId;
 use super::registry::StateRegistry;
 use super::regression::Regression;
-use crate::bits::{self, FactSet};
+use crate::task::FactSet;
 use crate::task::Task;
+use crate::util::bits;
 
 /// When a forward node meets a backward node; see the module docs.
 ///

@@ -54,7 +54,6 @@ mod dfs;
 mod iddfs;
 pub mod iterated;
 pub mod lazy;
-mod limits;
 pub mod meeting;
 mod node;
 pub mod open_list;
@@ -71,6 +70,10 @@ pub mod transposition;
 #[cfg(test)]
 pub(crate) mod toy;
 
+pub use crate::util::limits::{
+    CHECK_EVERY, CpuClock, Footprint, Limits, Monitor, Progress, Stop, cpu_limit_reached, cpu_time,
+    note_cpu_limit, peak_memory_kb, resident_bytes,
+};
 pub use algorithm::Algorithm;
 pub use best_first::{Priority, astar, best_first, best_first_features, gbfs, wastar};
 pub use bfs::bfs;
@@ -79,19 +82,15 @@ pub use dfs::dfs;
 pub use iddfs::iddfs;
 pub use iterated::iterated;
 pub use lazy::{LazyOptions, lazy};
-pub use limits::{
-    CHECK_EVERY, CpuClock, Footprint, Limits, Monitor, Progress, Stop, cpu_limit_reached, cpu_time,
-    note_cpu_limit, resident_bytes,
-};
 pub use meeting::{Exact, Meeting, Subsumption};
 pub use node::{NodeArena, NodeId, SearchNode};
 pub use open_list::Ties;
-pub use packing::{Packing, mutex_groups};
+pub use packing::Packing;
 pub use perimeter::{Grown, Perimeter, Toward};
 pub use progression::Progression;
 pub use registry::{OutOfMemory, StateRegistry, hash_node};
 pub use regression::{Regression, RegressionHeuristic, RegressionOptions};
-pub use stats::{Horizon, SideStats, Stats, peak_memory_kb};
+pub use stats::{Horizon, SideStats, Stats};
 
 use crate::task::OpId;
 

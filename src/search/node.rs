@@ -16,6 +16,17 @@ use crate::task::OpId;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(pub u32);
 
+impl crate::util::bits::BitIndex for NodeId {
+    #[inline]
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+    #[inline]
+    fn from_index(i: usize) -> Self {
+        NodeId(i as u32)
+    }
+}
+
 impl NodeId {
     /// The parent of the start node.
     pub const NONE: NodeId = NodeId(u32::MAX);

@@ -1,6 +1,6 @@
 //! Open lists: which node a best-first search expands next.
 //!
-//! A [`BucketQueue`] keeps one first-in-first-out bucket per key and always
+//! A [`TieBreaking`] list keeps one first-in-first-out bucket per key and always
 //! pops from the bucket with the smallest key, as Fast Downward's
 //! `tiebreaking` open list does (a map from keys to deques). Keys are triples
 //! compared lexicographically, so A* can order by `(f, h, t)`: smallest `f`
@@ -24,9 +24,9 @@
 //! Downward's `alt` open list does: it takes from the queue that has been popped
 //! fewer times, the all-nodes queue on a tie, skipping an empty queue.
 
-use super::limits::Footprint;
 use super::node::NodeId;
 use super::registry::OutOfMemory;
+use crate::util::limits::Footprint;
 use std::collections::{BTreeMap, VecDeque};
 
 /// The key of an open-list entry; smaller is expanded first.
@@ -44,7 +44,7 @@ pub enum Ties {
 
 /// A min-priority queue of node ids; ties are broken by [`Ties`].
 #[derive(Clone, Debug, Default)]
-pub struct BucketQueue {
+pub struct TieBreaking {
     buckets: BTreeMap<Key, VecDeque<NodeId>>,
     len: usize,
     capacity: usize,
@@ -54,7 +54,7 @@ pub struct BucketQueue {
     ties: Ties,
 }
 
-impl BucketQueue {
+impl TieBreaking {
     #[inline]
     pub fn push(&mut self, key: Key, id: NodeId) -> Result<(), OutOfMemory> {
         let bucket = self.buckets.entry(key).or_default();
@@ -68,9 +68,9 @@ impl BucketQueue {
 
     /// An empty queue that breaks ties by `ties`.
     pub fn with_ties(ties: Ties) -> Self {
-        BucketQueue {
+        TieBreaking {
             ties,
-            ..BucketQueue::default()
+            ..TieBreaking::default()
         }
     }
 
@@ -130,8 +130,8 @@ fn grow(
 /// Two bucket queues, all nodes and preferred nodes, popped in turn.
 #[derive(Clone, Debug, Default)]
 pub struct Alternation {
-    pub all: BucketQueue,
-    pub preferred: BucketQueue,
+    pub all: TieBreaking,
+    pub preferred: TieBreaking,
     pops: [u64; 2],
 }
 
@@ -143,8 +143,8 @@ impl Alternation {
     /// Two empty queues that break ties by `ties`.
     pub fn with_ties(ties: Ties) -> Self {
         Alternation {
-            all: BucketQueue::with_ties(ties),
-            preferred: BucketQueue::with_ties(ties),
+            all: TieBreaking::with_ties(ties),
+            preferred: TieBreaking::with_ties(ties),
             pops: [0; 2],
         }
     }
@@ -180,7 +180,7 @@ impl Alternation {
 /// between them (while they hold nodes).
 #[derive(Clone, Debug, Default)]
 pub struct Sublists {
-    pub queues: Vec<BucketQueue>,
+    pub queues: Vec<TieBreaking>,
     /// Whether queue `i` holds preferred nodes only.
     preferred_only: Vec<bool>,
     priority: Vec<i64>,
@@ -190,7 +190,7 @@ impl Sublists {
     /// One queue per entry of `preferred_only`, first-in-first-out on ties.
     pub fn new(preferred_only: Vec<bool>) -> Self {
         Sublists {
-            queues: vec![BucketQueue::default(); preferred_only.len()],
+            queues: vec![TieBreaking::default(); preferred_only.len()],
             priority: vec![0; preferred_only.len()],
             preferred_only,
         }
@@ -215,12 +215,12 @@ impl Sublists {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.queues.iter().all(BucketQueue::is_empty)
+        self.queues.iter().all(TieBreaking::is_empty)
     }
 
     pub fn footprint(&self) -> Footprint {
         (self.queues.iter())
-            .map(BucketQueue::footprint)
+            .map(TieBreaking::footprint)
             .fold(Footprint::default(), Footprint::and)
     }
 }
@@ -235,7 +235,7 @@ impl Sublists {
 /// 5 (cell 1), 9 (cell 4), 6 (cell 1).
 #[derive(Clone, Debug, Default)]
 pub struct Cells {
-    cells: BTreeMap<u32, BucketQueue>,
+    cells: BTreeMap<u32, TieBreaking>,
     /// The cell popped last.
     last: Option<u32>,
     ties: Ties,
@@ -254,7 +254,7 @@ impl Cells {
         let ties = self.ties;
         self.cells
             .entry(cell)
-            .or_insert_with(|| BucketQueue::with_ties(ties))
+            .or_insert_with(|| TieBreaking::with_ties(ties))
             .push(key, id)
     }
 
@@ -277,7 +277,7 @@ impl Cells {
 
     pub fn footprint(&self) -> Footprint {
         let mut footprint = (self.cells.values())
-            .map(BucketQueue::footprint)
+            .map(TieBreaking::footprint)
             .fold(Footprint::default(), Footprint::and);
         footprint.total += self.cells.len() * 64;
         footprint
@@ -290,7 +290,7 @@ mod tests {
 
     #[test]
     fn a_queue_grows_by_its_largest_bucket_not_by_all_of_them() {
-        let mut q = BucketQueue::default();
+        let mut q = TieBreaking::default();
         for i in 0..1000 {
             q.push((i % 10, 0, 0), NodeId(i as u32)).expect("memory");
         }
@@ -308,7 +308,7 @@ mod tests {
 
     #[test]
     fn pops_smallest_key_first_and_ties_in_push_order() {
-        let mut q = BucketQueue::default();
+        let mut q = TieBreaking::default();
         q.push((3, 1, 0), NodeId(0)).expect("memory");
         q.push((2, 5, 0), NodeId(1)).expect("memory");
         q.push((3, 1, 0), NodeId(2)).expect("memory");
@@ -323,7 +323,7 @@ mod tests {
 
     #[test]
     fn last_in_first_out_pops_the_newest_of_equal_keys() {
-        let mut q = BucketQueue::with_ties(Ties::Lifo);
+        let mut q = TieBreaking::with_ties(Ties::Lifo);
         q.push((3, 1, 0), NodeId(0)).expect("memory");
         q.push((2, 5, 0), NodeId(1)).expect("memory");
         q.push((3, 1, 0), NodeId(2)).expect("memory");

@@ -11,7 +11,7 @@
 //! generators and heuristics keep seeing one bit per fact, and the state
 //! registry packs each state before hashing and storing it, and unpacks it when
 //! the search reads it back. The groups are proven, not guessed
-//! ([`mutex_groups`]), so packing never merges two reachable states.
+//! ([`crate::invariants::monotone_groups`]), so packing never merges two reachable states.
 //!
 //! Example: Sokoban IPC opt08 p05 has 368 facts (6 words). Nine groups `(at
 //! thing ?l)` of 36 facts take 6 bits each, and the other 44 facts one bit
@@ -23,9 +23,8 @@
 //! its word (a fact of a group is worth `(index in group + 1) << shift`);
 //! unpacking reads each group field and the single bits back.
 
-use crate::bits;
 use crate::task::{FactId, Task};
-use std::collections::HashMap;
+use crate::util::bits;
 
 /// Where a fact goes in the packed form: its field is `word & mask`, and the
 /// field holds `value` when the fact is true.
@@ -83,7 +82,7 @@ impl Packing {
     /// The packing of `task`'s states from its proven mutex groups.
     pub fn for_task(task: &Task) -> Packing {
         let n = task.facts.len();
-        Packing::from_groups(n, &mutex_groups(task))
+        Packing::from_groups(n, &crate::invariants::monotone_groups(task))
     }
 
     /// A packing for states over `num_facts` facts in which at most one fact of
@@ -260,11 +259,11 @@ impl Packing {
             while w != 0 {
                 let f = self.single_fact[i * 64 + w.trailing_zeros() as usize].index();
                 w &= w - 1;
-                if f / 64 != word {
+                if bits::word(f) != word {
                     out[word] |= acc;
-                    (word, acc) = (f / 64, 0);
+                    (word, acc) = (bits::word(f), 0);
                 }
-                acc |= 1 << (f % 64);
+                acc |= bits::mask(f);
             }
         }
         if acc != 0 {
@@ -276,96 +275,6 @@ impl Packing {
 /// Bits for a field that holds "none" or one of `n` facts.
 fn width(n: usize) -> usize {
     (usize::BITS - n.leading_zeros()) as usize
-}
-
-/// Disjoint groups of facts of which at most one holds in every reachable
-/// state, each proven by induction over the task's operators.
-///
-/// Candidates are the facts of one predicate that agree on all arguments but
-/// one: `(at stone-01 ?l)` for every cell `?l`. A candidate is kept when at
-/// most one of its facts holds initially and no operator can make a second one
-/// true: an operator that adds a fact `a` of the group (and no other) either
-/// requires a fact `p` of the group and deletes it (or `p = a`), or, requiring
-/// none, deletes or forbids (`neg_pre`) every other fact of the group. This is
-/// the ground form of Fast Downward's monotonicity invariants, without their
-/// refinement step. Larger candidates are taken first; every fact is in at
-/// most one group. Facts that conditional effects or axioms change are in none.
-pub fn mutex_groups(task: &Task) -> Vec<Vec<FactId>> {
-    // Candidate key: predicate, the free argument's position, the other arguments.
-    let mut index: HashMap<(&str, usize, Vec<&str>), usize> = HashMap::new();
-    let mut candidates: Vec<Vec<FactId>> = Vec::new();
-    // For each fact, the candidates it belongs to (one per argument position).
-    let mut of_fact: Vec<Vec<u32>> = vec![Vec::new(); task.facts.len()];
-    for (f, atom) in task.facts.iter().enumerate() {
-        for i in 0..atom.args.len() {
-            let mut rest: Vec<&str> = atom.args.iter().map(String::as_str).collect();
-            rest.remove(i);
-            let next = candidates.len();
-            let c = *index
-                .entry((atom.predicate.as_str(), i, rest))
-                .or_insert(next);
-            if c == next {
-                candidates.push(Vec::new());
-            }
-            candidates[c].push(FactId(f as u32));
-            of_fact[f].push(c as u32);
-        }
-    }
-    // Facts that conditional effects change, and derived facts, change outside
-    // the operators' add and delete lists: no group may hold one.
-    let mut touched = vec![false; task.facts.len()];
-    for &f in task.derived.iter() {
-        touched[f.index()] = true;
-    }
-    for op in &task.operators {
-        for e in op.conditional.iter() {
-            for &f in e.add.iter().chain(e.del.iter()) {
-                touched[f.index()] = true;
-            }
-        }
-    }
-    let mut ok: Vec<bool> = (candidates.iter())
-        .map(|c| c.len() >= 2 && c.iter().all(|f| !touched[f.index()]))
-        .collect();
-    let in_group = |f: FactId, c: u32| of_fact[f.index()].contains(&c);
-    for (c, facts) in candidates.iter().enumerate() {
-        let init = facts.iter().filter(|f| task.init.binary_search(f).is_ok());
-        if init.count() > 1 {
-            ok[c] = false;
-        }
-    }
-    for op in &task.operators {
-        for &a in op.add.iter() {
-            for &c in &of_fact[a.index()] {
-                if !ok[c as usize] {
-                    continue;
-                }
-                let adds = op.add.iter().filter(|&&x| in_group(x, c)).count();
-                let kept = adds == 1
-                    && match op.pre.iter().find(|&&p| in_group(p, c)) {
-                        Some(&p) => p == a || op.del.binary_search(&p).is_ok(),
-                        None => candidates[c as usize].iter().all(|x| {
-                            *x == a || op.del.binary_search(x).is_ok() || op.neg_pre.contains(x)
-                        }),
-                    };
-                ok[c as usize] = kept;
-            }
-        }
-    }
-    let mut order: Vec<usize> = (0..candidates.len()).filter(|&c| ok[c]).collect();
-    order.sort_by_key(|&c| std::cmp::Reverse(candidates[c].len()));
-    let mut taken = vec![false; task.facts.len()];
-    let mut groups = Vec::new();
-    for c in order {
-        let facts = &candidates[c];
-        if facts.iter().all(|f| !taken[f.index()]) {
-            for f in facts {
-                taken[f.index()] = true;
-            }
-            groups.push(facts.clone());
-        }
-    }
-    groups
 }
 
 #[cfg(test)]
@@ -413,23 +322,5 @@ mod tests {
     fn no_useful_group_is_the_identity() {
         let p = Packing::from_groups(10, &[vec![FactId(0), FactId(1)]]);
         assert_eq!(p, Packing::identity(1));
-    }
-
-    #[test]
-    fn a_position_is_a_group_and_a_counter_is_not() {
-        // `at p0..p3` on a line (move right/left) is a group: each move requires
-        // and deletes the old position.
-        let mut t = crate::search::toy::line_task(4);
-        t.facts = (0..4)
-            .map(|i| crate::task::Atom {
-                predicate: "at".into(),
-                args: vec![format!("p{i}")],
-            })
-            .collect();
-        let groups = mutex_groups(&t);
-        assert_eq!(groups, vec![(0..4).map(FactId).collect::<Vec<_>>()]);
-        // An operator adding a position without deleting the old one breaks it.
-        t.operators[0].del = Box::new([]);
-        assert!(mutex_groups(&t).is_empty());
     }
 }

@@ -37,12 +37,12 @@
 //! 0, 1 and 2; the backward search from 6 expands 6, 5, 4, 3 and meets 2, so
 //! the plan is `[inc, inc]` (forward, to 2) then four more `inc`.
 
-use super::limits::{Footprint, Monitor, Progress, Stop};
 use super::meeting::Meeting;
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::registry::StateRegistry;
 use super::{Packing, SearchSpace, Stats, Successors};
 use crate::task::OpId;
+use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 

@@ -1,7 +1,7 @@
 //! Progression: forward search from the initial state.
 //!
 //! A node is a *state*, the set of fluent facts that hold, packed one bit per
-//! fact (see [`crate::bits`]). The start node is the initial state, a target is a
+//! fact (see [`crate::util::bits`]). The start node is the initial state, a target is a
 //! state where every goal fact holds and no negative goal fact does, and the
 //! successors of a state `s` are
 //!
@@ -26,8 +26,9 @@
 
 use super::successors::{self, SuccessorGenerator};
 use super::{Packing, SearchSpace, Successors};
-use crate::bits::{self, FactSet};
+use crate::task::FactSet;
 use crate::task::{OpId, Task};
+use crate::util::bits;
 
 /// The forward search space of a task, with successor generator `G`.
 pub struct Progression<'t, G = successors::Default> {

@@ -21,13 +21,18 @@
 //! `try_reserve`: a refused allocation is reported as [`OutOfMemory`] instead
 //! of aborting the process.
 //!
+//! The other node tables wrap this one: the transposition table
+//! ([`super::transposition`]) adds the cheapest `g` per id, and depth-first
+//! search (`dfs`) keeps the nodes of its current path in one, used
+//! as a stack ([`StateRegistry::pop`]).
+//!
 //! Memory per stored node: `8 * p` bytes of arena plus 5 bytes per table slot,
 //! at a load between 7/16 and 7/8 (`5 / load` bytes per node).
 
-use super::limits::Footprint;
 use super::node::NodeId;
 use super::packing::Packing;
-use foldhash::fast::FixedState;
+use crate::util::hash::FastBuildHasher;
+use crate::util::limits::Footprint;
 use hashbrown::HashTable;
 use std::hash::{BuildHasher, Hasher};
 
@@ -44,7 +49,7 @@ pub struct StateRegistry {
     len: u32,
     arena: Vec<u64>,
     table: HashTable<u32>,
-    hasher: FixedState,
+    hasher: FastBuildHasher,
     /// The packed form of the node being inserted or looked up.
     scratch: Vec<u64>,
 }
@@ -70,7 +75,7 @@ impl StateRegistry {
             len: 0,
             arena: Vec::new(),
             table: HashTable::new(),
-            hasher: FixedState::with_seed(SEED),
+            hasher: FastBuildHasher::with_seed(SEED),
             scratch: vec![0; packed],
         }
     }
@@ -211,6 +216,27 @@ impl StateRegistry {
         Ok(())
     }
 
+    /// Forgets every node, keeping the allocations: ids start again at 0.
+    pub fn clear(&mut self) {
+        self.arena.clear();
+        self.table.clear();
+        self.len = 0;
+    }
+
+    /// Forgets the node stored last, for a registry used as a stack (the
+    /// nodes on the path of depth-first search).
+    pub fn pop(&mut self) {
+        let Some(id) = self.len.checked_sub(1) else {
+            return;
+        };
+        let hash = self.hash(self.packed(id));
+        if let Ok(entry) = self.table.find_entry(hash, |&i| i == id) {
+            entry.remove();
+        }
+        self.arena.truncate(id as usize * self.packed);
+        self.len = id;
+    }
+
     /// Bytes held by the arena and the table.
     pub fn bytes(&self) -> usize {
         self.arena_bytes() + self.table_bytes()
@@ -239,12 +265,12 @@ const SEED: u64 = 0x9e37_79b9_7f4a_7c15;
 /// The hash under which the registry files a node's packed `words` (for
 /// benches that weigh it against other hashes).
 pub fn hash_node(words: &[u64]) -> u64 {
-    hash_words(&FixedState::with_seed(SEED), words)
+    hash_words(&FastBuildHasher::with_seed(SEED), words)
 }
 
 /// foldhash's hash of `words`.
 #[inline]
-fn hash_words(state: &FixedState, words: &[u64]) -> u64 {
+fn hash_words(state: &FastBuildHasher, words: &[u64]) -> u64 {
     let mut h = state.build_hasher();
     for &w in words {
         h.write_u64(w);
@@ -281,6 +307,19 @@ mod tests {
             assert_eq!(r.to_vec(NodeId(i as u32)), node);
         }
         assert!(r.bytes() >= 10_000 * 3 * 8);
+    }
+
+    #[test]
+    fn pop_forgets_the_last_node_and_clear_all() {
+        let mut r = StateRegistry::new(2);
+        r.insert(&[1, 2]).expect("fits");
+        r.insert(&[3, 4]).expect("fits");
+        r.pop();
+        assert_eq!((r.len(), r.lookup(&[3, 4])), (1, None));
+        assert_eq!(r.insert(&[3, 4]), Ok((NodeId(1), true)));
+        r.clear();
+        assert_eq!((r.len(), r.lookup(&[1, 2])), (0, None));
+        assert_eq!(r.insert(&[3, 4]), Ok((NodeId(0), true)));
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! Example: breadth-first search on the number line 0..=2 from 0 to 2 expands 0
 //! and 1, and generates 1, then 0 and 2: `expanded = 2`, `generated = 3`.
 
+use crate::util::limits::peak_memory_kb;
 use std::time::Duration;
 
 /// Counters and measurements of one search run.
@@ -93,19 +94,6 @@ impl Stats {
 /// bytes the search's own structures held.
 fn peak_or_tracked_kb(measured_kb: Option<u64>, tracked_bytes: u64) -> u64 {
     measured_kb.unwrap_or(tracked_bytes / 1024)
-}
-
-/// The process's peak resident memory in KB, read from `VmHWM` in
-/// `/proc/self/status` as Fast Downward does; `None` where there is no `/proc`.
-pub fn peak_memory_kb() -> Option<u64> {
-    proc_status_kb("VmHWM:")
-}
-
-/// The value in KB of the line starting with `key` in `/proc/self/status`.
-pub(crate) fn proc_status_kb(key: &str) -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with(key))?;
-    line[key.len()..].split_whitespace().next()?.parse().ok()
 }
 
 #[cfg(test)]

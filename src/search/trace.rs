@@ -41,7 +41,7 @@
 
 use super::{SearchSpace, Successors};
 use crate::task::OpId;
-use std::collections::HashMap;
+use crate::util::hash::FastMap;
 
 /// What the heuristics said of a node the search evaluated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,7 +114,7 @@ pub struct Traced<'s, S: SearchSpace + ?Sized> {
     last: Option<(usize, usize)>,
     /// For each recorded successor the search accepted, the try that did so
     /// last (the parent of its expansion, if it comes).
-    accepted: HashMap<Vec<u64>, TryAt>,
+    accepted: FastMap<Vec<u64>, TryAt>,
     /// What `accepted` held for the successor `prune` saw last, so that a
     /// duplicate (accepted by `prune`, then dropped) can be taken back.
     undo: Option<(Vec<u64>, Option<TryAt>)>,
@@ -122,14 +122,14 @@ pub struct Traced<'s, S: SearchSpace + ?Sized> {
     at_start: bool,
     /// What the search's heuristics said of the nodes evaluated while
     /// recording, for their expansions to come.
-    evaluated: HashMap<Vec<u64>, Evaluation>,
+    evaluated: FastMap<Vec<u64>, Evaluation>,
     /// Whether the search applies operators one at a time (lazy search), so
     /// that `prune` sees successors in the open list's order, not by frame.
     lazy: bool,
     /// The parent and operator of the successor lazy search applied last.
     applied: Option<(Vec<u64>, OpId)>,
     /// The last record of each node expanded while recording.
-    records: HashMap<Vec<u64>, usize>,
+    records: FastMap<Vec<u64>, usize>,
 }
 
 impl<'s, S: SearchSpace + ?Sized> Traced<'s, S> {
@@ -142,13 +142,13 @@ impl<'s, S: SearchSpace + ?Sized> Traced<'s, S> {
             expanding: false,
             frames: Vec::new(),
             last: None,
-            accepted: HashMap::new(),
+            accepted: FastMap::default(),
             undo: None,
             at_start: true,
-            evaluated: HashMap::new(),
+            evaluated: FastMap::default(),
             lazy: false,
             applied: None,
-            records: HashMap::new(),
+            records: FastMap::default(),
         }
     }
 
@@ -278,9 +278,9 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
             || !self.records.is_empty()
         {
             // Past the record, no expansion needs a parent or `h` any more.
-            self.accepted = HashMap::new();
-            self.evaluated = HashMap::new();
-            self.records = HashMap::new();
+            self.accepted = FastMap::default();
+            self.evaluated = FastMap::default();
+            self.records = FastMap::default();
         }
     }
 

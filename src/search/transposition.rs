@@ -20,22 +20,17 @@
 //! from `a` reaches `d` twice; with the table, the second time `d` (again at
 //! g = 2) is dropped.
 
+use super::registry::StateRegistry;
 use super::{SearchSpace, Successors};
 use crate::task::OpId;
-use foldhash::fast::FixedState;
-use hashbrown::HashTable;
-use std::hash::BuildHasher;
 
 /// A space whose successors are dropped when seen before at no greater cost.
 pub struct Transpositions<'s, S: SearchSpace + ?Sized> {
     inner: &'s mut S,
     words: usize,
-    /// The nodes seen, back to back, and the cheapest `g` of each.
-    nodes: Vec<u64>,
+    /// The nodes seen, and the cheapest `g` of each, by id.
+    nodes: StateRegistry,
     g: Vec<u32>,
-    /// Indices into `g`, by node hash.
-    table: HashTable<u32>,
-    hasher: FixedState,
     dropped: u64,
     /// The rule of the last `prune` that returned true.
     last_rule: &'static str,
@@ -47,10 +42,8 @@ impl<'s, S: SearchSpace + ?Sized> Transpositions<'s, S> {
         Transpositions {
             inner,
             words,
-            nodes: Vec::new(),
+            nodes: StateRegistry::new(words),
             g: Vec::new(),
-            table: HashTable::new(),
-            hasher: FixedState::with_seed(3),
             dropped: 0,
             last_rule: "transposition",
         }
@@ -66,26 +59,20 @@ impl<'s, S: SearchSpace + ?Sized> Transpositions<'s, S> {
     }
 
     /// Records `node` at cost `g`; returns false if it was already recorded
-    /// at no greater cost.
+    /// at no greater cost. A node the table has no memory left for is not
+    /// recorded, and so never dropped.
     fn record(&mut self, node: &[u64], g: u32) -> bool {
-        let hash = self.hasher.hash_one(node);
-        let (nodes, w) = (&self.nodes, self.words);
-        let at = |i: u32| &nodes[i as usize * w..(i as usize + 1) * w];
-        if let Some(&i) = self.table.find(hash, |&i| at(i) == node) {
-            let old = &mut self.g[i as usize];
-            if *old <= g {
-                return false;
+        match self.nodes.insert(node) {
+            Ok((_, true)) => self.g.push(g),
+            Ok((id, false)) => {
+                let old = &mut self.g[id.index()];
+                if *old <= g {
+                    return false;
+                }
+                *old = g;
             }
-            *old = g;
-            return true;
+            Err(_) => {}
         }
-        let i = self.g.len() as u32;
-        self.nodes.extend_from_slice(node);
-        self.g.push(g);
-        let (nodes, hasher) = (&self.nodes, &self.hasher);
-        self.table.insert_unique(hash, i, |&j| {
-            hasher.hash_one(&nodes[j as usize * w..(j as usize + 1) * w])
-        });
         true
     }
 }
@@ -153,7 +140,6 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Transpositions<'_, S> {
     fn on_restart(&mut self) {
         self.nodes.clear();
         self.g.clear();
-        self.table.clear();
         self.inner.on_restart()
     }
 
@@ -168,10 +154,7 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Transpositions<'_, S> {
     }
 
     fn bytes(&self) -> usize {
-        self.inner.bytes()
-            + self.nodes.capacity() * 8
-            + self.g.capacity() * 4
-            + self.table.allocation_size()
+        self.inner.bytes() + self.nodes.bytes() + self.g.capacity() * 4
     }
 }
 

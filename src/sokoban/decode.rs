@@ -16,7 +16,7 @@
 //! The file is read with the PDDL parser alone ([`crate::pddl::parse_problem`]):
 //! no domain is needed.
 
-use std::collections::HashMap;
+use crate::util::hash::FastMap;
 use std::path::Path;
 
 use super::error::{Located, TextError};
@@ -216,7 +216,7 @@ fn mbc(objects: &[(String, String, usize)], init: &[Fact], goal: &[Fact], info: 
 }
 
 fn ipc(objects: &[(String, String, usize)], init: &[Fact], info: Info) -> Built {
-    let types: HashMap<&str, &str> = objects
+    let types: FastMap<&str, &str> = objects
         .iter()
         .map(|(n, t, _)| (n.as_str(), t.as_str()))
         .collect();

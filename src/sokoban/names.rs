@@ -17,7 +17,7 @@
 //! positions appended (`7-012`, `7-013`), so names never collide and do not
 //! depend on which levels are translated.
 
-use std::collections::HashMap;
+use crate::util::hash::FastMap;
 use std::path::Path;
 
 use super::xsb::Collection;
@@ -86,7 +86,7 @@ pub fn stems(collection: &Collection, prefix: &str) -> Vec<String> {
     let labels: Vec<String> = (entries.iter().enumerate())
         .map(|(i, e)| label(e.title.as_deref(), i + 1))
         .collect();
-    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut seen: FastMap<&str, usize> = FastMap::default();
     for l in &labels {
         *seen.entry(l).or_default() += 1;
     }

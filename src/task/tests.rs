@@ -1,5 +1,5 @@
 use super::*;
-use crate::bits;
+use crate::util::bits;
 
 fn ids(v: &[u32]) -> Box<[FactId]> {
     v.iter().map(|&f| FactId(f)).collect()

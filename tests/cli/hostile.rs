@@ -459,11 +459,11 @@ fn a_universal_over_twenty_thousand_objects_normalises_in_linear_time() {
     let problem = pddl::parse_problem(source("p.pddl", problem)).expect("parses");
     pddl::check_problem(&domain, &problem).expect("checks");
     let start = std::time::Instant::now();
-    let lifted = planbox::ground::lifted::Lifted::new(&domain, &problem).expect("normalises");
+    let lifted = planbox::lifted::Lifted::new(&domain, &problem).expect("normalises");
     let took = start.elapsed();
     // The last five disjunctions make the 32 schemas of `leave`, each with
     // the other 19,995 as derived atoms of two rules each.
-    let kept = planbox::ground::normalize::MAX_DISJUNCTS.ilog2() as usize;
+    let kept = planbox::lifted::normalize::MAX_DISJUNCTS.ilog2() as usize;
     let leave: Vec<_> = (lifted.schemas.iter())
         .filter(|s| s.name == "leave")
         .collect();

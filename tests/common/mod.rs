@@ -152,7 +152,7 @@ pub struct Loaded {
 pub fn load_sources(domain: ast::Source, problem: ast::Source) -> Loaded {
     let (d, p) = parse(domain, problem);
     let (task, _, _, analysis) =
-        planbox::invariants::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
+        planbox::ground::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
     Loaded {
         domain: d,
         problem: p,

@@ -1076,7 +1076,7 @@ impl<'t> GroundView<'t> {
             need_false,
             by_name,
             changing,
-            words: planbox::bits::words_for(n),
+            words: planbox::util::bits::words_for(n),
         }
     }
 
@@ -1093,7 +1093,7 @@ impl<'t> GroundView<'t> {
         for atom in s.atoms() {
             match self.task.fact_id(atom) {
                 Some(f) if self.needed(f) && !self.task.is_derived(f) => {
-                    planbox::bits::insert(&mut g, f)
+                    planbox::util::bits::insert(&mut g, f)
                 }
                 Some(_) => {}
                 None => assert!(
@@ -1108,7 +1108,7 @@ impl<'t> GroundView<'t> {
             let atom = self.task.fact(f);
             if self.needed(f) && !atom.predicate.starts_with('@') {
                 assert_eq!(
-                    planbox::bits::contains(&g, f),
+                    planbox::util::bits::contains(&g, f),
                     s.contains(atom),
                     "derived {atom}: ground and lifted disagree\n{}",
                     context()
@@ -1120,25 +1120,30 @@ impl<'t> GroundView<'t> {
 
     /// `g` with only the needed facts.
     fn needed_part(&self, g: &[u64]) -> Vec<FactId> {
-        planbox::bits::iter(g).filter(|&f| self.needed(f)).collect()
+        planbox::util::bits::iter(g)
+            .filter(|&f| self.needed(f))
+            .collect()
     }
 
     fn applicable(&self, op: usize, g: &[u64]) -> bool {
         let op = &self.task.operators[op];
-        op.pre.iter().all(|&f| planbox::bits::contains(g, f))
-            && !op.neg_pre.iter().any(|&f| planbox::bits::contains(g, f))
+        op.pre.iter().all(|&f| planbox::util::bits::contains(g, f))
+            && !op
+                .neg_pre
+                .iter()
+                .any(|&f| planbox::util::bits::contains(g, f))
     }
 
     fn is_goal(&self, g: &[u64]) -> bool {
         self.task
             .goal
             .iter()
-            .all(|&f| planbox::bits::contains(g, f))
+            .all(|&f| planbox::util::bits::contains(g, f))
             && !self
                 .task
                 .neg_goal
                 .iter()
-                .any(|&f| planbox::bits::contains(g, f))
+                .any(|&f| planbox::util::bits::contains(g, f))
     }
 
     fn apply(&self, op: usize, g: &[u64]) -> Vec<u64> {
@@ -1202,7 +1207,7 @@ fn compare(sim: &Simulator, view: &GroundView, text: &str) -> Compared {
     // The ground task's own initial state agrees with the lifted one.
     let mut start = vec![0u64; view.words];
     for &f in view.task.init.iter() {
-        planbox::bits::insert(&mut start, f);
+        planbox::util::bits::insert(&mut start, f);
     }
     view.task.evaluate_axioms(&mut start);
     let ctx0 = || format!("initial state\n{text}");
@@ -1255,20 +1260,20 @@ fn compare(sim: &Simulator, view: &GroundView, text: &str) -> Compared {
             if ground_ops.is_empty() {
                 // Dropped as irrelevant: it may not make a needed fact true,
                 // or a fact needed false false.
-                for f in planbox::bits::iter(&next_g) {
+                for f in planbox::util::bits::iter::<planbox::task::FactId>(&next_g) {
                     assert!(
                         !view.need_true[f.index()]
-                            || planbox::bits::contains(&g, f)
+                            || planbox::util::bits::contains(&g, f)
                             || view.task.is_derived(f),
                         "({name}) has no ground operator but makes needed {} true {}",
                         view.task.fact(f),
                         shown()
                     );
                 }
-                for f in planbox::bits::iter(&g) {
+                for f in planbox::util::bits::iter::<planbox::task::FactId>(&g) {
                     assert!(
                         !view.need_false[f.index()]
-                            || planbox::bits::contains(&next_g, f)
+                            || planbox::util::bits::contains(&next_g, f)
                             || view.task.is_derived(f),
                         "({name}) has no ground operator but makes needed {} false {}",
                         view.task.fact(f),
@@ -1329,7 +1334,7 @@ fn random_adl_tasks_ground_to_their_lifted_semantics() {
         let text = format!("seed {seed}\n{domain}{problem}");
         let (d, p) = parse_task(&domain, &problem);
         let (task, _) = planbox::ground::ground(&d, &p).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let lifted = planbox::ground::lifted::Lifted::new(&d, &p).expect("grounded above");
+        let lifted = planbox::lifted::Lifted::new(&d, &p).expect("grounded above");
         recursive += usize::from(lifted.predicates.iter().any(|p| p.starts_with("@each")));
         let sim = Simulator::new(&d, &p);
         let view = GroundView::new(&task, &d);

@@ -6,9 +6,9 @@
 //! `hmax <= lmcut <= hff <= hadd`, with dead ends agreeing.
 
 use crate::common::{root, source};
-use planbox::bits::FactSet;
 use planbox::heuristics::{self, Estimate};
 use planbox::pddl::{self};
+use planbox::task::FactSet;
 use planbox::task::Task;
 use std::path::Path;
 

@@ -7,14 +7,14 @@
 //! the walks catch them.
 
 use crate::common::lifted;
-use planbox::bits::FactSet;
-use planbox::invariants::{self, H2, H2Limits, MutexGroup, Mutexes, Options};
+use planbox::invariants::{H2, H2Limits, MutexGroup, Mutexes, Options};
+use planbox::task::FactSet;
 use planbox::task::{FactId, Task};
 
 fn analyse(domain: &str, problem: &str) -> (Task, Mutexes) {
     let (d, p) = lifted(domain, problem);
     let (task, _, _, analysis) =
-        invariants::ground_and_analyse(&d, &p, &Options::default()).expect("grounds");
+        planbox::ground::ground_and_analyse(&d, &p, &Options::default()).expect("grounds");
     assert!(analysis.mutexes.h2().is_some(), "{problem}: h² computed");
     (task, analysis.mutexes)
 }

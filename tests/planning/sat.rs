@@ -6,10 +6,10 @@
 //! the DIMACS dump gives the same answers in another solver.
 
 use crate::common::{json, lifted, plan_of, planbox, scratch, validate_plan};
-use planbox::bits::FactSet;
 use planbox::pddl::ast;
 use planbox::sat::{self, Encoding, Invariants, SatOptions, Schedule};
 use planbox::search::{Limits, Monitor, SearchResult};
+use planbox::task::FactSet;
 use planbox::task::{OpId, Operator, Task};
 use serde_json::Value;
 use std::collections::HashSet;
@@ -32,7 +32,7 @@ fn load(dir: &str, file: &str) -> Loaded {
         ..Default::default()
     };
     let (task, _, _, analysis) =
-        planbox::invariants::ground_and_analyse(&d, &p, &options).expect("grounds");
+        planbox::ground::ground_and_analyse(&d, &p, &options).expect("grounds");
     let invariants = Invariants::from_mutexes(&analysis.mutexes, true, true);
     Loaded {
         domain: d,

@@ -749,7 +749,8 @@ fn features_outside_one_greedy_direction_are_a_usage_error() {
 #[test]
 fn no_pull_rule_prunes_a_pull_of_a_solution() {
     use planbox::search::{self, Limits, Monitor, Outcome, SearchSpace, Successors};
-    use planbox::sokoban::solver::push::{Reach, push_of};
+    use planbox::sokoban::solver::push::push_of;
+    use planbox::sokoban::solver::reach::Reach;
     use planbox::sokoban::solver::{
         Board, MatchingBound, PullOptions, PullSpace, PushOptions, PushSpace,
     };

@@ -1,4 +1,4 @@
-use crate::ground::reachability::tests::{TOKENS, ground_text};
+use crate::lifted::reachability::tests::{TOKENS, ground_text};
 
 const BLOCKS: &str = "(define (domain b) (:requirements :strips)
       (:predicates (on ?x ?y) (ontable ?x) (clear ?x) (handempty) (holding ?x))

@@ -44,8 +44,8 @@
 //! stored, and the children of an unstored node start from scratch.
 
 use super::{Estimate, LmCut, RelaxedOpId, Target, add_cost};
-use crate::search::Footprint;
 use crate::task::OpId;
+use crate::util::limits::Footprint;
 
 /// The most bytes the landmark tables may hold; past it, nodes are no
 /// longer stored (their children are estimated from scratch).

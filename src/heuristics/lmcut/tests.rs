@@ -93,7 +93,7 @@ fn blocksworld_values_along_an_optimal_plan_match_fast_downward() {
     // on the table, goal D on C on B on A.
     let t = blocksworld(&["d", "b", "a", "c"], &[("d", "c"), ("c", "b"), ("b", "a")]);
     let mut h = LmCut::new(&t);
-    let mut s = crate::bits::FactSet::from_facts(t.facts.len(), &t.init)
+    let mut s = crate::task::FactSet::from_facts(t.facts.len(), &t.init)
         .words()
         .to_vec();
     let plan = [

@@ -22,8 +22,8 @@
 //! Example: initial state `{(at a)}`, subgoals `{(at a), (at b)}`: operators
 //! adding `(at b)` are tried before operators adding `(at a)`.
 
-use crate::bits::FactSet;
 use crate::task::FactId;
+use crate::task::FactSet;
 
 /// The sort key of a literal: smaller keys are tried first.
 #[inline]

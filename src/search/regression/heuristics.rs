@@ -35,11 +35,12 @@
 //! Example: with `cost((holding a)) = 1` and `cost((clear b)) = 2` from the
 //! initial state, `G = {(holding a), (clear b)}` has `h_max = 2`, `h_add = 3`.
 
-use crate::bits::{self, FactSet};
 use crate::heuristics::relaxed::add_cost;
 use crate::heuristics::table::Backward;
 use crate::heuristics::{Combine, Estimate, Heuristic, HeuristicName, LmCut, fact_costs};
+use crate::task::FactSet;
 use crate::task::{FactId, Task};
+use crate::util::bits;
 
 /// Which regression heuristic.
 enum Kind {
@@ -136,7 +137,7 @@ impl Heuristic for RegressionHeuristic {
     fn estimate(&mut self, node: &[u64]) -> Estimate {
         let (pos, neg) = node.split_at(self.w);
         let init = self.init.words();
-        self.tie = bits::iter(pos).fold(0, |t, f| add_cost(t, self.steps[f.index()]));
+        self.tie = bits::iter::<FactId>(pos).fold(0, |t, f| add_cost(t, self.steps[f.index()]));
         match &mut self.kind {
             Kind::Blind => {
                 let target =
@@ -155,7 +156,7 @@ impl Heuristic for RegressionHeuristic {
             }
             &mut Kind::Relaxed(combine) => {
                 let mut h = 0u32;
-                for f in bits::iter(pos) {
+                for f in bits::iter::<FactId>(pos) {
                     let c = self.costs[f.index()];
                     if c == u32::MAX {
                         return Estimate::DeadEnd;
@@ -166,7 +167,7 @@ impl Heuristic for RegressionHeuristic {
             }
             Kind::LmCut(lmcut, goal) => {
                 goal.clear();
-                goal.extend(bits::iter(pos));
+                goal.extend(bits::iter::<FactId>(pos));
                 lmcut.estimate_goal(init, goal)
             }
         }

@@ -20,8 +20,8 @@
 //! subgoal set that already puts the man elsewhere is rejected by one `AND`.
 
 use super::MutexOracle;
-use crate::bits;
 use crate::task::{FactId, OpId, Task};
+use crate::util::bits;
 
 /// One word of an operator.
 #[derive(Clone, Copy, Debug, Default)]
@@ -60,7 +60,7 @@ impl OpMasks {
         let mut full = vec![WordOp::default(); w];
         let set = |list: &[FactId], full: &mut [WordOp], field: fn(&mut WordOp) -> &mut u64| {
             for &f in list {
-                *field(&mut full[f.index() / 64]) |= 1 << (f.index() % 64);
+                *field(&mut full[bits::word(f)]) |= bits::mask(f);
             }
         };
         let (mut inv, mut h2) = (vec![0u64; w], vec![0u64; w]);

@@ -48,8 +48,9 @@ pub use heuristics::RegressionHeuristic;
 pub use subsume::SubsetIndex;
 
 use super::{Packing, SearchSpace, Successors};
-use crate::bits::{self, FactSet};
+use crate::task::FactSet;
 use crate::task::{FactId, OpId, Task};
+use crate::util::bits;
 
 /// Mutex knowledge that makes a subgoal set impossible (see `crate::invariants`).
 pub trait MutexOracle {
@@ -67,6 +68,29 @@ pub trait MutexOracle {
     /// Disjoint groups of facts of which at most one can hold (each group a
     /// subset of an at-most-one invariant), for packed storage.
     fn exclusive_groups(&self) -> Vec<Vec<FactId>>;
+}
+
+/// The state invariants' mutexes, as the oracle.
+impl MutexOracle for crate::invariants::Mutexes {
+    fn violates_invariant(&self, pos: &[u64]) -> bool {
+        crate::invariants::Mutexes::violates_invariant(self, pos)
+    }
+
+    fn violates_h2(&self, pos: &[u64]) -> bool {
+        crate::invariants::Mutexes::violates_h2(self, pos)
+    }
+
+    fn violates_counting(&self, pos: &[u64]) -> bool {
+        crate::invariants::Mutexes::violates_counting(self, pos)
+    }
+
+    fn add_partners(&self, f: FactId, invariant: &mut [u64], h2: &mut [u64]) {
+        crate::invariants::Mutexes::add_partners(self, f, invariant, h2)
+    }
+
+    fn exclusive_groups(&self) -> Vec<Vec<FactId>> {
+        crate::invariants::Mutexes::exclusive_groups(self)
+    }
 }
 
 /// Which of regression's optional techniques are on.
@@ -381,9 +405,11 @@ impl<'t> Regression<'t> {
     fn encode(&mut self, node: &[u64]) {
         let (pos, neg) = node.split_at(self.w);
         self.literals.clear();
-        self.literals.extend(bits::iter(pos).map(|f| 2 * f.0));
+        self.literals
+            .extend(bits::iter::<FactId>(pos).map(|f| 2 * f.0));
         let positive = self.literals.len();
-        self.literals.extend(bits::iter(neg).map(|f| 2 * f.0 + 1));
+        self.literals
+            .extend(bits::iter::<FactId>(neg).map(|f| 2 * f.0 + 1));
         if self.literals.len() > positive {
             self.literals.sort_unstable(); // already sorted without negatives
         }
@@ -394,8 +420,8 @@ impl<'t> Regression<'t> {
 /// without negative subgoals.
 #[inline]
 fn in_set(set: &[u64], f: FactId) -> bool {
-    set.get(f.index() / 64)
-        .is_some_and(|w| w >> (f.index() % 64) & 1 == 1)
+    set.get(bits::word(f))
+        .is_some_and(|w| w & bits::mask(f) != 0)
 }
 
 /// How rare each literal (`2f`, `2f + 1`) is in subgoal sets, for the

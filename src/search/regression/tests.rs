@@ -62,7 +62,7 @@ fn regressing_the_module_example() {
     assert_eq!(op, OpId(0));
     let (pos, neg) = space.split(next);
     assert_eq!(
-        bits::iter(pos).collect::<Vec<_>>(),
+        bits::iter::<FactId>(pos).collect::<Vec<_>>(),
         vec![FactId(0), FactId(1)]
     );
     assert!(neg.iter().all(|&w| w == 0));

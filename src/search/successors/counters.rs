@@ -15,8 +15,8 @@
 //! such as `(clear x)` is in many preconditions.
 
 use super::SuccessorGenerator;
-use crate::bits;
 use crate::task::{OpId, Task};
+use crate::util::bits;
 
 /// The counting successor generator.
 #[derive(Clone, Debug)]
@@ -75,7 +75,7 @@ impl SuccessorGenerator for Counters {
     fn applicable(&mut self, state: &[u64], out: &mut Vec<OpId>) {
         let first = out.len();
         out.extend(self.unconditional.iter().map(|&o| OpId(o)));
-        for f in bits::iter(state) {
+        for f in bits::iter::<crate::task::FactId>(state) {
             let list = &self.by_fact[self.starts[f.index()] as usize..][..self.list_len(f.index())];
             for &o in list {
                 let c = &mut self.count[o as usize];
@@ -86,7 +86,7 @@ impl SuccessorGenerator for Counters {
             }
         }
         // Reset the counters, then drop operators a negative precondition blocks.
-        for f in bits::iter(state) {
+        for f in bits::iter::<crate::task::FactId>(state) {
             let list = &self.by_fact[self.starts[f.index()] as usize..][..self.list_len(f.index())];
             for &o in list {
                 self.count[o as usize] = 0;

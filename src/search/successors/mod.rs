@@ -34,7 +34,8 @@ pub use tree::DecisionTree;
 pub use watched::Watched;
 
 use crate::task::{OpId, Task};
-use std::collections::HashMap;
+use crate::util::bits;
+use crate::util::hash::FastMap;
 
 /// A precondition literal: `2 * fact` for "fact holds", `2 * fact + 1` for
 /// "fact does not hold".
@@ -48,8 +49,8 @@ pub type Lit = u32;
 /// `(at player-01 pos-3-4)` holds for one position of many, `(clear pos-3-4)`
 /// for most, so `move` and `push` are indexed by the player's position.
 pub fn literal_keys(task: &Task) -> Vec<(u64, Lit)> {
-    let mut total: HashMap<&str, u64> = HashMap::new();
-    let mut true_at_init: HashMap<&str, u64> = HashMap::new();
+    let mut total: FastMap<&str, u64> = FastMap::default();
+    let mut true_at_init: FastMap<&str, u64> = FastMap::default();
     for atom in &task.facts {
         *total.entry(atom.predicate.as_str()).or_default() += 1;
     }
@@ -89,7 +90,7 @@ pub fn ordered_preconditions(task: &Task) -> Vec<Vec<Lit>> {
 #[inline]
 pub fn holds(state: &[u64], lit: Lit) -> bool {
     let fact = (lit >> 1) as usize;
-    (state[fact / 64] >> (fact % 64) & 1) ^ u64::from(lit & 1) == 1
+    bits::contains(state, fact) ^ (lit & 1 == 1)
 }
 
 /// Finds the operators applicable in a packed state.

@@ -1,11 +1,11 @@
 use super::*;
-use crate::bits::FactSet;
 use crate::search::toy::random_task;
 use crate::task::FactId;
+use crate::task::FactSet;
 
 /// The definition: test every operator.
 fn scan(task: &Task, state: &[u64]) -> Vec<OpId> {
-    let holds = |f: &FactId| crate::bits::contains(state, *f);
+    let holds = |f: &FactId| crate::util::bits::contains(state, *f);
     (0..task.operators.len() as u32)
         .map(OpId)
         .filter(|&o| {

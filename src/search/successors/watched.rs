@@ -15,8 +15,8 @@
 //! tests per operator whose rarest precondition holds.
 
 use super::{Lit, SuccessorGenerator, holds, ordered_preconditions};
-use crate::bits;
 use crate::task::{OpId, Task};
+use crate::util::bits;
 
 /// The watched-fact successor generator.
 #[derive(Clone, Debug)]
@@ -80,7 +80,7 @@ impl SuccessorGenerator for Watched {
                 out.push(OpId(o));
             }
         }
-        for f in bits::iter(state) {
+        for f in bits::iter::<crate::task::FactId>(state) {
             let (a, b) = (self.starts[f.index()], self.starts[f.index() + 1]);
             for &o in &self.watching[a as usize..b as usize] {
                 if rest_holds(o) {

@@ -24,8 +24,8 @@
 //! it, and 1 for the man's cell (as a box alone could be pushed left, were
 //! the man on its right): the relaxation ignores where the man can walk.
 
-use super::push::cells_of;
 use crate::sokoban::level::{Cell, Dir, Level, Tile};
+use crate::util::bits;
 use std::collections::VecDeque;
 
 /// No cell: a wall or the edge of the grid.
@@ -75,7 +75,7 @@ pub struct Board {
 }
 
 /// The floor of a board as one word per grid row, bit `k` for column `k`:
-/// the layout of the bit-parallel floods ([`super::push::Reach`]) and region
+/// the layout of the bit-parallel floods ([`super::reach::Reach`]) and region
 /// counts ([`super::connectivity`]), which handle a row's cells at once.
 #[derive(Clone, Debug)]
 pub struct Rows {
@@ -101,7 +101,7 @@ impl Rows {
         };
         for (id, c) in cells.iter().enumerate() {
             let at = (c.row - first) * 64 + c.col;
-            rows.floor[at / 64] |= 1 << (at % 64);
+            bits::insert(&mut rows.floor, at);
             rows.at.push(at as u32);
             rows.cell[at] = id as u32;
         }
@@ -112,9 +112,9 @@ impl Rows {
     #[inline]
     pub fn free_cells(&self, boxes: &[u64], free: &mut [u64]) {
         free.copy_from_slice(&self.floor);
-        for b in cells_of(boxes) {
+        for b in bits::iter::<u32>(boxes) {
             let at = self.at[b as usize];
-            free[(at / 64) as usize] &= !(1 << (at % 64));
+            bits::remove(free, at);
         }
     }
 }

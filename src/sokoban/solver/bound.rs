@@ -26,8 +26,8 @@
 //! differ only in the distance table.
 
 use super::board::{Board, NONE};
-use super::push::{cells_of, has};
 use crate::heuristics::{Estimate, Heuristic};
+use crate::util::bits;
 
 /// The matching lower bound on the pushes left (forward) or the pulls left
 /// (backward).
@@ -123,7 +123,7 @@ impl<'b> MatchingBound<'b> {
         let n = self.rows.len();
         self.gone.clear();
         for (r, &c) in self.rows.iter().enumerate() {
-            if !has(bits, c) {
+            if !bits::contains(bits, c) {
                 self.gone.push(r);
                 if self.gone.len() > n / 4 + 1 {
                     return None;
@@ -131,7 +131,7 @@ impl<'b> MatchingBound<'b> {
             }
         }
         self.new.clear();
-        for c in cells_of(bits) {
+        for c in bits::iter::<u32>(bits) {
             if self.row_at[c as usize] == NONE {
                 self.new.push(c);
             }
@@ -201,7 +201,7 @@ impl Heuristic for MatchingBound<'_> {
             self.row_at[c as usize] = NONE;
         }
         self.rows.clear();
-        self.rows.extend(cells_of(bits));
+        self.rows.extend(bits::iter::<u32>(bits));
         let n = self.rows.len();
         if self.dist.len() != n {
             // Levels are checked to have as many goals as boxes.

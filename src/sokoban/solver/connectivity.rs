@@ -47,8 +47,8 @@
 
 use super::board::{Board, NONE};
 use super::bound::MatchingBound;
-use super::push::{has, set};
 use crate::heuristics::{Estimate, Features, Heuristic};
+use crate::util::bits;
 
 /// The weight of a region in the default greedy forward solver.
 pub const DEFAULT_WEIGHT: u32 = 8;
@@ -153,7 +153,7 @@ impl Regions {
     pub fn count_cells(&mut self, board: &Board, boxes: &[u64]) -> u32 {
         let mut count = 0;
         for c in 0..board.len() as u32 {
-            if has(boxes, c) {
+            if bits::contains(boxes, c) {
                 continue;
             }
             self.parent[c as usize] = c;
@@ -162,7 +162,7 @@ impl Regions {
             // left come first, so they are already in the forest.
             for d in [0, 2] {
                 let n = board.next[c as usize][d];
-                if n == NONE || has(boxes, n) {
+                if n == NONE || bits::contains(boxes, n) {
                     continue;
                 }
                 debug_assert!(n < c, "cells are numbered row by row");
@@ -208,7 +208,7 @@ impl<'b> Guide<'b> {
     pub fn with_features(mut self, targets: &[u32]) -> Guide<'b> {
         let mut bits = vec![0; self.box_words];
         for &t in targets {
-            set(&mut bits, t);
+            bits::insert(&mut bits, t);
         }
         self.targets = Some(bits);
         self

@@ -18,8 +18,10 @@
 
 use super::board::{Board, NONE};
 use super::deadlock;
-use super::push::{Reach, cells_of, clear, has};
-use std::collections::{HashMap, HashSet, VecDeque};
+use super::reach::Reach;
+use crate::util::bits;
+use crate::util::hash::{FastMap, FastSet};
+use std::collections::VecDeque;
 
 /// A PI-corral of a node: the pushes into it, and its boxes (the fence and
 /// those inside) and free cells.
@@ -44,7 +46,7 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral
     let touches_region =
         |b: u32| (board.next[b as usize].iter()).any(|&m| m != NONE && reach.reached(m));
     for start in 0..n as u32 {
-        if seen[start as usize] || reach.reached(start) || has(boxes, start) {
+        if seen[start as usize] || reach.reached(start) || bits::contains(boxes, start) {
             continue;
         }
         // One corral: the cells the man cannot reach, connected, through
@@ -60,7 +62,7 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral
                     continue;
                 }
                 seen[m as usize] = true;
-                if has(boxes, m) && touches_region(m) {
+                if bits::contains(boxes, m) && touches_region(m) {
                     fence.push(m);
                 } else {
                     area.push(m);
@@ -74,7 +76,7 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral
         if let Some(pushes) = pi_pushes(board, boxes, reach, &area, &fence)
             && best.as_ref().is_none_or(|b| pushes.len() < b.pushes.len())
         {
-            let (inside, free) = area.iter().partition(|&&c| has(boxes, c));
+            let (inside, free) = area.iter().partition(|&&c| bits::contains(boxes, c));
             let mut corral_boxes: Vec<u32> = inside;
             corral_boxes.extend(&fence);
             best = Some(PiCorral {
@@ -116,7 +118,7 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral
 /// 6,943).
 #[derive(Clone, Debug, Default)]
 pub struct CorralDeadlocks {
-    known: HashMap<Vec<u64>, bool>,
+    known: FastMap<Vec<u64>, bool>,
     reach: Option<Reach>,
     key: Vec<u64>,
     /// Deadlocks proved so far, as patterns: `[boxes..., region...]`, the
@@ -148,7 +150,7 @@ impl CorralDeadlocks {
         start.clear();
         start.resize(words + 1, 0);
         for &b in &corral.boxes {
-            start[(b / 64) as usize] |= 1 << (b % 64);
+            bits::insert(start, b);
         }
         start[words] = u64::from(reach.flood(board, &start[..words], man));
         if let Some(&dead) = self.known.get(start.as_slice()) {
@@ -167,7 +169,7 @@ impl CorralDeadlocks {
         let mut trial = vec![0; words + 1];
         for &b in &corral.boxes {
             trial[..words].copy_from_slice(&boxes);
-            clear(&mut trial, b);
+            bits::remove(&mut trial, b);
             if trial[..words].iter().all(|&w| w == 0) {
                 continue;
             }
@@ -176,7 +178,7 @@ impl CorralDeadlocks {
                 boxes.copy_from_slice(&trial[..words]);
             }
         }
-        let first = cells_of(&boxes).find(|&b| !board.goal[b as usize]);
+        let first = bits::iter::<u32>(&boxes).find(|&b| !board.goal[b as usize]);
         if let Some(first) = first {
             if self.by_cell.is_empty() {
                 self.by_cell = vec![Vec::new(); board.len()];
@@ -187,7 +189,7 @@ impl CorralDeadlocks {
             pattern.resize(2 * words, 0);
             reach.flood(board, &pattern[..words], man);
             for c in (0..board.len() as u32).filter(|&c| reach.reached(c)) {
-                pattern[words + (c / 64) as usize] |= 1 << (c % 64);
+                bits::insert(&mut pattern[words..], c);
             }
             self.by_cell[first as usize].push(self.patterns.len() as u32);
             self.patterns.push(pattern);
@@ -204,12 +206,13 @@ impl CorralDeadlocks {
             return false;
         }
         let words = boxes.len();
-        cells_of(boxes)
+        bits::iter::<u32>(boxes)
             .filter(|&b| !board.goal[b as usize])
             .any(|b| {
                 self.by_cell[b as usize].iter().any(|&p| {
                     let p = &self.patterns[p as usize];
-                    has(&p[words..], man) && p[..words].iter().zip(boxes).all(|(q, b)| q & !b == 0)
+                    bits::contains(&p[words..], man)
+                        && p[..words].iter().zip(boxes).all(|(q, b)| q & !b == 0)
                 })
             })
     }
@@ -234,7 +237,7 @@ impl CorralDeadlocks {
 /// exhausts every position without solving or opening the corral.
 fn search(board: &Board, reach: &mut Reach, start: &[u64], free: &[u32]) -> bool {
     let words = start.len() - 1;
-    let mut seen: HashSet<Vec<u64>> = HashSet::from([start.to_vec()]);
+    let mut seen: FastSet<Vec<u64>> = FastSet::from_iter([start.to_vec()]);
     let mut queue = VecDeque::from([start.to_vec()]);
     let mut expanded = 0;
     while let Some(node) = queue.pop_front() {
@@ -244,26 +247,26 @@ fn search(board: &Board, reach: &mut Reach, start: &[u64], free: &[u32]) -> bool
         }
         let boxes = &node[..words];
         reach.flood(board, boxes, node[words] as u32);
-        let on_goals = cells_of(boxes).all(|b| board.goal[b as usize]);
+        let on_goals = bits::iter::<u32>(boxes).all(|b| board.goal[b as usize]);
         if on_goals || free.iter().any(|&c| reach.reached(c)) {
             return false;
         }
         let mut next = Vec::new();
-        for b in cells_of(boxes) {
+        for b in bits::iter::<u32>(boxes) {
             for d in 0..4 {
                 let behind = board.next[b as usize][d ^ 1];
                 let to = board.next[b as usize][d];
                 if behind == NONE
                     || to == NONE
                     || !reach.reached(behind)
-                    || has(boxes, to)
+                    || bits::contains(boxes, to)
                     || !board.live[to as usize]
                 {
                     continue;
                 }
                 let mut succ = node.clone();
-                succ[(b / 64) as usize] &= !(1 << (b % 64));
-                succ[(to / 64) as usize] |= 1 << (to % 64);
+                bits::remove(&mut succ, b);
+                bits::insert(&mut succ, to);
                 if deadlock::frozen_off_goal(board, &succ[..words], to) {
                     continue;
                 }
@@ -292,7 +295,7 @@ fn pi_pushes(
     // Work to do: an empty goal inside, or a box inside or on the fence off a goal.
     let needs_work = area
         .iter()
-        .any(|&c| board.goal[c as usize] != has(boxes, c))
+        .any(|&c| board.goal[c as usize] != bits::contains(boxes, c))
         || fence.iter().any(|&b| !board.goal[b as usize]);
     if !needs_work || fence.is_empty() {
         return None;
@@ -303,7 +306,7 @@ fn pi_pushes(
         for d in 0..4 {
             let behind = board.next[b as usize][d ^ 1];
             let to = board.next[b as usize][d];
-            if behind == NONE || to == NONE || has(boxes, to) {
+            if behind == NONE || to == NONE || bits::contains(boxes, to) {
                 continue;
             }
             if inside(to) {

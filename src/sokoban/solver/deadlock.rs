@@ -43,7 +43,7 @@
 //! pull-frozen, a dead end unless both stand on start cells.
 
 use super::board::{Board, NONE};
-use super::push::has;
+use crate::util::bits;
 
 /// Whether the box just pushed to `cell`, or a box next to it, is frozen
 /// off a goal.
@@ -53,7 +53,10 @@ pub fn frozen_off_goal(board: &Board, boxes: &[u64], cell: u32) -> bool {
         return true;
     }
     board.next[cell as usize].iter().any(|&n| {
-        n != NONE && has(boxes, n) && !board.goal[n as usize] && frozen(board, boxes, n, &mut walls)
+        n != NONE
+            && bits::contains(boxes, n)
+            && !board.goal[n as usize]
+            && frozen(board, boxes, n, &mut walls)
     })
 }
 
@@ -78,8 +81,8 @@ fn blocked(board: &Board, boxes: &[u64], cell: u32, axis: usize, walls: &mut Vec
     }
     let other = 2 - axis;
     walls.push(cell);
-    let result = (has(boxes, a) && blocked(board, boxes, a, other, walls))
-        || (has(boxes, b) && blocked(board, boxes, b, other, walls));
+    let result = (bits::contains(boxes, a) && blocked(board, boxes, a, other, walls))
+        || (bits::contains(boxes, b) && blocked(board, boxes, b, other, walls));
     walls.pop();
     result
 }
@@ -93,8 +96,11 @@ const PULL_CHAIN: usize = 8;
 /// (`start`: the start cells as bits).
 pub fn pull_frozen_off_start(board: &Board, boxes: &[u64], start: &[u64], cell: u32) -> bool {
     let mut walls = Vec::new();
-    let mut off_start_frozen =
-        |c: u32| !has(start, c) && has(boxes, c) && pull_frozen(board, boxes, c, &mut walls);
+    let mut off_start_frozen = |c: u32| {
+        !bits::contains(start, c)
+            && bits::contains(boxes, c)
+            && pull_frozen(board, boxes, c, &mut walls)
+    };
     if off_start_frozen(cell) {
         return true;
     }
@@ -131,8 +137,8 @@ fn pull_shut(board: &Board, boxes: &[u64], cell: u32, d: usize, walls: &mut Vec<
     if wall(man, walls) {
         return true;
     }
-    (has(boxes, to) && pull_frozen(board, boxes, to, walls))
-        || (has(boxes, man) && pull_frozen(board, boxes, man, walls))
+    (bits::contains(boxes, to) && pull_frozen(board, boxes, to, walls))
+        || (bits::contains(boxes, man) && pull_frozen(board, boxes, man, walls))
 }
 
 #[cfg(test)]

@@ -29,8 +29,10 @@
 //! none`), which proves unsolvability only with them off.
 
 use super::board::{Board, NONE};
-use super::push::{Reach, clear, has, set};
-use std::collections::{HashMap, VecDeque};
+use super::reach::Reach;
+use crate::util::bits;
+use crate::util::hash::FastMap;
+use std::collections::VecDeque;
 
 /// The fewest goals a room needs for goal macros.
 pub const MIN_ROOM_GOALS: usize = 4;
@@ -141,7 +143,7 @@ impl GoalRooms {
         }
         let goal = *self.order[r as usize]
             .iter()
-            .find(|&&g| g == to || !has(boxes, g))?;
+            .find(|&&g| g == to || !bits::contains(boxes, g))?;
         let inside = |c: u32| self.room_of[c as usize] == r || self.entrance_of[c as usize] == r;
         let pushes = box_path(board, boxes, to, from, goal, inside)?;
         Some(Macro { goal, pushes })
@@ -167,18 +169,18 @@ fn box_path(
         return Some(Vec::new());
     }
     let mut others = boxes.to_vec();
-    clear(&mut others, start);
+    bits::remove(&mut others, start);
     let mut reach = Reach::new(board);
     // Per (box cell, normalised man): the state it came from and the push.
-    let mut came: HashMap<State, (State, (u32, usize))> = HashMap::new();
+    let mut came: FastMap<State, (State, (u32, usize))> = FastMap::default();
     let mut queue = VecDeque::new();
-    set(&mut others, start);
+    bits::insert(&mut others, start);
     let first = (start, reach.flood(board, &others, man));
-    clear(&mut others, start);
+    bits::remove(&mut others, start);
     came.insert(first, (first, (NONE, 0)));
     queue.push_back((first, man));
     while let Some(((b, key), man)) = queue.pop_front() {
-        set(&mut others, b);
+        bits::insert(&mut others, b);
         reach.flood(board, &others, man);
         let mut steps = Vec::new();
         for d in 0..4 {
@@ -187,18 +189,18 @@ fn box_path(
             if behind != NONE
                 && to != NONE
                 && reach.reached(behind)
-                && !has(&others, to)
+                && !bits::contains(&others, to)
                 && board.live[to as usize]
                 && allowed(to)
             {
                 steps.push((d, to));
             }
         }
-        clear(&mut others, b);
+        bits::remove(&mut others, b);
         for (d, to) in steps {
-            set(&mut others, to);
+            bits::insert(&mut others, to);
             let next = (to, reach.flood(board, &others, b));
-            clear(&mut others, to);
+            bits::remove(&mut others, to);
             if came.contains_key(&next) {
                 continue;
             }
@@ -227,7 +229,7 @@ fn packing_order(board: &Board, room: &[u32], entrances: &[u32]) -> Vec<u32> {
     let words = board.len().div_ceil(64).max(1);
     let mut boxes = vec![0u64; words];
     for &g in room {
-        set(&mut boxes, g);
+        bits::insert(&mut boxes, g);
     }
     let mut reach = Reach::new(board);
     let mut left: Vec<u32> = room.to_vec();
@@ -249,7 +251,7 @@ fn packing_order(board: &Board, room: &[u32], entrances: &[u32]) -> Vec<u32> {
         let Some((_, g, i)) = best else {
             return Vec::new();
         };
-        clear(&mut boxes, g);
+        bits::remove(&mut boxes, g);
         left.remove(i);
         emptied.push(g);
     }
@@ -261,18 +263,18 @@ fn packing_order(board: &Board, room: &[u32], entrances: &[u32]) -> Vec<u32> {
 /// goal, the man starting anywhere in `region`, the other boxes in place.
 fn pulls_out(board: &Board, boxes: &[u64], g: u32, region: &[bool]) -> Option<u32> {
     let mut others = boxes.to_vec();
-    clear(&mut others, g);
+    bits::remove(&mut others, g);
     let mut reach = Reach::new(board);
-    let mut seen: HashMap<(u32, u32), ()> = HashMap::new();
+    let mut seen: FastMap<(u32, u32), ()> = FastMap::default();
     let mut queue = VecDeque::new();
     // The first pull: the man comes from his region.
     for d in 0..4 {
         let m = board.next[g as usize][d];
-        if m == NONE || !region[m as usize] || has(&others, m) {
+        if m == NONE || !region[m as usize] || bits::contains(&others, m) {
             continue;
         }
         let beyond = board.next[m as usize][d];
-        if beyond == NONE || has(&others, beyond) {
+        if beyond == NONE || bits::contains(&others, beyond) {
             continue;
         }
         if !board.goal[m as usize] {
@@ -281,10 +283,10 @@ fn pulls_out(board: &Board, boxes: &[u64], g: u32, region: &[bool]) -> Option<u3
         queue.push_back((m, beyond, 1));
     }
     while let Some((b, man, pulls)) = queue.pop_front() {
-        set(&mut others, b);
+        bits::insert(&mut others, b);
         let key = (b, reach.flood(board, &others, man));
         if seen.insert(key, ()).is_some() {
-            clear(&mut others, b);
+            bits::remove(&mut others, b);
             continue;
         }
         let mut steps = Vec::new();
@@ -294,11 +296,11 @@ fn pulls_out(board: &Board, boxes: &[u64], g: u32, region: &[bool]) -> Option<u3
                 continue;
             }
             let beyond = board.next[m as usize][d];
-            if beyond != NONE && !has(&others, beyond) {
+            if beyond != NONE && !bits::contains(&others, beyond) {
                 steps.push((m, beyond));
             }
         }
-        clear(&mut others, b);
+        bits::remove(&mut others, b);
         for (m, beyond) in steps {
             if !board.goal[m as usize] {
                 return Some(pulls + 1);

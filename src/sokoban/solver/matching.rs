@@ -25,7 +25,7 @@
 //! ```
 
 use super::board::{Board, NONE};
-use super::push::cells_of;
+use crate::util::bits;
 
 /// The buffers of the matching check, kept between calls, and for every
 /// cell the goals a box there can reach.
@@ -53,7 +53,7 @@ impl Matcher {
         for (g, dist) in board.push_dist.iter().enumerate() {
             for (c, &d) in dist.iter().enumerate() {
                 if d != NONE {
-                    reach[c * words + g / 64] |= 1 << (g % 64);
+                    bits::insert(&mut reach[c * words..], g);
                 }
             }
         }
@@ -79,7 +79,7 @@ impl Matcher {
     /// be matched to distinct goals each of them can reach.
     pub fn has_perfect_matching(&mut self, board: &Board, boxes: &[u64]) -> bool {
         self.boxes.clear();
-        self.boxes.extend(cells_of(boxes));
+        self.boxes.extend(bits::iter::<u32>(boxes));
         let goals = board.goals.len();
         if self.boxes.len() > goals {
             return false;

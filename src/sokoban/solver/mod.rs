@@ -28,6 +28,7 @@ pub mod goal_room;
 pub mod matching;
 pub mod pull;
 pub mod push;
+pub mod reach;
 pub mod schedule;
 pub mod solve;
 pub mod tunnel;

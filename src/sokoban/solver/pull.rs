@@ -51,10 +51,12 @@
 
 use super::board::{Board, NONE};
 use super::deadlock;
-use super::push::{Reach, cells_of, clear, has, man_after_step, push_of, push_op, set};
+use super::push::{man_after_step, push_of, push_op};
+use super::reach::Reach;
 use super::tunnel;
 use crate::search::{SearchSpace, Successors};
 use crate::task::OpId;
+use crate::util::bits;
 
 /// The man word of the virtual root node: no cell.
 pub const ROOT: u64 = u64::MAX;
@@ -147,7 +149,7 @@ impl<'b> PullSpace<'b> {
         let bits = |cells: &[u32]| {
             let mut bits = vec![0; box_words];
             for &c in cells {
-                set(&mut bits, c);
+                bits::insert(&mut bits, c);
             }
             bits
         };
@@ -174,7 +176,7 @@ impl<'b> PullSpace<'b> {
         let n = self.box_words;
         let mut seen = vec![false; self.board.len()];
         for c in 0..self.board.len() as u32 {
-            if seen[c as usize] || has(&node[..n], c) {
+            if seen[c as usize] || bits::contains(&node[..n], c) {
                 continue;
             }
             let lowest = self.reach.flood(self.board, &node[..n], c);
@@ -211,7 +213,7 @@ impl SearchSpace for PullSpace<'_> {
             return;
         }
         self.reach.flood(self.board, &node[..n], node[n] as u32);
-        for b in cells_of(&node[..n]) {
+        for b in bits::iter::<u32>(&node[..n]) {
             for d in 0..4 {
                 // The man on `to`, next to the box, steps back onto `man`.
                 let to = self.board.next[b as usize][d];
@@ -219,7 +221,7 @@ impl SearchSpace for PullSpace<'_> {
                     continue;
                 }
                 let man = self.board.next[to as usize][d];
-                if man == NONE || has(node, man) {
+                if man == NONE || bits::contains(node, man) {
                     continue;
                 }
                 let mut op = push_op(to, d ^ 1);
@@ -236,8 +238,8 @@ impl SearchSpace for PullSpace<'_> {
                     op = pull_op(end, d ^ 1, pulls);
                 }
                 let succ = out.push(op, node);
-                clear(succ, b);
-                set(succ, end);
+                bits::remove(succ, b);
+                bits::insert(succ, end);
                 if self.options.freeze
                     && deadlock::pull_frozen_off_start(
                         self.board,

@@ -32,14 +32,16 @@
 //! boxes cannot all be matched to distinct goals, see [`super::matching`]),
 //! `corral_deadlock` and `deadlock_pattern` (see [`super::corral`]).
 
-use super::board::{Board, NONE, Rows};
+use super::board::{Board, NONE};
 use super::corral::{self, CorralDeadlocks};
 use super::deadlock;
 use super::goal_room::GoalRooms;
 use super::matching::Matcher;
+use super::reach::Reach;
 use super::tunnel;
 use crate::search::{SearchSpace, Successors};
 use crate::task::OpId;
+use crate::util::bits;
 
 /// Which pruning rules the push space applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,208 +161,6 @@ pub fn push_of(op: OpId) -> (u32, usize) {
     (push / 4, (push % 4) as usize)
 }
 
-/// Marks the cells the man reaches from a cell without moving a box.
-///
-/// On boards at most 64 cells wide ([`Board::rows`]) the flood works on
-/// whole rows: the free cells of a row are one word, the stretch of free
-/// cells around a reached cell is found with a few bit operations, and each
-/// stretch passes the flood to the free cells above and below it. Its work
-/// grows with the stretches of the region, not with its cells. Wider boards
-/// are flooded cell by cell.
-#[derive(Clone, Debug, Default)]
-pub struct Reach {
-    mark: Vec<u32>,
-    stamp: u32,
-    queue: Vec<u32>,
-    /// Steps from the flood's start, for the cells it reached (see
-    /// [`Reach::flood_distances`]).
-    dist: Vec<u32>,
-    /// Each cell's bit in a set of rows (empty: flood cell by cell).
-    at: Vec<u32>,
-    /// The free cells and the reached ones, by rows.
-    free: Vec<u64>,
-    region: Vec<u64>,
-    /// Stretches reached whose rows above and below are still to look at.
-    stretches: Vec<(usize, u64)>,
-    /// Whether the last flood was by rows (`region`) or by cells (`mark`).
-    by_rows: bool,
-}
-
-/// The stretch of set bits of `free` that holds bit `k` (which is set).
-#[inline]
-fn stretch(free: u64, k: u32) -> u64 {
-    let below = !free & ((1 << k) - 1);
-    let above = !free & !(u64::MAX >> (63 - k));
-    let bottom = if below == 0 {
-        0
-    } else {
-        64 - below.leading_zeros()
-    };
-    let end = if above == 0 {
-        64
-    } else {
-        above.trailing_zeros()
-    };
-    (u64::MAX >> (64 - end)) & (u64::MAX << bottom)
-}
-
-impl Reach {
-    pub fn new(board: &Board) -> Reach {
-        let cells = board.len();
-        let (at, rows) = board
-            .rows
-            .as_ref()
-            .map_or((Vec::new(), 0), |r| (r.at.clone(), r.floor.len()));
-        Reach {
-            mark: vec![0; cells],
-            stamp: 0,
-            queue: Vec::new(),
-            dist: vec![0; cells],
-            at,
-            free: vec![0; rows],
-            region: vec![0; rows],
-            stretches: Vec::new(),
-            by_rows: false,
-        }
-    }
-
-    /// Floods breadth-first from `from`, as [`Reach::flood`] does, and
-    /// records every reached cell's distance ([`Reach::distance`]).
-    pub fn flood_distances(&mut self, board: &Board, boxes: &[u64], from: u32) {
-        self.by_rows = false;
-        self.next_stamp();
-        self.mark[from as usize] = self.stamp;
-        self.dist[from as usize] = 0;
-        self.queue.clear();
-        self.queue.push(from);
-        let mut head = 0;
-        while let Some(&c) = self.queue.get(head) {
-            head += 1;
-            for &n in &board.next[c as usize] {
-                if n != NONE && self.mark[n as usize] != self.stamp && !has(boxes, n) {
-                    self.mark[n as usize] = self.stamp;
-                    self.dist[n as usize] = self.dist[c as usize] + 1;
-                    self.queue.push(n);
-                }
-            }
-        }
-    }
-
-    /// The distance of a cell the last [`Reach::flood_distances`] reached.
-    pub fn distance(&self, cell: u32) -> u32 {
-        self.dist[cell as usize]
-    }
-
-    fn next_stamp(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.fill(0);
-            self.stamp = 1;
-        }
-    }
-
-    /// Floods from `from` over cells without a box; returns the lowest cell
-    /// reached. [`Reach::reached`] answers until the next flood.
-    pub fn flood(&mut self, board: &Board, boxes: &[u64], from: u32) -> u32 {
-        match &board.rows {
-            Some(rows) if !self.at.is_empty() => self.flood_rows(rows, boxes, from),
-            _ => self.flood_cells(board, boxes, from),
-        }
-    }
-
-    fn flood_rows(&mut self, rows: &Rows, boxes: &[u64], from: u32) -> u32 {
-        self.by_rows = true;
-        rows.free_cells(boxes, &mut self.free);
-        // The flood starts on `from` even if a box stands there.
-        let at = self.at[from as usize];
-        let (row, k) = ((at / 64) as usize, at % 64);
-        self.free[row] |= 1 << k;
-        self.region.fill(0);
-        let first = stretch(self.free[row], k);
-        self.region[row] = first;
-        self.stretches.clear();
-        self.stretches.push((row, first));
-        while let Some((row, run)) = self.stretches.pop() {
-            for next in [row.wrapping_sub(1), row + 1] {
-                let Some(&free) = self.free.get(next) else {
-                    continue;
-                };
-                let mut open = free & run & !self.region[next];
-                while open != 0 {
-                    let run = stretch(free, open.trailing_zeros());
-                    self.region[next] |= run;
-                    self.stretches.push((next, run));
-                    open &= !run;
-                }
-            }
-        }
-        let (row, &word) = (self.region.iter().enumerate())
-            .find(|(_, w)| **w != 0)
-            .expect("the flood reaches its start");
-        rows.cell[row * 64 + word.trailing_zeros() as usize]
-    }
-
-    /// [`Reach::flood`] cell by cell, a stack of cells to look around (for
-    /// boards wider than 64 cells, and the benches' reference).
-    pub fn flood_cells(&mut self, board: &Board, boxes: &[u64], from: u32) -> u32 {
-        self.by_rows = false;
-        self.next_stamp();
-        let mut lowest = from;
-        self.mark[from as usize] = self.stamp;
-        self.queue.clear();
-        self.queue.push(from);
-        while let Some(c) = self.queue.pop() {
-            for &n in &board.next[c as usize] {
-                if n != NONE && self.mark[n as usize] != self.stamp && !has(boxes, n) {
-                    self.mark[n as usize] = self.stamp;
-                    lowest = lowest.min(n);
-                    self.queue.push(n);
-                }
-            }
-        }
-        lowest
-    }
-
-    #[inline]
-    pub fn reached(&self, cell: u32) -> bool {
-        if self.by_rows {
-            let at = self.at[cell as usize];
-            self.region[(at / 64) as usize] >> (at % 64) & 1 == 1
-        } else {
-            self.mark[cell as usize] == self.stamp
-        }
-    }
-}
-
-#[inline]
-pub fn has(bits: &[u64], cell: u32) -> bool {
-    bits[(cell / 64) as usize] >> (cell % 64) & 1 == 1
-}
-
-#[inline]
-pub(crate) fn set(bits: &mut [u64], cell: u32) {
-    bits[(cell / 64) as usize] |= 1 << (cell % 64);
-}
-
-#[inline]
-pub(crate) fn clear(bits: &mut [u64], cell: u32) {
-    bits[(cell / 64) as usize] &= !(1 << (cell % 64));
-}
-
-/// The cells of a bit set, ascending.
-pub fn cells_of(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
-    bits.iter().enumerate().flat_map(|(w, &word)| {
-        let mut rest = word;
-        std::iter::from_fn(move || {
-            (rest != 0).then(|| {
-                let bit = rest.trailing_zeros();
-                rest &= rest - 1;
-                w as u32 * 64 + bit
-            })
-        })
-    })
-}
-
 /// The forward push-level space of a board.
 pub struct PushSpace<'b> {
     board: &'b Board,
@@ -387,7 +187,7 @@ impl<'b> PushSpace<'b> {
         let box_words = board.len().div_ceil(64).max(1);
         let mut goal_bits = vec![0; box_words];
         for &g in &board.goals {
-            set(&mut goal_bits, g);
+            bits::insert(&mut goal_bits, g);
         }
         PushSpace {
             board,
@@ -414,7 +214,7 @@ impl<'b> PushSpace<'b> {
         if self.options.matching {
             let mut boxes = vec![0; self.box_words];
             for &b in &self.board.start_boxes {
-                set(&mut boxes, b);
+                bits::insert(&mut boxes, b);
             }
             self.start_matched = self.matcher.has_perfect_matching(self.board, &boxes);
         }
@@ -448,7 +248,7 @@ pub(super) fn man_after_step(
     to: u32,
 ) -> Option<u32> {
     for &c in &board.next[b as usize] {
-        if c != to && c != NONE && !has(after, c) && !reach.reached(c) {
+        if c != to && c != NONE && !bits::contains(after, c) && !reach.reached(c) {
             return None;
         }
     }
@@ -489,7 +289,7 @@ fn ring_joined(board: &Board, boxes: &[u64], c: u32) -> bool {
         next(c, 2),
         diagonal(0, 2),
     ];
-    let open = ring.map(|x| x != NONE && !has(boxes, x));
+    let open = ring.map(|x| x != NONE && !bits::contains(boxes, x));
     let Some(closed) = (0..8).find(|&k| !open[k]) else {
         return true;
     };
@@ -518,7 +318,7 @@ impl SearchSpace for PushSpace<'_> {
 
     fn start(&self, node: &mut [u64]) {
         for &b in &self.board.start_boxes {
-            set(node, b);
+            bits::insert(node, b);
         }
         let man = if self.options.moves {
             self.board.start_man
@@ -574,11 +374,15 @@ impl SearchSpace for PushSpace<'_> {
             return;
         }
         let corral = pi_corral.filter(|_| self.options.corrals).map(|c| c.pushes);
-        for b in cells_of(&node[..n]) {
+        for b in bits::iter::<u32>(&node[..n]) {
             for d in 0..4 {
                 let behind = self.board.next[b as usize][d ^ 1];
                 let to = self.board.next[b as usize][d];
-                if behind == NONE || to == NONE || !self.reach.reached(behind) || has(node, to) {
+                if behind == NONE
+                    || to == NONE
+                    || !self.reach.reached(behind)
+                    || bits::contains(node, to)
+                {
                     continue;
                 }
                 let mut op = if self.options.moves {
@@ -609,8 +413,8 @@ impl SearchSpace for PushSpace<'_> {
                 }
                 if let Some(rooms) = &self.rooms {
                     self.scratch.copy_from_slice(&node[..n]);
-                    clear(&mut self.scratch, b);
-                    set(&mut self.scratch, end);
+                    bits::remove(&mut self.scratch, b);
+                    bits::insert(&mut self.scratch, end);
                     if let Some(m) = rooms.goal_macro(self.board, &self.scratch, man_at, end) {
                         op = OpId(op.0 | MACRO);
                         any_macro = true;
@@ -619,8 +423,8 @@ impl SearchSpace for PushSpace<'_> {
                     }
                 }
                 let succ = out.push(op, node);
-                clear(succ, b);
-                set(succ, end);
+                bits::remove(succ, b);
+                bits::insert(succ, end);
                 if self.options.freeze && deadlock::frozen_off_goal(self.board, &succ[..n], end) {
                     out.pop();
                     self.counters[1] += 1;
@@ -704,13 +508,13 @@ impl SearchSpace for PushSpace<'_> {
         }
         let mut boxes = vec![0; self.box_words];
         for &b in &self.board.start_boxes {
-            set(&mut boxes, b);
+            bits::insert(&mut boxes, b);
         }
         let mut plan = Vec::with_capacity(path.len());
         for op in path {
             let (b, d) = push_of(op);
             let to = self.board.next[b as usize][d];
-            clear(&mut boxes, b);
+            bits::remove(&mut boxes, b);
             plan.push(push_op(b, d));
             let (mut man, mut at) = (b, to);
             if op.0 & TUNNEL != 0 {
@@ -721,14 +525,14 @@ impl SearchSpace for PushSpace<'_> {
                     c = self.board.next[c as usize][d];
                 }
             }
-            set(&mut boxes, at);
+            bits::insert(&mut boxes, at);
             if op.0 & MACRO != 0 {
                 let rooms = self.rooms.as_ref().expect("goal macros are on");
                 let m = (rooms.goal_macro(self.board, &boxes, man, at))
                     .expect("a goal macro is found again on the same boxes");
                 plan.extend(m.pushes.iter().map(|&(c, d)| push_op(c, d)));
-                clear(&mut boxes, at);
-                set(&mut boxes, m.goal);
+                bits::remove(&mut boxes, at);
+                bits::insert(&mut boxes, m.goal);
             }
         }
         plan
@@ -760,41 +564,11 @@ pub(super) mod tests {
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
                 if (self.0 >> 33).is_multiple_of(one_in) {
-                    set(&mut bits, c);
+                    bits::insert(&mut bits, c);
                 }
             }
             bits
         }
-    }
-
-    #[test]
-    fn flooding_by_rows_agrees_with_flooding_by_cells() {
-        let text = std::fs::read_to_string("problems/sokoban/xsokoban/screen.18").unwrap();
-        let board = Board::new(&level(&text));
-        let mut by_rows = Reach::new(&board);
-        let mut by_cells = Reach {
-            mark: vec![0; board.len()],
-            ..Reach::default()
-        };
-        let mut random = Random(3);
-        let mut sizes = std::collections::HashSet::new();
-        for k in 0..2000u32 {
-            let boxes = random.boxes(&board, 3);
-            // From a free cell, and now and then from under a box.
-            let from = k % board.len() as u32;
-            let lowest = by_rows.flood(&board, &boxes, from);
-            assert!(by_rows.by_rows);
-            assert_eq!(lowest, by_cells.flood(&board, &boxes, from));
-            let reached: Vec<u32> = (0..board.len() as u32)
-                .filter(|&c| by_rows.reached(c))
-                .collect();
-            let expected: Vec<u32> = (0..board.len() as u32)
-                .filter(|&c| by_cells.reached(c))
-                .collect();
-            assert_eq!(reached, expected, "from {from}, boxes {boxes:?}");
-            sizes.insert(reached.len());
-        }
-        assert!(sizes.len() > 20, "regions of many sizes: {sizes:?}");
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //! proves unsolvability only with it off.
 
 use super::board::{Board, NONE};
-use super::push::has;
+use crate::util::bits;
 
 /// Whether walls stand on both sides of `cell` across direction `d`.
 fn walled_across(board: &Board, cell: u32, d: usize) -> bool {
@@ -36,7 +36,7 @@ pub fn run(board: &Board, boxes: &[u64], from: u32, to: u32, d: usize) -> (u32, 
     let (mut man, mut at) = (from, to);
     while !board.goal[at as usize] && walled_across(board, at, d) && walled_across(board, man, d) {
         let next = board.next[at as usize][d];
-        if next == NONE || has(boxes, next) || !board.live[next as usize] {
+        if next == NONE || bits::contains(boxes, next) || !board.live[next as usize] {
             break;
         }
         (man, at) = (at, next);
@@ -62,12 +62,12 @@ pub fn run_pulls(
 ) -> (u32, u32, u32) {
     let (mut at, mut man, mut pulls) = (to, man, 1);
     while pulls < max
-        && !has(stop, at)
+        && !bits::contains(stop, at)
         && walled_across(board, at, d)
         && walled_across(board, man, d)
     {
         let next = board.next[man as usize][d];
-        if next == NONE || has(boxes, next) {
+        if next == NONE || bits::contains(boxes, next) {
             break;
         }
         (at, man, pulls) = (man, next, pulls + 1);

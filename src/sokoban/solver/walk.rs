@@ -9,9 +9,10 @@
 //! Example: `#@ $.#` and the plan "push the box right" give `rR`.
 
 use super::board::{Board, NONE};
-use super::push::{has, push_of};
+use super::push::push_of;
 use crate::sokoban::level::Dir;
 use crate::task::OpId;
+use crate::util::bits;
 use std::collections::VecDeque;
 
 /// The LURD string of a push-level plan, or the index of the first push
@@ -19,7 +20,7 @@ use std::collections::VecDeque;
 pub fn lurd(board: &Board, plan: &[OpId]) -> Result<String, (usize, String)> {
     let mut boxes = vec![0u64; board.len().div_ceil(64).max(1)];
     for &b in &board.start_boxes {
-        boxes[(b / 64) as usize] |= 1 << (b % 64);
+        bits::insert(&mut boxes, b);
     }
     let mut man = board.start_man;
     let mut out = String::new();
@@ -27,15 +28,16 @@ pub fn lurd(board: &Board, plan: &[OpId]) -> Result<String, (usize, String)> {
         let (b, d) = push_of(op);
         let behind = board.next[b as usize][d ^ 1];
         let to = board.next[b as usize][d];
-        if !has(&boxes, b) || behind == NONE || to == NONE || has(&boxes, to) {
+        if !bits::contains(&boxes, b) || behind == NONE || to == NONE || bits::contains(&boxes, to)
+        {
             return Err((k, format!("push {} cannot be made", k + 1)));
         }
         let walk = shortest_walk(board, &boxes, man, behind)
             .ok_or_else(|| (k, format!("the man cannot reach push {}", k + 1)))?;
         out.extend(walk.iter().map(|&d| Dir::ALL[d].lurd()));
         out.push(Dir::ALL[d].lurd().to_ascii_uppercase());
-        boxes[(b / 64) as usize] &= !(1 << (b % 64));
-        boxes[(to / 64) as usize] |= 1 << (to % 64);
+        bits::remove(&mut boxes, b);
+        bits::insert(&mut boxes, to);
         man = b;
     }
     Ok(out)
@@ -60,7 +62,7 @@ pub fn shortest_walk(board: &Board, boxes: &[u64], from: u32, to: u32) -> Option
             return Some(dirs);
         }
         for (d, &n) in board.next[c as usize].iter().enumerate() {
-            if n != NONE && came[n as usize].0 == NONE && !has(boxes, n) {
+            if n != NONE && came[n as usize].0 == NONE && !bits::contains(boxes, n) {
                 came[n as usize] = (c, d as u8);
                 queue.push_back(n);
             }

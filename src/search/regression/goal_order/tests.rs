@@ -1,5 +1,5 @@
 use super::*;
-use crate::bits;
+use crate::util::bits;
 
 #[test]
 fn the_four_passes_give_the_sorted_order() {

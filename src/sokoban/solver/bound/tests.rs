@@ -95,7 +95,7 @@ fn boxes_without_a_matching_are_a_dead_end_or_get_their_nearest_goals() {
     let board = Board::new(&level("#######\n# $ $.#\n#     #\n#.  @ #\n#######\n"));
     let mut node = vec![0u64; board.len().div_ceil(64) + 1];
     for &b in &board.start_boxes {
-        node[(b / 64) as usize] |= 1 << (b % 64);
+        bits::insert(&mut node, b);
     }
     assert_eq!(PushBound::new(&board).estimate(&node), Estimate::DeadEnd);
     let mut finite = PushBound::new(&board).without_dead_ends();

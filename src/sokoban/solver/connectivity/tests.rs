@@ -1,6 +1,5 @@
 use super::*;
 use crate::sokoban::solver::board::tests::level;
-use crate::sokoban::solver::push::clear;
 
 fn board(text: &str) -> Board {
     Board::new(&level(text))
@@ -9,7 +8,7 @@ fn board(text: &str) -> Board {
 fn boxes(board: &Board) -> Vec<u64> {
     let mut bits = vec![0; board.len().div_ceil(64).max(1)];
     for &c in &board.start_boxes {
-        set(&mut bits, c);
+        bits::insert(&mut bits, c);
     }
     bits
 }
@@ -44,8 +43,8 @@ fn features_count_the_boxes_home_and_the_regions() {
     // three regions (the man's cell, the two cells between the boxes,
     // the last goal).
     let mut pushed = node.clone();
-    clear(&mut pushed, b.start_boxes[1]);
-    set(&mut pushed, b.goals[0]);
+    bits::remove(&mut pushed, b.start_boxes[1]);
+    bits::insert(&mut pushed, b.goals[0]);
     guide.estimate(&pushed);
     assert_eq!(guide.feature(), Some(1 << 8 | 3));
 }

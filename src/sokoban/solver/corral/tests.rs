@@ -6,7 +6,7 @@ use crate::sokoban::solver::board::tests::level;
 fn bits(board: &Board, cells: &[u32]) -> Vec<u64> {
     let mut bits = vec![0u64; board.len().div_ceil(64).max(1)];
     for &c in cells {
-        crate::sokoban::solver::push::set(&mut bits, c);
+        crate::util::bits::insert(&mut bits, c);
     }
     bits
 }
@@ -16,7 +16,7 @@ fn corral_pushes(text: &str) -> Option<Vec<(usize, usize, usize)>> {
     let board = Board::new(&level(text));
     let mut boxes = vec![0u64; board.len().div_ceil(64)];
     for &b in &board.start_boxes {
-        boxes[(b / 64) as usize] |= 1 << (b % 64);
+        bits::insert(&mut boxes, b);
     }
     let mut reach = Reach::new(&board);
     reach.flood(&board, &boxes, board.start_man);

@@ -7,7 +7,7 @@ fn check(text: &str, at: (usize, usize)) -> bool {
     let board = Board::new(&level);
     let mut boxes = vec![0u64; board.len().div_ceil(64)];
     for &b in &board.start_boxes {
-        boxes[(b / 64) as usize] |= 1 << (b % 64);
+        bits::insert(&mut boxes, b);
     }
     let cell = board.cell(Cell::new(at.0, at.1)).expect("floor");
     frozen_off_goal(&board, &boxes, cell)
@@ -38,7 +38,7 @@ fn check_pull(text: &str, boxes_text: &str, at: (usize, usize)) -> bool {
     let bits = |cells: &[u32]| {
         let mut bits = vec![0u64; board.len().div_ceil(64)];
         for &b in cells {
-            bits[(b / 64) as usize] |= 1 << (b % 64);
+            bits::insert(&mut bits, b);
         }
         bits
     };

@@ -22,7 +22,7 @@ fn a_box_pushed_onto_the_entrance_goes_on_to_the_next_goal() {
     // on to the far goal (column 1) in four more pushes left.
     let mut boxes = vec![0u64; 1];
     for c in [5, 7, 8] {
-        set(&mut boxes, at(c));
+        bits::insert(&mut boxes, at(c));
     }
     let m = rooms.goal_macro(&board, &boxes, at(6), at(5)).unwrap();
     assert_eq!(m.goal, at(1));
@@ -41,7 +41,7 @@ fn a_lone_goal_is_no_room() {
     assert_eq!(rooms.orders(), &[Vec::<u32>::new()]);
     let mut boxes = vec![0u64; 1];
     let entrance = board.cell(Cell::new(2, 1)).unwrap();
-    set(&mut boxes, entrance);
+    bits::insert(&mut boxes, entrance);
     let from = board.cell(Cell::new(2, 2)).unwrap();
     assert_eq!(rooms.goal_macro(&board, &boxes, from, entrance), None);
 }

@@ -5,7 +5,7 @@ fn matchable(text: &str) -> bool {
     let board = Board::new(&level(text));
     let mut boxes = vec![0u64; board.len().div_ceil(64)];
     for &b in &board.start_boxes {
-        boxes[(b / 64) as usize] |= 1 << (b % 64);
+        bits::insert(&mut boxes, b);
     }
     Matcher::new(&board).has_perfect_matching(&board, &boxes)
 }

@@ -35,7 +35,7 @@ fn a_pull_drags_the_box_one_cell_and_the_man_steps_back() {
     let at = |col| board.cell(Cell::new(1, col)).expect("floor");
     let mut space = PullSpace::new(&board, PullOptions::default());
     let mut node = vec![0; space.words()];
-    set(&mut node, at(3));
+    bits::insert(&mut node, at(3));
     node[space.box_words] = u64::from(at(1));
     let mut out = Successors::new(space.words());
     space.successors(&node, &mut out);
@@ -44,7 +44,7 @@ fn a_pull_drags_the_box_one_cell_and_the_man_steps_back() {
     assert_eq!(out.len(), 1);
     let (op, succ) = out.get(0);
     assert_eq!(push_of(op), (at(2), 3), "undone by pushing (1,2) right");
-    assert!(has(succ, at(2)) && !has(succ, at(3)));
+    assert!(bits::contains(succ, at(2)) && !bits::contains(succ, at(3)));
     assert_eq!(succ[space.box_words], u64::from(at(1)), "man at (1,1)");
 }
 
@@ -91,7 +91,7 @@ fn a_tunnel_macro_stops_where_the_walls_end_and_is_counted_as_its_pulls() {
     };
     let mut space = PullSpace::new(&board, options);
     let mut node = vec![0; space.words()];
-    set(&mut node, at(7));
+    bits::insert(&mut node, at(7));
     node[space.box_words] = u64::from(at(1));
     let mut out = Successors::new(space.words());
     space.successors(&node, &mut out);
@@ -99,7 +99,7 @@ fn a_tunnel_macro_stops_where_the_walls_end_and_is_counted_as_its_pulls() {
     let (op, succ) = out.get(0);
     assert_eq!((push_of(op), pulls_of(op)), ((at(5), 3), 2));
     assert_eq!(space.cost(op), 2);
-    assert!(has(succ, at(5)) && !has(succ, at(7)));
+    assert!(bits::contains(succ, at(5)) && !bits::contains(succ, at(7)));
     assert_eq!(
         space.plan_from_path(vec![op]),
         [push_op(at(5), 3), push_op(at(6), 3)]
@@ -200,7 +200,7 @@ fn the_pull_bound_counts_pulls_home() {
     let board = Board::new(&level("######\n#@$ .#\n######\n"));
     let mut bound = MatchingBound::to_starts(&board);
     let mut node = vec![0; board.len().div_ceil(64) + 1];
-    set(&mut node, board.goals[0]);
+    bits::insert(&mut node, board.goals[0]);
     assert_eq!(bound.estimate(&node), Estimate::Value(2));
 }
 

@@ -17,7 +17,7 @@
 //!
 //! The fixpoint is computed Dijkstra-style, as Fast Downward's
 //! `relaxation_heuristic` does: each operator counts its unreached
-//! preconditions; when a fact is settled (popped from a [`BucketQueue`] in order
+//! preconditions; when a fact is settled (popped from a [`BucketQueue`](crate::util::bucket_queue::BucketQueue) in order
 //! of cost), the counters of the operators that need it drop, and an operator
 //! whose counter reaches zero offers its add effects at its own cost.
 //!
@@ -48,10 +48,14 @@
 //! [`RelaxedOpId`]. [`fact_costs`] exposes the per-fact costs, which is what a
 //! goal-regression planner (HSPr) computes once from the initial state.
 
-use super::Estimate;
-use super::queue::BucketQueue;
-use crate::bits;
+mod exploration;
+#[cfg(test)]
+mod tests;
+
+pub use exploration::{Exploration, fact_costs, subgoal_cost};
+
 use crate::task::{FactId, OpId, Task};
+use crate::util::bits;
 use indexmap::IndexMap;
 
 /// An operator's preconditions and add effects, the key for merging.
@@ -355,7 +359,7 @@ impl RelaxedTask {
     /// cost 0.
     #[inline]
     pub fn for_each_initial(&self, state: &[u64], mut f: impl FnMut(FactId)) {
-        for fact in bits::iter(state) {
+        for fact in bits::iter::<FactId>(state) {
             if fact.index() < self.task_facts {
                 f(fact);
             }
@@ -473,238 +477,6 @@ fn invert(num_facts: usize, start: &[u32], items: &[FactId]) -> (Vec<u32>, Vec<R
         }
     }
     (count, out)
-}
-
-/// The progress of one operator during a fixpoint: the combination of the
-/// costs of its preconditions settled so far, and how many are still unsettled.
-/// Side by side, so that settling a precondition touches one 8-byte slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct OpProgress {
-    cost: u32,
-    unsatisfied: u32,
-}
-
-const _: () = assert!(std::mem::size_of::<OpProgress>() == 8);
-
-/// Reusable buffers for one h^max or h^add fixpoint; see the module docs.
-#[derive(Clone, Debug)]
-pub struct Exploration {
-    fact_cost: Vec<u32>,
-    /// The operator that reached each fact at its cost; `NONE` for state facts.
-    supporter: Vec<RelaxedOpId>,
-    ops: Vec<OpProgress>,
-    /// `ops` before a run: cost 0, every precondition unsettled.
-    ops_start: Vec<OpProgress>,
-    queue: BucketQueue,
-}
-
-const NONE: RelaxedOpId = RelaxedOpId(u32::MAX);
-
-impl Exploration {
-    pub fn new(rt: &RelaxedTask) -> Self {
-        let ops_start: Vec<OpProgress> = rt
-            .pre_counts()
-            .iter()
-            .map(|&n| OpProgress {
-                cost: 0,
-                unsatisfied: n,
-            })
-            .collect();
-        Exploration {
-            fact_cost: vec![UNREACHED; rt.num_facts()],
-            supporter: vec![NONE; rt.num_facts()],
-            ops: ops_start.clone(),
-            ops_start,
-            queue: BucketQueue::new(2 * rt.num_facts() as u32 + 64),
-        }
-    }
-
-    /// Computes the relaxed cost of every fact from `state`. With
-    /// `stop_at_goal`, stops once the goal fact is settled: facts costlier than
-    /// the goal may then be left unreached or too expensive.
-    pub fn run(&mut self, rt: &RelaxedTask, state: &[u64], combine: Combine, stop_at_goal: bool) {
-        // One copy of the loop per combination, so that it has no branch on it.
-        match combine {
-            Combine::Max => self.run_with::<true>(rt, state, stop_at_goal),
-            Combine::Sum => self.run_with::<false>(rt, state, stop_at_goal),
-        }
-    }
-
-    fn run_with<const MAX: bool>(&mut self, rt: &RelaxedTask, state: &[u64], stop_at_goal: bool) {
-        self.fact_cost.fill(UNREACHED);
-        self.ops.copy_from_slice(&self.ops_start);
-        self.queue.clear();
-        rt.for_each_initial(state, |f| {
-            self.fact_cost[f.index()] = 0;
-            self.supporter[f.index()] = NONE;
-            self.queue.push(0, f);
-        });
-        while let Some((key, fact)) = self.queue.pop() {
-            if self.fact_cost[fact.index()] < key {
-                continue; // stale entry: the fact was settled more cheaply
-            }
-            if stop_at_goal && fact == rt.goal_fact {
-                break;
-            }
-            for &op in rt.consumers(fact) {
-                let progress = &mut self.ops[op.index()];
-                progress.cost = if MAX {
-                    progress.cost.max(key)
-                } else {
-                    add_cost(progress.cost, key)
-                };
-                progress.unsatisfied -= 1;
-                if progress.unsatisfied == 0 {
-                    let reached = add_cost(progress.cost, rt.cost(op));
-                    for &g in rt.add(op) {
-                        if reached < self.fact_cost[g.index()] {
-                            self.fact_cost[g.index()] = reached;
-                            self.supporter[g.index()] = op;
-                            self.queue.push(reached, g);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The cost of `fact` after the last [`run`](Self::run), `None` if unreached.
-    #[inline]
-    pub fn cost(&self, fact: FactId) -> Option<u32> {
-        Some(self.fact_cost[fact.index()]).filter(|&c| c != UNREACHED)
-    }
-
-    /// The cost of the goal fact as an [`Estimate`].
-    pub fn goal_estimate(&self, rt: &RelaxedTask) -> Estimate {
-        self.cost(rt.goal_fact)
-            .map_or(Estimate::DeadEnd, Estimate::Value)
-    }
-
-    /// The operator through which `fact` got its cost (its *best supporter*),
-    /// or `None` if `fact` was in the state. Meaningful only for reached facts.
-    #[inline]
-    pub fn supporter(&self, fact: FactId) -> Option<RelaxedOpId> {
-        Some(self.supporter[fact.index()]).filter(|&op| op != NONE)
-    }
-}
-
-/// The h^max (`Combine::Max`) or h^add (`Combine::Sum`) cost of every fact of
-/// `task` from `state`; `None` marks facts unreachable even when deletes are
-/// ignored.
-///
-/// A regression planner calls this once on the initial state and estimates a
-/// subgoal set with [`subgoal_cost`]; that is HSPr's heuristic.
-pub fn fact_costs(task: &Task, state: &[u64], combine: Combine) -> Vec<Option<u32>> {
-    let rt = RelaxedTask::new(task);
-    let mut exploration = Exploration::new(&rt);
-    exploration.run(&rt, state, combine, false);
-    (0..task.facts.len() as u32)
-        .map(|f| exploration.cost(FactId(f)))
-        .collect()
-}
-
-/// Combines per-fact costs from [`fact_costs`] over `subgoals`: the maximum or
-/// the (saturating) sum; `None` if some subgoal is unreachable, `Some(0)` for
-/// the empty set.
-pub fn subgoal_cost(
-    costs: &[Option<u32>],
-    subgoals: impl IntoIterator<Item = FactId>,
-    combine: Combine,
-) -> Option<u32> {
-    subgoals
-        .into_iter()
-        .try_fold(0, |acc, f| Some(combine.apply(acc, costs[f.index()]?)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::heuristics::testing::{chain, state, task};
-
-    #[test]
-    fn artificial_facts_and_goal_operator() {
-        // op0 has no precondition, op1 adds only its own precondition (dropped),
-        // op2 and op3 share pre and add (merged into the cheaper op3).
-        let t = task(
-            3,
-            &[],
-            &[2],
-            &[
-                (&[], &[0], &[], 1),
-                (&[0], &[0], &[], 1),
-                (&[0], &[1, 2], &[], 4),
-                (&[0], &[1, 2], &[], 2),
-            ],
-        );
-        let rt = RelaxedTask::new(&t);
-        assert_eq!((rt.true_fact, rt.goal_fact), (FactId(3), FactId(4)));
-        assert_eq!(rt.num_ops(), 3);
-        assert_eq!(rt.pre(RelaxedOpId(0)), &[rt.true_fact]);
-        assert_eq!(rt.origin(RelaxedOpId(1)), Some(OpId(3)));
-        // Each task operator maps to the relaxed operator it became: none for
-        // op1, the merged one for op2 and op3 alike.
-        let of = |i: u32| rt.relaxed_of(OpId(i)).to_vec();
-        assert_eq!(of(0), [RelaxedOpId(0)]);
-        assert!(of(1).is_empty());
-        assert_eq!((of(2), of(3)), (vec![RelaxedOpId(1)], vec![RelaxedOpId(1)]));
-        assert_eq!(rt.cost(RelaxedOpId(1)), 2);
-        assert_eq!(rt.pre(rt.goal_op), &[FactId(2)]);
-        assert_eq!(rt.add(rt.goal_op), &[rt.goal_fact]);
-        assert_eq!(rt.origin(rt.goal_op), None);
-        assert_eq!(rt.consumers(FactId(0)), &[RelaxedOpId(1)]);
-        assert_eq!(rt.achievers(FactId(2)), &[RelaxedOpId(1)]);
-    }
-
-    #[test]
-    fn empty_goal_is_reached_through_the_true_fact() {
-        let t = task(1, &[], &[], &[]);
-        let rt = RelaxedTask::new(&t);
-        let mut ex = Exploration::new(&rt);
-        ex.run(&rt, &state(&t, &[]), Combine::Sum, true);
-        assert_eq!(ex.goal_estimate(&rt), Estimate::Value(0));
-    }
-
-    #[test]
-    fn fact_costs_from_a_state() {
-        // a → b (1), a → c (2), {b, c} → d (1), x unreachable.
-        let t = task(
-            5,
-            &[0],
-            &[3],
-            &[
-                (&[0], &[1], &[], 1),
-                (&[0], &[2], &[], 2),
-                (&[1, 2], &[3], &[], 1),
-            ],
-        );
-        let s = state(&t, &[0]);
-        let hmax = fact_costs(&t, &s, Combine::Max);
-        assert_eq!(hmax, [Some(0), Some(1), Some(2), Some(3), None]);
-        let hadd = fact_costs(&t, &s, Combine::Sum);
-        assert_eq!(hadd, [Some(0), Some(1), Some(2), Some(4), None]);
-        let goal = [FactId(1), FactId(2)];
-        assert_eq!(subgoal_cost(&hadd, goal, Combine::Sum), Some(3));
-        assert_eq!(subgoal_cost(&hmax, goal, Combine::Max), Some(2));
-        assert_eq!(subgoal_cost(&hmax, [FactId(4)], Combine::Max), None);
-        assert_eq!(subgoal_cost(&hmax, [], Combine::Max), Some(0));
-    }
-
-    #[test]
-    fn supporters_are_recorded_and_state_facts_have_none() {
-        let t = chain();
-        let rt = RelaxedTask::new(&t);
-        let mut ex = Exploration::new(&rt);
-        ex.run(&rt, &state(&t, &[0]), Combine::Sum, false);
-        assert_eq!(ex.supporter(FactId(0)), None);
-        assert_eq!(ex.supporter(FactId(2)), Some(RelaxedOpId(1)));
-        assert_eq!(ex.cost(FactId(2)), Some(3));
-    }
-
-    #[test]
-    fn sums_saturate_below_unreached() {
-        assert_eq!(add_cost(MAX_COST, 5), MAX_COST);
-        assert_eq!(Combine::Sum.apply(u32::MAX - 3, 7), MAX_COST);
-    }
 }
 
 #[cfg(test)]

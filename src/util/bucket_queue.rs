@@ -1,4 +1,5 @@
-//! The priority queue behind every Dijkstra-style relaxed exploration.
+//! The bucket queue: the priority queue behind every Dijkstra-style
+//! exploration over small integer keys.
 //!
 //! h^max, h^add and LM-cut all settle facts in order of increasing cost, like
 //! Dijkstra's algorithm. Costs are small integers, so Fast Downward keeps the
@@ -9,6 +10,10 @@
 //!
 //! Example: push `(3, f7)`, `(1, f2)`, `(3, f5)`; pops give `(1, f2)`, then the
 //! two facts of bucket 3 (last in, first out within a bucket), then `None`.
+//! The entries may be any small copyable items (facts here; cells, nodes).
+//!
+//! (A search's open list, whose keys are triples and whose buckets are
+//! first-in-first-out, is [`crate::search::open_list::TieBreaking`].)
 //!
 //! Sums of action costs (h^add) can be far larger than the number of facts, and
 //! then the scan over empty buckets would dominate. Keys at or above `limit` go
@@ -19,24 +24,23 @@
 //! Entries are not removed when a fact gets cheaper: the caller pushes the fact
 //! again and skips the stale entry when it pops a key above the fact's cost.
 
-use crate::task::FactId;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// A min-priority queue of facts keyed by `u32` costs; see the module docs.
+/// A min-priority queue of items `T` keyed by `u32` costs; see the module docs.
 #[derive(Clone, Debug)]
-pub struct BucketQueue {
+pub struct BucketQueue<T> {
     /// `buckets[k]` holds the facts pushed with key `k < limit`.
-    buckets: Vec<Vec<FactId>>,
+    buckets: Vec<Vec<T>>,
     /// Entries with keys `>= limit`.
-    overflow: BinaryHeap<Reverse<(u32, FactId)>>,
+    overflow: BinaryHeap<Reverse<(u32, T)>>,
     /// No bucket below this index holds an entry.
     current: usize,
     len: usize,
     limit: u32,
 }
 
-impl BucketQueue {
+impl<T: Copy + Ord> BucketQueue<T> {
     /// An empty queue that keeps keys below `limit` in buckets. The buckets are
     /// allocated lazily, up to the largest key pushed, and reused across runs.
     pub fn new(limit: u32) -> Self {
@@ -69,7 +73,7 @@ impl BucketQueue {
     /// Adds `fact` with priority `key`. Keys need not be monotone, though
     /// Dijkstra-style callers never push below the last popped key.
     #[inline]
-    pub fn push(&mut self, key: u32, fact: FactId) {
+    pub fn push(&mut self, key: u32, fact: T) {
         if key < self.limit {
             let k = key as usize;
             if k >= self.buckets.len() {
@@ -85,7 +89,7 @@ impl BucketQueue {
 
     /// Removes and returns an entry with the smallest key.
     #[inline]
-    pub fn pop(&mut self) -> Option<(u32, FactId)> {
+    pub fn pop(&mut self) -> Option<(u32, T)> {
         if self.len == 0 {
             return None;
         }
@@ -103,6 +107,7 @@ impl BucketQueue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::task::FactId;
 
     #[test]
     fn pops_in_key_order_across_buckets_and_heap() {

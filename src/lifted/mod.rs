@@ -12,12 +12,19 @@
 //! becomes a [`Schema`] with two parameters of type `object` and one positive
 //! condition `at-robby(Var(0))`; `at-robby` is fluent because `move` changes it.
 
-pub use super::normalize::LEffect;
-use super::normalize::Normalizer;
+pub mod normalize;
+pub mod reachability;
+mod strata;
+
+use strata::cycle_error;
+pub use strata::{NegativeCycle, strata};
+
 use crate::pddl::ast::{self, CostExpr, Term, either_members};
-use crate::pddl::{ErrorKind, PddlError, TypeHierarchy, type_tests};
+use crate::pddl::{PddlError, TypeHierarchy, type_tests};
+use crate::util::hash::{FastBuildHasher, FastMap, FastSet};
 use indexmap::IndexSet;
-use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
+pub use normalize::LEffect;
+use normalize::Normalizer;
 
 /// Object id: index in [`Lifted::objects`].
 pub type ObjId = u32;
@@ -69,7 +76,7 @@ pub enum CostTerm {
 }
 
 /// An action schema in integer form: one disjunct of an action's normalised
-/// precondition (see [`super::normalize`]). Axiom rules use the same form,
+/// precondition (see [`normalize`]). Axiom rules use the same form,
 /// with the rule's head as the one `add` atom.
 #[derive(Clone, Debug)]
 pub struct Schema {
@@ -101,14 +108,14 @@ pub struct Schema {
 pub struct Lifted {
     pub domain_name: String,
     pub problem_name: String,
-    pub objects: IndexSet<String, FxBuildHasher>,
+    pub objects: IndexSet<String, FastBuildHasher>,
     /// Type names; id 0 is `object`.
-    pub types: IndexSet<String, FxBuildHasher>,
+    pub types: IndexSet<String, FastBuildHasher>,
     /// `objects_of_type[t]`: the objects of type `t` or a subtype, ascending.
     pub objects_of_type: Vec<Vec<ObjId>>,
     /// `is_of_type[t * objects.len() + o]`.
     pub is_of_type: Vec<bool>,
-    pub predicates: IndexSet<String, FxBuildHasher>,
+    pub predicates: IndexSet<String, FastBuildHasher>,
     pub arity: Vec<usize>,
     /// Whether some action adds or deletes atoms of the predicate.
     pub fluent: Vec<bool>,
@@ -131,11 +138,11 @@ pub struct Lifted {
     /// depends positively on its stratum or lower ones, negatively on lower ones.
     pub layer: Vec<u32>,
     /// Initial atoms of static predicates.
-    pub static_init: FxHashSet<GAtom>,
+    pub static_init: FastSet<GAtom>,
     /// Initial atoms of fluent predicates, in file order, without duplicates.
     pub fluent_init: Vec<GAtom>,
     /// `(= (f o1 o2) N)` values from `:init`.
-    pub function_values: FxHashMap<(String, Box<[ObjId]>), u64>,
+    pub function_values: FastMap<(String, Box<[ObjId]>), u64>,
     /// Goal literals: atom and polarity.
     pub goal: Vec<(GAtom, bool)>,
     pub metric: bool,
@@ -146,7 +153,7 @@ impl Lifted {
     /// name used is declared, so lookups here cannot fail; normalisation can
     /// (a universal quantifier over too many objects).
     pub fn new(domain: &ast::Domain, problem: &ast::Problem) -> Result<Lifted, PddlError> {
-        let mut types: IndexSet<String, FxBuildHasher> = IndexSet::default();
+        let mut types: IndexSet<String, FastBuildHasher> = IndexSet::default();
         types.insert("object".into());
         for t in &domain.types {
             types.insert(t.name.text.clone());
@@ -192,7 +199,7 @@ impl Lifted {
             types.insert(u.clone());
         }
 
-        let mut objects: IndexSet<String, FxBuildHasher> = IndexSet::default();
+        let mut objects: IndexSet<String, FastBuildHasher> = IndexSet::default();
         let mut object_types: Vec<Vec<u32>> = Vec::new();
         for o in domain.constants.iter().chain(&problem.objects) {
             if objects.insert(o.name.text.clone()) {
@@ -245,7 +252,7 @@ impl Lifted {
             })
             .collect();
 
-        let mut predicates: IndexSet<String, FxBuildHasher> = IndexSet::default();
+        let mut predicates: IndexSet<String, FastBuildHasher> = IndexSet::default();
         let mut arity = Vec::new();
         for p in &domain.predicates {
             if predicates.insert(p.name.text.clone()) {
@@ -290,8 +297,8 @@ impl Lifted {
             pred: pred(&atom.predicate.text),
             args: atom.args.iter().map(|t| obj(&t.name().text)).collect(),
         };
-        let mut static_init = FxHashSet::default();
-        let mut seen_fluent = FxHashSet::default();
+        let mut static_init = FastSet::default();
+        let mut seen_fluent = FastSet::default();
         let mut fluent_init = Vec::new();
         for atom in &problem.init {
             let g = ground(atom);
@@ -339,7 +346,7 @@ impl Lifted {
         );
         let mut schemas = Vec::new();
         for (i, a) in domain.actions.iter().enumerate() {
-            let index: FxHashMap<&str, u32> = (a.parameters.iter().enumerate())
+            let index: FastMap<&str, u32> = (a.parameters.iter().enumerate())
                 .map(|(i, p)| (p.name.text.as_str(), i as u32))
                 .collect();
             let cost: Vec<CostTerm> = (a.effect.cost.iter())
@@ -523,209 +530,4 @@ fn quantified(c: &ast::Condition) -> Vec<&ast::TypedName> {
         }
     }
     out
-}
-
-/// The error for rules that depend on their own negation after
-/// normalisation: it names a derived predicate of the domain on the cycle,
-/// at its `(:derived ...)`.
-fn cycle_error(
-    domain: &ast::Domain,
-    predicates: &IndexSet<String, FxBuildHasher>,
-    axioms: &[Schema],
-    cycle: &NegativeCycle,
-) -> PddlError {
-    // Best a rule as written that negates a predicate of the cycle, then
-    // any rule as written of the cycle, then the rule layering tripped on.
-    let on_cycle = |r: &&Schema| cycle.members.contains(&r.add[0].pred);
-    let negating = |r: &&Schema| r.neg.iter().any(|a| cycle.members.contains(&a.pred));
-    let cycle_rules = || axioms.iter().filter(on_cycle);
-    let rule = (cycle_rules().filter(negating).chain(cycle_rules()))
-        .find_map(|r| domain.derived.get(r.action as usize).map(|d| (r, d)));
-    let negated = match rule {
-        Some((r, _)) => (r.neg.iter())
-            .find(|a| cycle.members.contains(&a.pred))
-            .map_or(cycle.negated, |a| a.pred),
-        None => cycle.negated,
-    };
-    let negated = &predicates[negated as usize];
-    let through = if negated.starts_with('@') {
-        format!("the negation of `{negated}`, a predicate normalisation made")
-    } else {
-        format!("the negation of `{negated}`")
-    };
-    let (name, span) = match rule {
-        Some((_, d)) => (d.predicate.text.as_str(), d.predicate.span),
-        None => (
-            predicates[axioms[cycle.rule].add[0].pred as usize].as_str(),
-            domain.name.span,
-        ),
-    };
-    PddlError::new(
-        ErrorKind::Unsupported,
-        &domain.source,
-        span,
-        format!(
-            "derived predicate `{name}` depends on itself through {through}; planbox \
-             evaluates derived predicates in layers, and a cycle through negation has none"
-        ),
-    )
-}
-
-/// Rules that no layering evaluates: `rule` uses `negated` under a negation,
-/// and `negated` depends, through the rules, on the rule's head.
-#[derive(Debug, PartialEq, Eq)]
-pub struct NegativeCycle {
-    /// Index in the axioms.
-    pub rule: usize,
-    pub negated: PredId,
-    /// The predicates of the cycle (one strongly connected component).
-    pub members: Vec<PredId>,
-}
-
-/// The stratum of each predicate: 0 for basic ones; a derived predicate is at
-/// least as high as the derived predicates its rules use positively, and
-/// higher than the ones they use negatively, as low as that allows.
-///
-/// Layers exist only when no predicate depends on its own negation. The
-/// checker refuses such rules as written, but the rules here are the
-/// normalised ones, with predicates normalisation made: a cycle through
-/// negation among them is an error, never a layering whose evaluation
-/// computes something else than the rules mean.
-pub fn strata(axioms: &[Schema], derived: &[bool]) -> Result<Vec<u32>, NegativeCycle> {
-    use petgraph::graph::{DiGraph, NodeIndex};
-    use petgraph::visit::EdgeRef;
-    // An edge from each head to each derived predicate of its body, marked
-    // true when the body uses it positively.
-    let mut graph: DiGraph<(), bool, u32> = DiGraph::default();
-    for _ in 0..derived.len() {
-        graph.add_node(());
-    }
-    for rule in axioms {
-        let head = NodeIndex::new(rule.add[0].pred as usize);
-        for (atoms, positive) in [(&rule.pos, true), (&rule.neg, false)] {
-            for a in atoms.iter().filter(|a| derived[a.pred as usize]) {
-                graph.add_edge(head, NodeIndex::new(a.pred as usize), positive);
-            }
-        }
-    }
-    // Tarjan lists the components bodies first: each one after every
-    // component its rules use.
-    let components = petgraph::algo::tarjan_scc(&graph);
-    let mut component = vec![0usize; derived.len()];
-    for (c, members) in components.iter().enumerate() {
-        for n in members {
-            component[n.index()] = c;
-        }
-    }
-    for (r, rule) in axioms.iter().enumerate() {
-        let head = rule.add[0].pred as usize;
-        if let Some(a) = (rule.neg.iter())
-            .find(|a| derived[a.pred as usize] && component[a.pred as usize] == component[head])
-        {
-            let mut members: Vec<PredId> = (components[component[head]].iter())
-                .map(|n| n.index() as PredId)
-                .collect();
-            members.sort_unstable();
-            return Err(NegativeCycle {
-                rule: r,
-                negated: a.pred,
-                members,
-            });
-        }
-    }
-    let mut layer = vec![0u32; derived.len()];
-    for members in &components {
-        let mut need = 0;
-        for &n in members {
-            if derived[n.index()] {
-                need = need.max(1);
-            }
-            for e in graph.edges(n) {
-                let body = e.target().index();
-                if component[body] != component[n.index()] {
-                    need = need.max(layer[body] + u32::from(!*e.weight()));
-                }
-            }
-        }
-        for &n in members {
-            layer[n.index()] = need;
-        }
-    }
-    Ok(layer)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Lifted, NegativeCycle, strata};
-    use crate::pddl::{self, ErrorKind, ast};
-
-    fn unchecked(domain: &str, problem: &str) -> (ast::Domain, ast::Problem) {
-        let source = |text: &str, name: &str| ast::Source {
-            path: name.into(),
-            text: text.into(),
-        };
-        let d = pddl::parse_domain(source(domain, "domain.pddl")).expect("domain parses");
-        let p = pddl::parse_problem(source(problem, "problem.pddl")).expect("problem parses");
-        (d, p)
-    }
-
-    const PROBLEM: &str = "(define (problem p) (:domain d) (:objects o) (:init) (:goal (g)))";
-
-    #[test]
-    fn rules_through_their_own_negation_are_an_error_not_layers() {
-        // The checker refuses these; layering must too, whatever reaches it.
-        let (d, p) = unchecked(
-            "(define (domain d) (:requirements :derived-predicates :negative-preconditions)
-               (:predicates (b ?x) (q ?x) (r ?x) (g))
-               (:derived (q ?x) (and (b ?x) (not (r ?x))))
-               (:derived (r ?x) (q ?x))
-               (:action a :parameters (?x) :precondition (q ?x) :effect (g)))",
-            PROBLEM,
-        );
-        let e = Lifted::new(&d, &p).expect_err("no layers");
-        assert_eq!(e.kind, ErrorKind::Unsupported);
-        assert_eq!((e.line, e.column), (3, 27), "{e}");
-        assert!(
-            e.message
-                .contains("derived predicate `q` depends on itself through the negation of `r`"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn layers_are_the_lowest_that_put_negations_below() {
-        // (q) :- (b); (r) :- (q), not (s); (s) :- (q); (t) :- not (r), (t).
-        let l = crate::invariants::tests::lifted_of(
-            "(define (domain d) (:requirements :derived-predicates :negative-preconditions)
-               (:predicates (b) (q) (r) (s) (t) (g))
-               (:derived (q) (b))
-               (:derived (s) (q))
-               (:derived (r) (and (q) (not (s))))
-               (:derived (t) (or (not (r)) (t)))
-               (:action a :parameters () :precondition (t) :effect (g)))",
-            PROBLEM,
-        );
-        let layer = |name: &str| l.layer[l.predicates.get_index_of(name).expect("declared")];
-        let got: Vec<u32> = ["b", "q", "s", "r", "t"].map(layer).to_vec();
-        assert_eq!(got, [0, 1, 1, 2, 3]);
-        // The same rules with one more, (s) :- not (t), close a cycle
-        // through negation: s, r and t depend on each other.
-        let mut axioms = l.axioms.clone();
-        let mut extra = axioms[0].clone();
-        extra.add[0].pred = l.predicates.get_index_of("s").expect("s") as u32;
-        extra.pos.clear();
-        extra.neg = vec![super::LAtom {
-            pred: l.predicates.get_index_of("t").expect("t") as u32,
-            args: Vec::new(),
-        }];
-        axioms.push(extra);
-        let Err(NegativeCycle { members, .. }) = strata(&axioms, &l.derived) else {
-            panic!("layered a cycle through negation");
-        };
-        let names: Vec<&str> = members
-            .iter()
-            .map(|&p| l.predicates[p as usize].as_str())
-            .collect();
-        assert_eq!(names, ["r", "s", "t"]);
-    }
 }

@@ -34,6 +34,11 @@
 //! predicate declared twice with different parameters, an action declared
 //! twice (a plan names its actions), an atom both in `:init` and negated there.
 
+mod derived;
+
+pub(crate) use derived::signed_literals;
+use derived::{check_derived, not_derived};
+
 use crate::pddl::ast::{
     Atom, Condition, CostExpr, Derived, Domain, Literal, Name, Problem, Signature, Span, TypedName,
 };
@@ -41,7 +46,7 @@ use crate::pddl::error::{PddlError, Warning};
 use crate::pddl::scope::{Scope, Warnings};
 use crate::pddl::suggest::{plural, position, suggest};
 use crate::pddl::types::TypeTable;
-use std::collections::HashMap;
+use crate::util::hash::FastMap;
 
 /// Requirements planbox supports.
 const SUPPORTED: &[&str] = &[
@@ -84,7 +89,7 @@ pub fn check_domain(domain: &Domain) -> Result<Vec<Warning>, PddlError> {
         warnings.push_warning(w);
     }
 
-    let mut constants: HashMap<&str, &Name> = HashMap::new();
+    let mut constants: FastMap<&str, &Name> = FastMap::default();
     for c in &domain.constants {
         types.check_declared(&c.ty, &domain.source)?;
         declare_once(
@@ -97,7 +102,7 @@ pub fn check_domain(domain: &Domain) -> Result<Vec<Warning>, PddlError> {
         )?;
     }
 
-    let mut predicates: HashMap<&str, &Signature> = HashMap::new();
+    let mut predicates: FastMap<&str, &Signature> = FastMap::default();
     for p in &domain.predicates {
         check_parameters(&p.parameters, &types, &domain.source, "predicate")?;
         if p.name.text == "=" {
@@ -135,7 +140,7 @@ pub fn check_domain(domain: &Domain) -> Result<Vec<Warning>, PddlError> {
         }
     }
 
-    let mut functions: HashMap<&str, &Signature> = HashMap::new();
+    let mut functions: FastMap<&str, &Signature> = FastMap::default();
     for f in &domain.functions {
         check_parameters(&f.parameters, &types, &domain.source, "function")?;
         declare_once(
@@ -148,7 +153,7 @@ pub fn check_domain(domain: &Domain) -> Result<Vec<Warning>, PddlError> {
         )?;
     }
 
-    let mut actions: HashMap<&str, &Name> = HashMap::new();
+    let mut actions: FastMap<&str, &Name> = FastMap::default();
     for action in &domain.actions {
         // Fast Downward keeps both actions, but a plan names its steps by
         // action, so the plan would not say which one it took.
@@ -261,170 +266,6 @@ fn parameters_text(p: &Signature) -> String {
     format!("`({})`", each.join(" "))
 }
 
-/// An action may not change a derived predicate: its atoms follow from the
-/// rules alone.
-fn not_derived(
-    domain: &Domain,
-    span: Span,
-    predicate: &str,
-    action: &Name,
-) -> Result<(), PddlError> {
-    if let Some(rule) = domain
-        .derived
-        .iter()
-        .find(|d| d.predicate.text == predicate)
-    {
-        return Err(PddlError::invalid(
-            &domain.source,
-            span,
-            format!(
-                "action `{}` changes `{predicate}`, a derived predicate (defined at {}); \
-                 expected only its `(:derived ...)` rules to make it true",
-                action.text,
-                position(&domain.source, rule.predicate.span)
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// The rules of derived predicates: each head a declared predicate with the
-/// declared arity and distinct variables, each body checked with the head's
-/// variables in scope, and no predicate defined through its own negation.
-fn check_derived<'a>(
-    domain: &'a Domain,
-    types: &'a TypeTable<'a>,
-    predicates: &'a HashMap<&'a str, &'a Signature>,
-    constants: &'a HashMap<&'a str, &'a Name>,
-    warnings: &'a Warnings,
-) -> Result<(), PddlError> {
-    let err = |span, msg: String| PddlError::invalid(&domain.source, span, msg);
-    for rule in &domain.derived {
-        let Some(sig) = predicates.get(rule.predicate.text.as_str()) else {
-            return Err(err(
-                rule.predicate.span,
-                format!(
-                    "derived predicate `{}` is not declared; expected it in `:predicates`{}",
-                    rule.predicate.text,
-                    suggest(&rule.predicate.text, predicates.keys().copied())
-                ),
-            ));
-        };
-        if sig.parameters.len() != rule.parameters.len() {
-            return Err(err(
-                rule.predicate.span,
-                format!(
-                    "predicate `{}` takes {} argument{}, but this rule's head has {}",
-                    rule.predicate.text,
-                    sig.parameters.len(),
-                    plural(sig.parameters.len()),
-                    rule.parameters.len()
-                ),
-            ));
-        }
-        let names = check_parameters(&rule.parameters, types, &domain.source, "rule")?;
-        let scope = Scope {
-            domain,
-            types,
-            predicates,
-            parameters: rule.parameters.iter().collect(),
-            parameter_names: names,
-            constants,
-            objects: None,
-            warnings,
-        };
-        scope.condition(&rule.body)?;
-    }
-    check_stratified(domain)
-}
-
-/// Refuses rules that define a derived predicate through its own negation,
-/// directly or through other derived predicates: `(:derived (p) (not (q)))`
-/// with `(:derived (q) (p))`. Such rules have no single least fixpoint, so
-/// planners (Fast Downward's translator among them) require *stratified*
-/// rules: the predicates split into layers, a predicate depending positively
-/// on its own layer or below and negatively only on layers below.
-fn check_stratified(domain: &Domain) -> Result<(), PddlError> {
-    use petgraph::graph::DiGraph;
-    let derived: HashMap<&str, usize> = (domain.derived.iter())
-        .map(|d| d.predicate.text.as_str())
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| (p, i))
-        .collect();
-    if derived.is_empty() {
-        return Ok(());
-    }
-    let mut graph: DiGraph<(), ()> = DiGraph::new();
-    let nodes: Vec<_> = (0..derived.len()).map(|_| graph.add_node(())).collect();
-    // (rule, head, body predicate, the literal) for each negative use.
-    let mut negative: Vec<(&Derived, usize, usize, Span)> = Vec::new();
-    for rule in &domain.derived {
-        let head = derived[rule.predicate.text.as_str()];
-        for (literal, positive) in signed_literals(&rule.body) {
-            if let Literal::Atom { atom, .. } = literal
-                && let Some(&body) = derived.get(atom.predicate.text.as_str())
-            {
-                graph.add_edge(nodes[head], nodes[body], ());
-                if !positive {
-                    negative.push((rule, head, body, atom.span));
-                }
-            }
-        }
-    }
-    let mut component = vec![0usize; derived.len()];
-    for (c, scc) in petgraph::algo::tarjan_scc(&graph).iter().enumerate() {
-        for n in scc {
-            component[n.index()] = c;
-        }
-    }
-    if let Some((rule, _, _, span)) = negative
-        .iter()
-        .find(|(_, h, b, _)| component[*h] == component[*b])
-    {
-        return Err(PddlError::invalid(
-            &domain.source,
-            *span,
-            format!(
-                "derived predicate `{}` depends on its own negation through this literal; \
-                 expected stratified rules (no cycle through `not` among derived predicates)",
-                rule.predicate.text
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// Each literal of a condition with its polarity: false when it is under an
-/// odd number of negations (`not`, the premise of `imply`).
-pub(crate) fn signed_literals(condition: &Condition) -> Vec<(&Literal, bool)> {
-    fn walk<'a>(c: &'a Condition, sign: bool, out: &mut Vec<(&'a Literal, bool)>) {
-        match c {
-            Condition::Literal(l) => {
-                let positive = match l {
-                    Literal::Atom { positive, .. } | Literal::Equality { positive, .. } => {
-                        *positive
-                    }
-                };
-                out.push((l, positive == sign));
-            }
-            Condition::And(parts, _) | Condition::Or(parts, _) => {
-                parts.iter().for_each(|p| walk(p, sign, out))
-            }
-            Condition::Not(inner, _) => walk(inner, !sign, out),
-            Condition::Imply(a, b, _) => {
-                walk(a, !sign, out);
-                walk(b, sign, out);
-            }
-            Condition::Exists(_, body, _) | Condition::Forall(_, body, _) => walk(body, sign, out),
-        }
-    }
-    let mut out = Vec::new();
-    walk(condition, true, &mut out);
-    out
-}
-
 /// Checks a parsed problem against its (checked) domain: the first error, or
 /// the warnings about the problem file (in file order).
 pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<Vec<Warning>, PddlError> {
@@ -442,7 +283,7 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<Vec<Warning>,
     check_requirements(&problem.requirements, &problem.source, &warnings)?;
     let types = TypeTable::new(domain)?;
 
-    let mut objects: HashMap<&str, &TypedName> = HashMap::new();
+    let mut objects: FastMap<&str, &TypedName> = FastMap::default();
     for c in &domain.constants {
         objects.insert(&c.name.text, c);
     }
@@ -479,18 +320,18 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<Vec<Warning>,
         }
     }
 
-    let predicates: HashMap<&str, &Signature> = domain
+    let predicates: FastMap<&str, &Signature> = domain
         .predicates
         .iter()
         .map(|p| (p.name.text.as_str(), p))
         .collect();
-    let constants: HashMap<&str, &Name> = HashMap::new();
+    let constants: FastMap<&str, &Name> = FastMap::default();
     let scope = Scope {
         domain,
         types: &types,
         predicates: &predicates,
         parameters: Vec::new(),
-        parameter_names: HashMap::new(),
+        parameter_names: FastMap::default(),
         constants: &constants,
         objects: Some((problem, &objects)),
         warnings: &warnings,
@@ -540,7 +381,7 @@ pub fn check_problem(domain: &Domain, problem: &Problem) -> Result<Vec<Warning>,
     }
     scope.condition(&problem.goal)?;
 
-    let functions: HashMap<&str, &Signature> = domain
+    let functions: FastMap<&str, &Signature> = domain
         .functions
         .iter()
         .map(|f| (f.name.text.as_str(), f))
@@ -596,7 +437,7 @@ fn atom_text(atom: &Atom) -> String {
 
 /// Adds `name` to `map`, or reports that it was declared before (where).
 fn declare_once<'a, T>(
-    map: &mut HashMap<&'a str, T>,
+    map: &mut FastMap<&'a str, T>,
     name: &'a Name,
     value: T,
     kind: &str,
@@ -685,7 +526,7 @@ fn check_parameters<'a>(
     types: &TypeTable<'_>,
     source: &crate::pddl::ast::Source,
     what: &str,
-) -> Result<HashMap<&'a str, &'a TypedName>, PddlError> {
+) -> Result<FastMap<&'a str, &'a TypedName>, PddlError> {
     if let Some(p) = parameters.get(MAX_PARAMETERS) {
         return Err(PddlError::unsupported(
             source,
@@ -698,7 +539,8 @@ fn check_parameters<'a>(
             ),
         ));
     }
-    let mut seen: HashMap<&str, &TypedName> = HashMap::with_capacity(parameters.len());
+    let mut seen: FastMap<&str, &TypedName> =
+        FastMap::with_capacity_and_hasher(parameters.len(), Default::default());
     for p in parameters {
         types.check_declared(&p.ty, source)?;
         // In declarations only the arity and types matter: IPC's logistics

@@ -19,12 +19,15 @@
 //! Example: in Gripper, `(pick ball1 rooma left)` in a state without
 //! `(free left)` fails with `step 1 ... precondition not satisfied: (free left)`.
 
-use crate::pddl::ast::{Action, CostExpr, Domain, Literal, Problem, Term, TypedName};
-use crate::pddl::ast::{Condition, Derived};
+use crate::pddl::ast::{Action, CostExpr, Domain, Problem, Term};
 use crate::pddl::suggest;
 use crate::pddl::{TypeHierarchy, type_tests};
 use crate::task::Atom;
-use std::collections::{BTreeSet, HashMap};
+use semantics::{World, layers};
+
+mod semantics;
+use crate::util::hash::FastMap;
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// One step of a plan as read from a plan file.
@@ -158,7 +161,7 @@ impl fmt::Display for Verdict {
 /// Objects and their types, and the type hierarchy, for type checks.
 struct Types<'a> {
     hierarchy: TypeHierarchy<'a>,
-    object_type: HashMap<&'a str, &'a str>,
+    object_type: FastMap<&'a str, &'a str>,
     /// Every object, in declaration order.
     objects: Vec<&'a str>,
 }
@@ -166,7 +169,7 @@ struct Types<'a> {
 impl<'a> Types<'a> {
     fn new(domain: &'a Domain, problem: &'a Problem) -> Self {
         let mut objects = Vec::new();
-        let mut object_type = HashMap::new();
+        let mut object_type = FastMap::default();
         for o in domain.constants.iter().chain(&problem.objects) {
             if object_type
                 .insert(o.name.text.as_str(), o.ty.text.as_str())
@@ -299,7 +302,7 @@ pub struct Simulator<'a> {
     problem: &'a Problem,
     world: World<'a>,
     /// The `:init` values of the cost functions.
-    values: HashMap<(&'a str, Vec<&'a str>), u64>,
+    values: FastMap<(&'a str, Vec<&'a str>), u64>,
 }
 
 impl<'a> Simulator<'a> {
@@ -523,246 +526,6 @@ fn ground(predicate: &str, args: &[Term], binding: &[(&str, &str)]) -> Atom {
 
 /// Variables and the objects they stand for, innermost last.
 type Binding<'a> = Vec<(&'a str, &'a str)>;
-
-/// What conditions are evaluated against: the objects and the rules of the
-/// derived predicates.
-struct World<'a> {
-    types: Types<'a>,
-    derived: &'a [Derived],
-    /// The rules, grouped by stratum, lowest first.
-    layers: Vec<Vec<&'a Derived>>,
-}
-
-impl<'a> World<'a> {
-    /// Whether `condition` holds in `state` under `binding` (innermost
-    /// variables last); quantifiers range over the objects of their types.
-    fn holds(
-        &self,
-        condition: &'a Condition,
-        state: &State,
-        binding: &mut Vec<(&'a str, &'a str)>,
-    ) -> bool {
-        crate::deep(|| self.holds_here(condition, state, binding))
-    }
-
-    fn holds_here(
-        &self,
-        condition: &'a Condition,
-        state: &State,
-        binding: &mut Vec<(&'a str, &'a str)>,
-    ) -> bool {
-        match condition {
-            Condition::Literal(l) => literal_holds(l, state, binding),
-            Condition::And(parts, _) => parts.iter().all(|p| self.holds(p, state, binding)),
-            Condition::Or(parts, _) => parts.iter().any(|p| self.holds(p, state, binding)),
-            Condition::Not(inner, _) => !self.holds(inner, state, binding),
-            Condition::Imply(a, b, _) => {
-                !self.holds(a, state, binding) || self.holds(b, state, binding)
-            }
-            Condition::Exists(vars, body, _) => {
-                let mut found = false;
-                self.for_each_binding(vars, binding, &mut |world, binding| {
-                    found = found || world.holds(body, state, binding);
-                });
-                found
-            }
-            Condition::Forall(vars, body, _) => {
-                let mut all = true;
-                self.for_each_binding(vars, binding, &mut |world, binding| {
-                    all = all && world.holds(body, state, binding);
-                });
-                all
-            }
-        }
-    }
-
-    /// Calls `f` once per binding of `vars` to objects of their types, each
-    /// pushed on `binding` for the call.
-    fn for_each_binding(
-        &self,
-        vars: &'a [TypedName],
-        binding: &mut Vec<(&'a str, &'a str)>,
-        f: &mut dyn FnMut(&Self, &mut Binding<'a>),
-    ) {
-        let Some((first, rest)) = vars.split_first() else {
-            f(self, binding);
-            return;
-        };
-        for o in self.types.objects_of(&first.ty.text) {
-            binding.push((first.name.text.as_str(), o));
-            self.for_each_binding(rest, binding, f);
-            binding.pop();
-        }
-    }
-
-    /// The conjuncts of `condition` that are false, in PDDL syntax with the
-    /// binding's objects in place of variables.
-    fn false_parts(
-        &self,
-        condition: &'a Condition,
-        state: &State,
-        binding: &mut Vec<(&'a str, &'a str)>,
-    ) -> Vec<String> {
-        let mut conjuncts = Vec::new();
-        let mut stack = vec![condition];
-        while let Some(c) = stack.pop() {
-            match c {
-                Condition::And(parts, _) => stack.extend(parts.iter().rev()),
-                c => conjuncts.push(c),
-            }
-        }
-        let mut out = Vec::new();
-        for c in conjuncts {
-            if !self.holds(c, state, binding) {
-                out.push(show(c, binding));
-            }
-        }
-        out
-    }
-
-    /// Replaces the derived atoms of `state` with what the rules derive from
-    /// its basic atoms: each stratum to its least fixpoint, lowest first.
-    fn derive(&self, state: &mut State) {
-        if self.derived.is_empty() {
-            return;
-        }
-        state
-            .atoms
-            .retain(|a| !self.derived.iter().any(|d| d.predicate.text == a.predicate));
-        for layer in &self.layers {
-            loop {
-                let mut new: Vec<Atom> = Vec::new();
-                for rule in layer {
-                    let mut binding = Vec::new();
-                    self.for_each_binding(&rule.parameters, &mut binding, &mut |world, b| {
-                        let head = Atom {
-                            predicate: rule.predicate.text.clone(),
-                            args: b.iter().map(|(_, o)| o.to_string()).collect(),
-                        };
-                        if !state.contains(&head) && world.holds(&rule.body, state, b) {
-                            new.push(head);
-                        }
-                    });
-                }
-                if new.is_empty() {
-                    break;
-                }
-                state.atoms.extend(new);
-            }
-        }
-    }
-}
-
-/// The rules grouped by stratum: a predicate sits at least as high as the
-/// derived predicates its rules use, and higher than the ones they negate.
-fn layers(derived: &[Derived]) -> Vec<Vec<&Derived>> {
-    let mut layer: HashMap<&str, usize> = derived
-        .iter()
-        .map(|d| (d.predicate.text.as_str(), 0))
-        .collect();
-    for _ in 0..=derived.len() {
-        let mut changed = false;
-        for rule in derived {
-            let mut need = layer[rule.predicate.text.as_str()];
-            for (l, positive) in crate::pddl::signed_literals(&rule.body) {
-                if let Literal::Atom { atom, .. } = l
-                    && let Some(&k) = layer.get(atom.predicate.text.as_str())
-                {
-                    need = need.max(if positive { k } else { k + 1 });
-                }
-            }
-            if need > layer[rule.predicate.text.as_str()] {
-                layer.insert(rule.predicate.text.as_str(), need);
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    let top = layer.values().copied().max().unwrap_or(0);
-    (0..=top)
-        .map(|k| {
-            (derived.iter())
-                .filter(|d| layer[d.predicate.text.as_str()] == k)
-                .collect()
-        })
-        .collect()
-}
-
-fn literal_holds(literal: &Literal, state: &State, binding: &[(&str, &str)]) -> bool {
-    match literal {
-        Literal::Atom { atom, positive } => {
-            state.contains(&ground(&atom.predicate.text, &atom.args, binding)) == *positive
-        }
-        Literal::Equality {
-            left,
-            right,
-            positive,
-            ..
-        } => (resolve(left, binding) == resolve(right, binding)) == *positive,
-    }
-}
-
-/// A condition in PDDL syntax, with bound variables replaced by objects.
-fn show(condition: &Condition, binding: &[(&str, &str)]) -> String {
-    crate::deep(|| show_here(condition, binding))
-}
-
-fn show_here(condition: &Condition, binding: &[(&str, &str)]) -> String {
-    let list = |parts: &[Condition]| -> String {
-        parts
-            .iter()
-            .map(|p| format!(" {}", show(p, binding)))
-            .collect()
-    };
-    let vars = |vars: &[TypedName]| -> String {
-        let v: Vec<String> = (vars.iter())
-            .map(|v| format!("{} - {}", v.name.text, v.ty.text))
-            .collect();
-        v.join(" ")
-    };
-    match condition {
-        Condition::Literal(Literal::Atom { atom, positive }) => {
-            let g = ground(&atom.predicate.text, &atom.args, binding);
-            if *positive {
-                g.to_string()
-            } else {
-                format!("(not {g})")
-            }
-        }
-        Condition::Literal(Literal::Equality {
-            left,
-            right,
-            positive,
-            ..
-        }) => {
-            let (l, r) = (resolve(left, binding), resolve(right, binding));
-            if *positive {
-                format!("(= {l} {r})")
-            } else {
-                format!("(not (= {l} {r}))")
-            }
-        }
-        Condition::And(parts, _) => format!("(and{})", list(parts)),
-        Condition::Or(parts, _) => format!("(or{})", list(parts)),
-        Condition::Not(inner, _) => format!("(not {})", show(inner, binding)),
-        Condition::Imply(a, b, _) => format!("(imply {} {})", show(a, binding), show(b, binding)),
-        Condition::Exists(v, body, _) | Condition::Forall(v, body, _) => {
-            // Inner variables shadow outer ones of the same name.
-            let inner: Vec<(&str, &str)> = (binding.iter())
-                .filter(|(name, _)| !v.iter().any(|x| x.name.text == *name))
-                .copied()
-                .collect();
-            let q = if matches!(condition, Condition::Exists(..)) {
-                "exists"
-            } else {
-                "forall"
-            };
-            format!("({q} ({}) {})", vars(v), show(body, &inner))
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -380,7 +380,20 @@ pub fn address_space_limit() -> Option<u64> {
 
 /// The process's resident set size in bytes (`VmRSS`), where `/proc` has it.
 pub fn resident_bytes() -> Option<u64> {
-    super::stats::proc_status_kb("VmRSS:").map(|kb| kb * 1024)
+    proc_status_kb("VmRSS:").map(|kb| kb * 1024)
+}
+
+/// The process's peak resident memory in KB, read from `VmHWM` in
+/// `/proc/self/status` as Fast Downward does; `None` where there is no `/proc`.
+pub fn peak_memory_kb() -> Option<u64> {
+    proc_status_kb("VmHWM:")
+}
+
+/// The value in KB of the line starting with `key` in `/proc/self/status`.
+fn proc_status_kb(key: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
+    line[key.len()..].split_whitespace().next()?.parse().ok()
 }
 
 #[cfg(test)]

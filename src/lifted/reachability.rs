@@ -23,10 +23,9 @@
 //! object for `?to`: `move rooma rooma`, `move rooma roomb`, ... Each makes
 //! `(at-robby ?to)` reachable, which triggers `move` again from there.
 
-use super::GroundLimits;
-use super::lifted::{Arg, AtomRef, GAtom, Lifted, ObjId, Schema};
+use super::{Arg, AtomRef, GAtom, Lifted, ObjId, Schema};
+use crate::util::hash::FastBuildHasher;
 use indexmap::IndexSet;
-use rustc_hash::FxBuildHasher;
 use std::collections::VecDeque;
 
 /// Marks an unbound parameter.
@@ -36,7 +35,7 @@ const UNBOUND: ObjId = ObjId::MAX;
 pub struct Reachable {
     /// Every known atom: the static initial atoms first, then the fluent atoms
     /// in the order they became reachable (initial fluent atoms first).
-    pub atoms: IndexSet<GAtom, FxBuildHasher>,
+    pub atoms: IndexSet<GAtom, FastBuildHasher>,
     /// The rule of each reachable instance, in discovery order: an index in
     /// [`Lifted::rules`] (action schemas first, then conditional-effect rules,
     /// then axiom rules).
@@ -114,8 +113,50 @@ impl Index {
 struct Db<'a> {
     lifted: &'a Lifted,
     rules: &'a [&'a Schema],
-    atoms: &'a IndexSet<GAtom, FxBuildHasher>,
+    atoms: &'a IndexSet<GAtom, FastBuildHasher>,
     index: &'a Index,
+}
+
+/// Bounds on grounding. A task whose grounding explodes (an action with many
+/// parameters over many objects, a join that tries billions of bindings) stops
+/// at the first bound it reaches, with an error that names the bound and the
+/// action being instantiated, instead of running out of memory and aborting.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GroundLimits {
+    /// Reachable atoms, static and fluent (ids are 32 bits).
+    pub max_atoms: usize,
+    /// Reachable action instances, that is ground operators.
+    pub max_actions: usize,
+    /// Steps of the fixpoint: candidate atoms tried in joins plus objects tried
+    /// for parameters no precondition binds. A deterministic bound on time.
+    pub max_work: Option<u64>,
+    /// CPU time for the fixpoint (`--time-limit`).
+    pub time: Option<std::time::Duration>,
+    /// Peak resident memory of the process, in bytes (`--memory-limit`).
+    pub memory: Option<u64>,
+}
+
+impl GroundLimits {
+    /// The default bounds on atoms and operators: far above any IPC task
+    /// (the largest bundled ones have a few hundred thousand operators), and
+    /// below what fits in 32-bit ids.
+    pub const MAX_ATOMS: usize = 20_000_000;
+    pub const MAX_ACTIONS: usize = 20_000_000;
+    /// The most bytes the grounder's per-object tables may take (see
+    /// [`crate::ground::table_bytes`]), when no memory limit is given.
+    pub const MAX_TABLE_BYTES: u64 = 4 << 30;
+}
+
+impl Default for GroundLimits {
+    fn default() -> Self {
+        GroundLimits {
+            max_atoms: Self::MAX_ATOMS,
+            max_actions: Self::MAX_ACTIONS,
+            max_work: None,
+            time: None,
+            memory: None,
+        }
+    }
 }
 
 /// Which limit of [`GroundLimits`] stopped the fixpoint.
@@ -143,7 +184,7 @@ struct Budget<'l> {
     limits: &'l GroundLimits,
     /// [`crate::search::cpu_time`] when the fixpoint started: the time limit
     /// is on CPU time, as the search's is.
-    start: crate::search::CpuClock,
+    start: crate::util::limits::CpuClock,
     /// Candidate atoms tried in joins and objects tried for free parameters.
     work: u64,
     halt: Option<Halt>,
@@ -165,7 +206,7 @@ impl Budget<'_> {
             } else if (self.limits.time).is_some_and(|t| self.start.elapsed() >= t) {
                 Some(Limit::Time)
             } else if let Some(bytes) = self.limits.memory
-                && crate::search::peak_memory_kb().is_some_and(|kb| {
+                && crate::util::limits::peak_memory_kb().is_some_and(|kb| {
                     kb.saturating_mul(1024).saturating_add(2 * growing() as u64) > bytes
                 })
             {
@@ -228,13 +269,13 @@ pub fn explore(lifted: &Lifted, limits: &GroundLimits) -> Result<Reachable, Halt
             }
         }
     }
-    let mut atoms: IndexSet<GAtom, FxBuildHasher> = IndexSet::default();
+    let mut atoms: IndexSet<GAtom, FastBuildHasher> = IndexSet::default();
     let mut index = Index::new(lifted);
     let mut queue = VecDeque::new();
     let mut found = Found {
         budget: Budget {
             limits,
-            start: crate::search::CpuClock::now(),
+            start: crate::util::limits::CpuClock::now(),
             work: 0,
             halt: None,
         },
@@ -253,7 +294,7 @@ pub fn explore(lifted: &Lifted, limits: &GroundLimits) -> Result<Reachable, Halt
         index.add(id as u32, atom);
     }
     let reach =
-        |atoms: &mut IndexSet<GAtom, FxBuildHasher>, queue: &mut VecDeque<u32>, atom: GAtom| {
+        |atoms: &mut IndexSet<GAtom, FastBuildHasher>, queue: &mut VecDeque<u32>, atom: GAtom| {
             let (id, new) = atoms.insert_full(atom);
             if new {
                 queue.push_back(id as u32);

@@ -1,0 +1,224 @@
+//! The man's region: the cells he reaches from a cell without moving a box.
+//!
+//! Between two pushes the man walks anywhere his region allows, so the
+//! push-level spaces ([`super::push`], [`super::pull`]) flood it once per
+//! node, and the flood is the solver's innermost loop. Two floods give the
+//! same cells: row by row, with bit operations on whole rows of the board,
+//! and cell by cell, with a stack (boards wider than 64 cells, and the
+//! benches' reference).
+//!
+//! Example: in `#@ $ .#` the man reaches the one cell left of the box, so
+//! the region is `{@}`; once the box has moved right it is two cells.
+
+use super::board::{Board, NONE, Rows};
+use crate::util::bits;
+
+/// Marks the cells the man reaches from a cell without moving a box.
+///
+/// On boards at most 64 cells wide ([`Board::rows`]) the flood works on
+/// whole rows: the free cells of a row are one word, the stretch of free
+/// cells around a reached cell is found with a few bit operations, and each
+/// stretch passes the flood to the free cells above and below it. Its work
+/// grows with the stretches of the region, not with its cells. Wider boards
+/// are flooded cell by cell.
+#[derive(Clone, Debug, Default)]
+pub struct Reach {
+    mark: Vec<u32>,
+    stamp: u32,
+    queue: Vec<u32>,
+    /// Steps from the flood's start, for the cells it reached (see
+    /// [`Reach::flood_distances`]).
+    dist: Vec<u32>,
+    /// Each cell's bit in a set of rows (empty: flood cell by cell).
+    at: Vec<u32>,
+    /// The free cells and the reached ones, by rows.
+    free: Vec<u64>,
+    region: Vec<u64>,
+    /// Stretches reached whose rows above and below are still to look at.
+    stretches: Vec<(usize, u64)>,
+    /// Whether the last flood was by rows (`region`) or by cells (`mark`).
+    by_rows: bool,
+}
+
+/// The stretch of set bits of `free` that holds bit `k` (which is set).
+#[inline]
+fn stretch(free: u64, k: u32) -> u64 {
+    let below = !free & ((1 << k) - 1);
+    let above = !free & !(u64::MAX >> (63 - k));
+    let bottom = if below == 0 {
+        0
+    } else {
+        64 - below.leading_zeros()
+    };
+    let end = if above == 0 {
+        64
+    } else {
+        above.trailing_zeros()
+    };
+    (u64::MAX >> (64 - end)) & (u64::MAX << bottom)
+}
+
+impl Reach {
+    pub fn new(board: &Board) -> Reach {
+        let cells = board.len();
+        let (at, rows) = board
+            .rows
+            .as_ref()
+            .map_or((Vec::new(), 0), |r| (r.at.clone(), r.floor.len()));
+        Reach {
+            mark: vec![0; cells],
+            stamp: 0,
+            queue: Vec::new(),
+            dist: vec![0; cells],
+            at,
+            free: vec![0; rows],
+            region: vec![0; rows],
+            stretches: Vec::new(),
+            by_rows: false,
+        }
+    }
+
+    /// Floods breadth-first from `from`, as [`Reach::flood`] does, and
+    /// records every reached cell's distance ([`Reach::distance`]).
+    pub fn flood_distances(&mut self, board: &Board, boxes: &[u64], from: u32) {
+        self.by_rows = false;
+        self.next_stamp();
+        self.mark[from as usize] = self.stamp;
+        self.dist[from as usize] = 0;
+        self.queue.clear();
+        self.queue.push(from);
+        let mut head = 0;
+        while let Some(&c) = self.queue.get(head) {
+            head += 1;
+            for &n in &board.next[c as usize] {
+                if n != NONE && self.mark[n as usize] != self.stamp && !bits::contains(boxes, n) {
+                    self.mark[n as usize] = self.stamp;
+                    self.dist[n as usize] = self.dist[c as usize] + 1;
+                    self.queue.push(n);
+                }
+            }
+        }
+    }
+
+    /// The distance of a cell the last [`Reach::flood_distances`] reached.
+    pub fn distance(&self, cell: u32) -> u32 {
+        self.dist[cell as usize]
+    }
+
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Floods from `from` over cells without a box; returns the lowest cell
+    /// reached. [`Reach::reached`] answers until the next flood.
+    pub fn flood(&mut self, board: &Board, boxes: &[u64], from: u32) -> u32 {
+        match &board.rows {
+            Some(rows) if !self.at.is_empty() => self.flood_rows(rows, boxes, from),
+            _ => self.flood_cells(board, boxes, from),
+        }
+    }
+
+    fn flood_rows(&mut self, rows: &Rows, boxes: &[u64], from: u32) -> u32 {
+        self.by_rows = true;
+        rows.free_cells(boxes, &mut self.free);
+        // The flood starts on `from` even if a box stands there.
+        let at = self.at[from as usize];
+        let (row, k) = ((at / 64) as usize, at % 64);
+        self.free[row] |= 1 << k;
+        self.region.fill(0);
+        let first = stretch(self.free[row], k);
+        self.region[row] = first;
+        self.stretches.clear();
+        self.stretches.push((row, first));
+        while let Some((row, run)) = self.stretches.pop() {
+            for next in [row.wrapping_sub(1), row + 1] {
+                let Some(&free) = self.free.get(next) else {
+                    continue;
+                };
+                let mut open = free & run & !self.region[next];
+                while open != 0 {
+                    let run = stretch(free, open.trailing_zeros());
+                    self.region[next] |= run;
+                    self.stretches.push((next, run));
+                    open &= !run;
+                }
+            }
+        }
+        let (row, &word) = (self.region.iter().enumerate())
+            .find(|(_, w)| **w != 0)
+            .expect("the flood reaches its start");
+        rows.cell[row * 64 + word.trailing_zeros() as usize]
+    }
+
+    /// [`Reach::flood`] cell by cell, a stack of cells to look around (for
+    /// boards wider than 64 cells, and the benches' reference).
+    pub fn flood_cells(&mut self, board: &Board, boxes: &[u64], from: u32) -> u32 {
+        self.by_rows = false;
+        self.next_stamp();
+        let mut lowest = from;
+        self.mark[from as usize] = self.stamp;
+        self.queue.clear();
+        self.queue.push(from);
+        while let Some(c) = self.queue.pop() {
+            for &n in &board.next[c as usize] {
+                if n != NONE && self.mark[n as usize] != self.stamp && !bits::contains(boxes, n) {
+                    self.mark[n as usize] = self.stamp;
+                    lowest = lowest.min(n);
+                    self.queue.push(n);
+                }
+            }
+        }
+        lowest
+    }
+
+    #[inline]
+    pub fn reached(&self, cell: u32) -> bool {
+        if self.by_rows {
+            let at = self.at[cell as usize];
+            bits::contains(&self.region, at)
+        } else {
+            self.mark[cell as usize] == self.stamp
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sokoban::solver::board::tests::level;
+    use crate::sokoban::solver::push::tests::Random;
+
+    #[test]
+    fn flooding_by_rows_agrees_with_flooding_by_cells() {
+        let text = std::fs::read_to_string("problems/sokoban/xsokoban/screen.18").unwrap();
+        let board = Board::new(&level(&text));
+        let mut by_rows = Reach::new(&board);
+        let mut by_cells = Reach {
+            mark: vec![0; board.len()],
+            ..Reach::default()
+        };
+        let mut random = Random(3);
+        let mut sizes = std::collections::BTreeSet::new();
+        for k in 0..2000u32 {
+            let boxes = random.boxes(&board, 3);
+            // From a free cell, and now and then from under a box.
+            let from = k % board.len() as u32;
+            let lowest = by_rows.flood(&board, &boxes, from);
+            assert!(by_rows.by_rows);
+            assert_eq!(lowest, by_cells.flood(&board, &boxes, from));
+            let reached: Vec<u32> = (0..board.len() as u32)
+                .filter(|&c| by_rows.reached(c))
+                .collect();
+            let expected: Vec<u32> = (0..board.len() as u32)
+                .filter(|&c| by_cells.reached(c))
+                .collect();
+            assert_eq!(reached, expected, "from {from}, boxes {boxes:?}");
+            sizes.insert(reached.len());
+        }
+        assert!(sizes.len() > 20, "regions of many sizes: {sizes:?}");
+    }
+}
