@@ -42,7 +42,8 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The files that are test code as a whole: those declared after
-/// `#[cfg(test)]` as `mod name;` (with or without a `#[path]`).
+/// `#[cfg(test)]` as `mod name;` (with or without a `#[path]`), and the
+/// files of their submodules.
 fn test_files(files: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for file in files {
@@ -82,6 +83,20 @@ fn test_files(files: &[PathBuf]) -> Vec<PathBuf> {
             }
         }
     }
+    // A test module's own submodules (`properties/mod.rs` declares
+    // `properties/estimates.rs`) are test code too.
+    let roots: Vec<PathBuf> = (out.iter())
+        .filter(|f| files.contains(f))
+        .map(|f| match f.file_stem().and_then(|s| s.to_str()) {
+            Some("mod") => f.parent().expect("a file has a folder").to_path_buf(),
+            _ => f.with_extension(""),
+        })
+        .collect();
+    out.extend(
+        (files.iter())
+            .filter(|f| roots.iter().any(|root| f.starts_with(root)))
+            .cloned(),
+    );
     out
 }
 
