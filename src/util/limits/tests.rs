@@ -1,0 +1,98 @@
+use super::*;
+
+fn progress() -> Progress {
+    Progress {
+        expanded: 0,
+        generated: 0,
+        evaluated: 0,
+        value: None,
+        elapsed: Duration::ZERO,
+        memory: 0,
+    }
+}
+
+#[test]
+fn time_limit_is_seen_at_the_next_check() {
+    let mut m = Monitor::new(Limits {
+        time: Some(Duration::ZERO),
+        ..Limits::none()
+    });
+    let mut stopped = None;
+    for i in 0..CHECK_EVERY {
+        if let Err(stop) = m.tick(Footprint::default, progress) {
+            stopped = Some((i, stop));
+        }
+    }
+    assert_eq!(stopped, Some((CHECK_EVERY - 1, Stop::Time)));
+}
+
+#[test]
+fn an_expansion_budget_stops_at_the_tick_past_it() {
+    let mut m = Monitor::new(Limits {
+        expansions: Some(3),
+        ..Limits::none()
+    });
+    let ticks: Vec<_> = (0..5)
+        .map(|_| m.tick(Footprint::default, progress))
+        .collect();
+    let stop = Err(Stop::Expansions);
+    assert_eq!(ticks, [Ok(()), Ok(()), Ok(()), stop, stop]);
+}
+
+#[test]
+fn memory_limit_counts_the_search_structures() {
+    let mut m = Monitor::new(Limits {
+        memory: Some(u64::MAX / 2),
+        ..Limits::none()
+    });
+    assert_eq!(
+        m.check(Footprint::of(&[1 << 20, 1 << 10]), progress),
+        Ok(())
+    );
+    // A fifth of the address space: an array that doubles in place
+    // fits under half of it, a table that rehashes does not.
+    let fifth = usize::MAX / 5;
+    let array = Footprint::of(&[fifth, 1]);
+    assert_eq!(m.check(array, progress), Ok(()), "an array grows in place");
+    assert_eq!(array.peak(), fifth * 2 + 1);
+    let table = Footprint::table(fifth).and(Footprint::of(&[1]));
+    assert_eq!(
+        m.check(table, progress),
+        Err(Stop::Memory),
+        "a table rehashes"
+    );
+    assert_eq!(table.peak(), fifth * 3 + 1);
+}
+
+#[test]
+fn progress_is_reported_when_due() {
+    let mut seen = Vec::new();
+    {
+        let mut m = Monitor::new(Limits {
+            progress_every: Some(Duration::ZERO),
+            ..Limits::none()
+        })
+        .with_progress(|p| seen.push(p.expanded));
+        let mut p = progress();
+        p.expanded = 7;
+        assert_eq!(m.check(Footprint::default(), || p), Ok(()));
+    }
+    assert_eq!(seen, vec![7]);
+}
+
+#[test]
+fn the_first_report_can_be_due_sooner() {
+    let mut seen = Vec::new();
+    {
+        let mut m = Monitor::new(Limits {
+            progress_every: Some(Duration::from_secs(3600)),
+            ..Limits::none()
+        })
+        .first_report_after(Duration::ZERO)
+        .with_progress(|p| seen.push(p.expanded));
+        assert_eq!(m.check(Footprint::default(), progress), Ok(()));
+        // The next one is an hour away.
+        assert_eq!(m.check(Footprint::default(), progress), Ok(()));
+    }
+    assert_eq!(seen, vec![0]);
+}
