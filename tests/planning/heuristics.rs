@@ -5,19 +5,14 @@
 //! (the first problems of each) we check the chain that holds on every state:
 //! `hmax <= lmcut <= hff <= hadd`, with dead ends agreeing.
 
-use crate::common::{root, source};
+use crate::common::root;
 use planbox::heuristics::{self, Estimate};
-use planbox::pddl::{self};
 use planbox::task::FactSet;
 use planbox::task::Task;
 use std::path::Path;
 
 fn ground(dir: &Path, problem: &str) -> Task {
-    let domain = pddl::parse_domain(source(dir.join("domain.pddl"))).expect("domain parses");
-    let problem = pddl::parse_problem(source(dir.join(problem))).expect("problem parses");
-    planbox::ground::ground(&domain, &problem)
-        .expect("grounds")
-        .0
+    planbox::load(dir.join("domain.pddl"), dir.join(problem)).expect("bundled problem loads")
 }
 
 /// `name -> value` at the initial state, for every heuristic.
