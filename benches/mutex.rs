@@ -10,7 +10,6 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use planbox::invariants::{self, H2, H2Limits, Limits, Mutexes, Options};
-use planbox::pddl::{self, ast};
 use planbox::task::FactSet;
 use planbox::task::{FactId, Task};
 use std::hint::black_box;
@@ -18,12 +17,6 @@ use std::path::Path;
 
 const DOMAIN: &str = "problems/ipc/sokoban-opt08-strips/domain.pddl";
 const PROBLEM: &str = "problems/ipc/sokoban-opt08-strips/p20.pddl";
-
-fn source(path: &str) -> ast::Source {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    let text = std::fs::read_to_string(&path).expect("bench input is bundled");
-    ast::Source { path, text }
-}
 
 /// SplitMix64.
 struct Rng(u64);
@@ -82,12 +75,12 @@ fn scan(groups: &[(u32, Vec<(usize, u64)>)], pos: &[u64]) -> bool {
 }
 
 fn benches(c: &mut Criterion) {
-    let d = pddl::parse_domain(source(DOMAIN)).expect("parses");
-    pddl::check_domain(&d).expect("checks");
-    let p = pddl::parse_problem(source(PROBLEM)).expect("parses");
-    pddl::check_problem(&d, &p).expect("checks");
-    let (task, _, lifted, analysis) =
-        planbox::ground::ground_and_analyse(&d, &p, &Options::default()).expect("grounds");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let loaded = (planbox::Loader::new())
+        .files(root.join(DOMAIN), root.join(PROBLEM))
+        .expect("bench input loads");
+    let analysis = loaded.analyse(&Options::default());
+    let (task, lifted) = (loaded.task, loaded.lifted);
     let m: &Mutexes = &analysis.mutexes;
 
     c.bench_function("synthesize/sokoban-opt08-p20", |b| {

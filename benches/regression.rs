@@ -14,7 +14,6 @@
 //! in `benches/README.md`.
 
 use planbox::heuristics::Heuristic;
-use planbox::pddl::{self, ast};
 use planbox::search::{
     self, Limits, Monitor, Progress, Progression, Regression, RegressionHeuristic,
     RegressionOptions, SearchResult,
@@ -30,14 +29,6 @@ const PROBLEMS: &[&str] = &[
 ];
 
 const CHECKPOINTS: &[u64] = &[10_000, 100_000, 1_000_000];
-
-fn source(path: &Path) -> ast::Source {
-    let text = std::fs::read_to_string(path).expect("bundled problem");
-    ast::Source {
-        path: path.to_path_buf(),
-        text,
-    }
-}
 
 /// `(elapsed seconds, expanded)` samples of one search, and its result.
 fn sampled(run: impl FnOnce(&mut Monitor) -> SearchResult) -> (SearchResult, Vec<(f64, u64)>) {
@@ -111,12 +102,11 @@ fn main() {
     for problem in PROBLEMS {
         let path = root.join(problem);
         let dir = path.parent().expect("a folder");
-        let d = pddl::parse_domain(source(&dir.join("domain.pddl"))).expect("parses");
-        pddl::check_domain(&d).expect("checks");
-        let p = pddl::parse_problem(source(&path)).expect("parses");
-        pddl::check_problem(&d, &p).expect("checks");
-        let (task, _, _, analysis) =
-            planbox::ground::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
+        let loaded = (planbox::Loader::new())
+            .files(dir.join("domain.pddl"), &path)
+            .expect("bench input loads");
+        let analysis = loaded.analyse(&Default::default());
+        let task = loaded.task;
 
         let (forward, samples) = sampled(|m| {
             let mut h = planbox::heuristics::by_name("hmax", &task).expect("hmax");

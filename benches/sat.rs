@@ -13,30 +13,23 @@
 //! Run with `cargo bench --bench sat`; about a minute on two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use planbox::pddl::{self, ast};
 use planbox::sat::{self, Cnf, Encoder, Encoding, Invariants, SatOptions, Schedule};
 use planbox::search::{Limits, Monitor, Outcome};
 use planbox::task::Task;
 use std::path::Path;
 
 fn load(file: &str) -> (Task, Invariants) {
-    let source = |name: &str| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("problems/sokoban/microban")
-            .join(name);
-        let text = std::fs::read_to_string(&path).expect("bench input is bundled");
-        ast::Source { path, text }
-    };
-    let domain = pddl::parse_domain(source("domain.pddl")).expect("bench domain parses");
-    let problem = pddl::parse_problem(source(file)).expect("bench problem parses");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/sokoban/microban");
+    let loaded = (planbox::Loader::new())
+        .files(dir.join("domain.pddl"), dir.join(file))
+        .expect("bench input loads");
     let options = planbox::invariants::Options {
         mutex: planbox::invariants::MutexMode::H2,
         ..Default::default()
     };
-    let (task, _, _, analysis) =
-        planbox::ground::ground_and_analyse(&domain, &problem, &options).expect("grounds");
+    let analysis = loaded.analyse(&options);
     let invariants = Invariants::from_mutexes(&analysis.mutexes, true, true);
-    (task, invariants)
+    (loaded.task, invariants)
 }
 
 fn encode(task: &Task, invariants: &Invariants, encoding: Encoding, horizon: usize) -> Cnf {

@@ -36,6 +36,15 @@ pub struct Loaded {
     pub reachable: crate::lifted::reachability::Reachable,
 }
 
+impl Loaded {
+    /// The invariants, mutex groups and h² pairs of the task (what
+    /// regression, the SAT engine and the landmarks prune with), from the
+    /// lifted task and its reachable instances.
+    pub fn analyse(&self, options: &crate::invariants::Options) -> crate::invariants::Analysis {
+        crate::invariants::analyse(&self.lifted, Some(&self.reachable), &self.task, options)
+    }
+}
+
 /// Why a problem could not be loaded.
 #[derive(Debug)]
 pub enum LoadError {

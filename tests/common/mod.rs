@@ -150,13 +150,14 @@ pub struct Loaded {
 
 /// Parses, checks, grounds and analyses two sources.
 pub fn load_sources(domain: ast::Source, problem: ast::Source) -> Loaded {
-    let (d, p) = parse(domain, problem);
-    let (task, _, _, analysis) =
-        planbox::ground::ground_and_analyse(&d, &p, &Default::default()).expect("grounds");
+    let loaded = (planbox::Loader::new())
+        .sources(domain, problem)
+        .unwrap_or_else(|e| panic!("loads: {e}"));
+    let analysis = loaded.analyse(&Default::default());
     Loaded {
-        domain: d,
-        problem: p,
-        task,
+        domain: loaded.domain,
+        problem: loaded.problem,
+        task: loaded.task,
         mutexes: analysis.mutexes,
     }
 }
