@@ -12,6 +12,27 @@
 use super::*;
 
 impl<'l> Normalizer<'l> {
+    /// Binds quantified `vars` to fresh variables of `env`, in order; `None`,
+    /// with `env` as it was, if a variable's type has no objects (the caller
+    /// knows what the quantifier means then).
+    pub(super) fn bind_quantified<'a>(
+        &self,
+        vars: &'a [TypedName],
+        env: &mut Env<'a>,
+    ) -> Option<Vec<u32>> {
+        let mark = env.names.len();
+        let mut fresh = Vec::with_capacity(vars.len());
+        for v in vars {
+            let ty = self.type_id(&v.ty.text);
+            if self.objects_of_type[ty as usize].is_empty() {
+                env.names.truncate(mark);
+                return None;
+            }
+            fresh.push(env.fresh(&v.name.text, ty));
+        }
+        Some(fresh)
+    }
+
     /// `exists` (or a negated `forall`): fresh variables.
     pub(super) fn exists<'a>(
         &mut self,
@@ -22,15 +43,10 @@ impl<'l> Normalizer<'l> {
         span: ast::Span,
     ) -> Result<F, PddlError> {
         let mark = env.names.len();
-        let mut fresh = Vec::new();
-        for v in vars {
-            let ty = self.type_id(&v.ty.text);
-            if self.objects_of_type[ty as usize].is_empty() {
-                env.names.truncate(mark);
-                return Ok(F::False);
-            }
-            fresh.push(env.fresh(&v.name.text, ty));
-        }
+        let Some(fresh) = self.bind_quantified(vars, env) else {
+            // An existential over no objects fails.
+            return Ok(F::False);
+        };
         let f = self.nnf(body, positive, env, span)?;
         env.names.truncate(mark);
         Ok(match f {

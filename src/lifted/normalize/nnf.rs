@@ -202,16 +202,10 @@ impl<'l> Normalizer<'l> {
         span: ast::Span,
     ) -> Result<F, PddlError> {
         let mark = env.names.len();
-        let mut fresh = Vec::new();
-        for v in vars {
-            let ty = self.type_id(&v.ty.text);
-            if self.objects_of_type[ty as usize].is_empty() {
-                // A universal over no objects holds.
-                env.names.truncate(mark);
-                return Ok(F::True);
-            }
-            fresh.push(env.fresh(&v.name.text, ty));
-        }
+        let Some(fresh) = self.bind_quantified(vars, env) else {
+            // A universal over no objects holds.
+            return Ok(F::True);
+        };
         let f = self.nnf(body, positive, env, span);
         env.names.truncate(mark);
         let disjuncts = match f? {
