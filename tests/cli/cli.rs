@@ -590,9 +590,11 @@ fn a_stopped_compare_ends_its_children() {
         let mut compare = cmd.spawn().expect("compare starts");
         let pid = compare.id();
         let start = Instant::now();
+        // The arguments are NUL-separated; "progression" contains
+        // "regression", so match the whole argument.
         let regression = |p: u32| {
             std::fs::read(format!("/proc/{p}/cmdline"))
-                .is_ok_and(|c| String::from_utf8_lossy(&c).contains("regression"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains("--engine\0regression\0"))
         };
         let child = loop {
             let children: Vec<u32> = processes_mentioning(&marker)
