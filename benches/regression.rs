@@ -15,8 +15,7 @@
 
 use planbox::heuristics::Heuristic;
 use planbox::search::{
-    self, Limits, Monitor, Progress, Progression, Regression, RegressionHeuristic,
-    RegressionOptions, SearchResult,
+    self, Limits, Monitor, Progress, Progression, Regression, RegressionOptions, SearchResult,
 };
 use std::cell::RefCell;
 use std::path::Path;
@@ -130,7 +129,7 @@ fn main() {
         });
         report(&format!("{problem}, progression (blind)"), &blind, &samples);
         let (backward, samples) = sampled(|m| {
-            let mut h = RegressionHeuristic::by_name("hmax", &task).expect("hmax");
+            let mut h = planbox::heuristics::RegressionHeuristic::hmax(&task);
             let mut space =
                 Regression::new(&task, RegressionOptions::default(), Some(&analysis.mutexes));
             search::astar(&mut space, &mut h, m)
@@ -140,7 +139,7 @@ fn main() {
         // slow-down as sets pile up is the store's (it expands more sets, so
         // it is cut off after 20 s).
         let (plain, samples) = sampled_for(Duration::from_secs(20), |m| {
-            let mut h = RegressionHeuristic::by_name("hmax", &task).expect("hmax");
+            let mut h = planbox::heuristics::RegressionHeuristic::hmax(&task);
             let options = RegressionOptions {
                 subsumption: false,
                 ..RegressionOptions::default()

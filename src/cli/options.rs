@@ -339,7 +339,7 @@ fn configure_search(o: &SearchOptions, engine: Engine) -> Result<Config> {
         .into_iter()
         .flatten()
     {
-        if regression && h.backward().is_none() {
+        if regression && h.entry().backward.is_none() {
             bail!(usage(format!(
                 "heuristic `{}` is not available for regression; use hmax or lmcut \
                  (admissible), hadd, goalcount or blind",

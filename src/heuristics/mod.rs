@@ -41,7 +41,8 @@
 //! heuristics the same), which keeps them relaxations. On every
 //! state, `hmax <= lmcut <= h+ <= hff <= hadd`, and `h+ <= h*`.
 //! [`relaxed::fact_costs`] gives the per-fact h^max or h^add costs that a
-//! regression planner (HSPr) needs.
+//! regression planner (HSPr) needs; [`subgoals`] combines them over the
+//! subgoal sets of regression, and a row's `backward` builder gives them.
 
 pub mod blind;
 pub mod goalcount;
@@ -52,6 +53,7 @@ pub mod landmarks;
 pub mod lmcount;
 pub mod lmcut;
 pub mod relaxed;
+pub mod subgoals;
 pub mod table;
 
 #[cfg(test)]
@@ -67,6 +69,7 @@ pub use hmax::Hmax;
 pub use lmcount::LmCount;
 pub use lmcut::LmCut;
 pub use relaxed::{Combine, fact_costs, subgoal_cost};
+pub use subgoals::RegressionHeuristic;
 pub use table::{HeuristicName, NAMES};
 
 use crate::task::{OpId, Task};
@@ -77,6 +80,13 @@ use crate::util::limits::Footprint;
 /// relaxed form once.
 pub fn by_name(name: &str, task: &Task) -> Option<Box<dyn Heuristic>> {
     HeuristicName::get(name)?.forward(task, &table::Context::default())
+}
+
+/// The heuristic called `name` over regression's subgoal sets, or `None` if
+/// there is none by that name or regression has none (h_FF is
+/// progression-only).
+pub fn regression_by_name(name: &str, task: &Task) -> Option<Box<dyn Heuristic>> {
+    HeuristicName::get(name)?.backward(task)
 }
 
 /// What a heuristic says about a state.

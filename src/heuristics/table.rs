@@ -3,9 +3,9 @@
 //!
 //! A row gives the name, a line of help, the properties the planner checks
 //! (admissible, whether it handles conditional effects and axioms) and a
-//! builder per direction: `forward` over states for progression, and for
-//! regression `backward`, the kind of `RegressionHeuristic` (in
-//! `search::regression`) that evaluates subgoal sets the HSPr way.
+//! builder per direction: `forward` over states for progression, and
+//! `backward` over the subgoal sets of regression (the HSPr family of
+//! [`super::subgoals`]).
 //! Adding a heuristic means writing its file and adding its row here.
 //!
 //! ```
@@ -15,7 +15,7 @@
 //! assert!("hff".parse::<HeuristicName>().unwrap().entry().backward.is_none());
 //! ```
 
-use super::{Blind, GoalCount, Hadd, Heuristic, Hff, Hmax, LmCount, LmCut};
+use super::{Blind, GoalCount, Hadd, Heuristic, Hff, Hmax, LmCount, LmCut, RegressionHeuristic};
 use crate::choice::UnknownChoice;
 use crate::task::{FactId, Task};
 
@@ -47,19 +47,11 @@ pub struct Entry {
     /// The heuristic over states, for progression.
     pub forward: Option<Build>,
     /// The heuristic over subgoal sets, for regression.
-    pub backward: Option<Backward>,
+    pub backward: Option<BuildBackward>,
 }
 
-/// The regression heuristics (HSPr): per-fact costs from the initial state,
-/// combined over a subgoal set, or LM-cut per subgoal set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backward {
-    Blind,
-    GoalCount,
-    Hmax,
-    Hadd,
-    LmCut,
-}
+/// Builds a heuristic over regression's subgoal sets for a task.
+pub type BuildBackward = fn(&Task) -> Box<dyn Heuristic>;
 
 /// Every heuristic, in the order the command line lists them.
 pub const TABLE: &[Entry] = &[
@@ -69,7 +61,7 @@ pub const TABLE: &[Entry] = &[
         admissible: true,
         adl: true,
         forward: Some(|t, _| Box::new(Blind::new(t))),
-        backward: Some(Backward::Blind),
+        backward: Some(|t| Box::new(RegressionHeuristic::blind(t))),
     },
     Entry {
         name: "goalcount",
@@ -77,7 +69,7 @@ pub const TABLE: &[Entry] = &[
         admissible: true,
         adl: true,
         forward: Some(|t, _| Box::new(GoalCount::new(t))),
-        backward: Some(Backward::GoalCount),
+        backward: Some(|t| Box::new(RegressionHeuristic::goal_count(t))),
     },
     Entry {
         name: "hmax",
@@ -85,7 +77,7 @@ pub const TABLE: &[Entry] = &[
         admissible: true,
         adl: true,
         forward: Some(|t, _| Box::new(Hmax::new(t))),
-        backward: Some(Backward::Hmax),
+        backward: Some(|t| Box::new(RegressionHeuristic::hmax(t))),
     },
     Entry {
         name: "hadd",
@@ -93,7 +85,7 @@ pub const TABLE: &[Entry] = &[
         admissible: false,
         adl: true,
         forward: Some(|t, _| Box::new(Hadd::new(t))),
-        backward: Some(Backward::Hadd),
+        backward: Some(|t| Box::new(RegressionHeuristic::hadd(t))),
     },
     Entry {
         name: "hff",
@@ -110,7 +102,7 @@ pub const TABLE: &[Entry] = &[
         admissible: true,
         adl: false,
         forward: Some(|t, _| Box::new(LmCut::incremental(t))),
-        backward: Some(Backward::LmCut),
+        backward: Some(|t| Box::new(RegressionHeuristic::lmcut(t))),
     },
     Entry {
         name: "lmcut-scratch",
@@ -191,9 +183,9 @@ impl HeuristicName {
         self.0.forward.map(|build| build(task, context))
     }
 
-    /// The kind of regression heuristic it is, if regression has it.
-    pub fn backward(self) -> Option<Backward> {
-        self.0.backward
+    /// The heuristic over subgoal sets for `task`, if regression has it.
+    pub fn backward(self, task: &Task) -> Option<Box<dyn Heuristic>> {
+        self.0.backward.map(|build| build(task))
     }
 }
 

@@ -9,8 +9,7 @@ use crate::heuristics::{Heuristic, HeuristicName};
 use crate::search::algorithm::Settings;
 use crate::search::trace::Traced;
 use crate::search::{
-    self, Monitor, Progression, Regression, RegressionHeuristic, SearchResult, SearchSpace,
-    Subsumption, Ties,
+    self, Monitor, Progression, Regression, SearchResult, SearchSpace, Subsumption, Ties,
 };
 use crate::task::{OpId, Task};
 
@@ -73,9 +72,7 @@ pub fn run(
         };
         let built = match config.engine {
             Engine::Progression => h.forward(task, &context),
-            _ => h
-                .backward()
-                .map(|kind| Box::new(RegressionHeuristic::new(kind, task)) as Box<dyn Heuristic>),
+            _ => h.backward(task),
         };
         built.map(Some).ok_or(PlanError::Unavailable {
             heuristic: h,

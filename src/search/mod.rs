@@ -89,7 +89,7 @@ pub use packing::Packing;
 pub use perimeter::{Grown, Perimeter, Toward};
 pub use progression::Progression;
 pub use registry::{OutOfMemory, StateRegistry, hash_node};
-pub use regression::{Regression, RegressionHeuristic, RegressionOptions};
+pub use regression::{Regression, RegressionOptions};
 pub use stats::{Horizon, SideStats, Stats};
 
 use crate::task::OpId;

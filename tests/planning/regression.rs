@@ -8,8 +8,7 @@ use crate::common::{
 };
 use planbox::pddl::ast;
 use planbox::search::{
-    self, Limits, Monitor, Progression, Regression, RegressionHeuristic, RegressionOptions,
-    SearchResult,
+    self, Limits, Monitor, Progression, Regression, RegressionOptions, SearchResult,
 };
 use planbox::task::Task;
 use serde_json::Value;
@@ -163,9 +162,9 @@ fn bfs_lengths_both_ways(l: &Loaded, problem: &str) -> (usize, usize) {
 fn astar_costs_both_ways(l: &Loaded, name: &str, problem: &str) -> (u64, u64) {
     let mut h = planbox::heuristics::by_name(name, &l.task).expect(name);
     let forward = search::astar(&mut Progression::new(&l.task), h.as_mut(), &mut monitor());
-    let mut rh = RegressionHeuristic::by_name(name, &l.task).expect(name);
+    let mut rh = planbox::heuristics::regression_by_name(name, &l.task).expect(name);
     let mut space = Regression::new(&l.task, RegressionOptions::default(), Some(&l.mutexes));
-    let backward = search::astar(&mut space, &mut rh, &mut monitor());
+    let backward = search::astar(&mut space, rh.as_mut(), &mut monitor());
     let (_, fc) = validated(
         l,
         &l.task,
@@ -275,9 +274,9 @@ fn regression_astar_hmax_solves_the_levels_of_opt08_p01_to_p05_in_the_sokoban_do
             &format!("{name}.pddl"),
             planbox::sokoban::to_pddl::problem(&level, &name),
         );
-        let mut h = RegressionHeuristic::by_name("hmax", &l.task).expect("hmax");
+        let mut h = planbox::heuristics::regression_by_name("hmax", &l.task).expect("hmax");
         let mut space = Regression::new(&l.task, RegressionOptions::default(), Some(&l.mutexes));
-        let result = search::astar(&mut space, &mut h, &mut monitor());
+        let result = search::astar(&mut space, h.as_mut(), &mut monitor());
         let (length, cost) = validated(&l, &l.task, &result, &name);
         assert_eq!((length as u64, cost), (moves, moves), "{p} = {name}");
         levels.push(k);
@@ -316,10 +315,10 @@ fn regression_astar_solves_sokoban_opt08_p01_to_p06() {
             &["hmax", "lmcut"]
         };
         for &name in heuristics {
-            let mut h = RegressionHeuristic::by_name(name, &l.task).expect(name);
+            let mut h = planbox::heuristics::regression_by_name(name, &l.task).expect(name);
             let mut space =
                 Regression::new(&l.task, RegressionOptions::default(), Some(&l.mutexes));
-            let result = search::astar(&mut space, &mut h, &mut monitor());
+            let result = search::astar(&mut space, h.as_mut(), &mut monitor());
             let (_, cost) = validated(&l, &l.task, &result, &format!("{file} {name}"));
             assert_eq!(cost, optimum, "{file} {name}");
         }

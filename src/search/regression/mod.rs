@@ -39,12 +39,10 @@
 //! (Duplicates are counted by the search algorithms.)
 
 mod goal_order;
-mod heuristics;
 mod masks;
 mod subsume;
 
 pub use goal_order::{rank, sort_subgoals, sorted_subgoals};
-pub use heuristics::RegressionHeuristic;
 pub use subsume::SubsetIndex;
 
 use super::{Packing, SearchSpace, Successors};

@@ -239,9 +239,9 @@ fn both_directions_agree_on_random_tasks() {
                 other => panic!("seed {seed}: {other:?}"),
             };
             // A* with h_max: the same optimal cost.
-            let mut hmax = RegressionHeuristic::by_name("hmax", &task).expect("hmax");
+            let mut hmax = crate::heuristics::regression_by_name("hmax", &task).expect("hmax");
             let mut back = Regression::new(&task, options, None);
-            let backward = astar(&mut back, &mut hmax, &mut monitor()).outcome;
+            let backward = astar(&mut back, hmax.as_mut(), &mut monitor()).outcome;
             let mut blind = crate::heuristics::Blind::new(&task);
             let forward = astar(&mut Progression::new(&task), &mut blind, &mut monitor()).outcome;
             match (&forward, &backward) {

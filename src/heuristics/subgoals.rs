@@ -35,9 +35,8 @@
 //! Example: with `cost((holding a)) = 1` and `cost((clear b)) = 2` from the
 //! initial state, `G = {(holding a), (clear b)}` has `h_max = 2`, `h_add = 3`.
 
-use crate::heuristics::relaxed::add_cost;
-use crate::heuristics::table::Backward;
-use crate::heuristics::{Combine, Estimate, Heuristic, HeuristicName, LmCut, fact_costs};
+use super::relaxed::add_cost;
+use super::{Combine, Estimate, Heuristic, LmCut, fact_costs};
 use crate::task::FactSet;
 use crate::task::{FactId, Task};
 use crate::util::bits;
@@ -51,7 +50,9 @@ enum Kind {
     LmCut(Box<LmCut>, Vec<FactId>),
 }
 
-/// A heuristic over regression nodes (packed `[positive | negative]` subgoals).
+/// A heuristic over regression nodes: subgoal sets packed as
+/// `[positive | negative]` bitsets of the task's facts (the nodes of
+/// `search::Regression`).
 pub struct RegressionHeuristic {
     kind: Kind,
     w: usize,
@@ -66,22 +67,30 @@ pub struct RegressionHeuristic {
 }
 
 impl RegressionHeuristic {
-    /// The regression heuristic of `kind` for `task`.
-    pub fn new(kind: Backward, task: &Task) -> Self {
-        let kind = match kind {
-            Backward::Blind => Kind::Blind,
-            Backward::GoalCount => Kind::GoalCount,
-            Backward::Hmax => Kind::Relaxed(Combine::Max),
-            Backward::Hadd => Kind::Relaxed(Combine::Sum),
-            Backward::LmCut => Kind::LmCut(Box::new(LmCut::new(task)), Vec::new()),
-        };
-        Self::with(kind, task)
+    /// 0 on subgoal sets that hold initially, the cheapest operator's cost
+    /// elsewhere.
+    pub fn blind(task: &Task) -> Self {
+        Self::with(Kind::Blind, task)
     }
 
-    /// The regression heuristic called `name` in the heuristics' table, or
-    /// `None` if regression has no such heuristic (h_FF is progression-only).
-    pub fn by_name(name: &str, task: &Task) -> Option<Self> {
-        Some(Self::new(HeuristicName::get(name)?.backward()?, task))
+    /// The number of subgoals that do not hold initially.
+    pub fn goal_count(task: &Task) -> Self {
+        Self::with(Kind::GoalCount, task)
+    }
+
+    /// The largest h^max cost of a subgoal from the initial state.
+    pub fn hmax(task: &Task) -> Self {
+        Self::with(Kind::Relaxed(Combine::Max), task)
+    }
+
+    /// The sum of the subgoals' h^add costs from the initial state.
+    pub fn hadd(task: &Task) -> Self {
+        Self::with(Kind::Relaxed(Combine::Sum), task)
+    }
+
+    /// LM-cut from the initial state to each subgoal set.
+    pub fn lmcut(task: &Task) -> Self {
+        Self::with(Kind::LmCut(Box::new(LmCut::new(task)), Vec::new()), task)
     }
 
     fn with(kind: Kind, task: &Task) -> Self {
