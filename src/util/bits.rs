@@ -75,6 +75,13 @@ pub fn mask<I: BitIndex>(i: I) -> u64 {
     1 << (i.index() % 64)
 }
 
+/// Index `i`'s bit in the packed set `words`, as 0 or 1 (for branch-free
+/// arithmetic on it).
+#[inline]
+pub fn bit<I: BitIndex>(words: &[u64], i: I) -> u64 {
+    words[word(i)] >> (i.index() % 64) & 1
+}
+
 /// Whether index `i` is in the packed set `words`.
 #[inline]
 pub fn contains<I: BitIndex>(words: &[u64], i: I) -> bool {

@@ -90,7 +90,8 @@ pub fn ordered_preconditions(task: &Task) -> Vec<Vec<Lit>> {
 #[inline]
 pub fn holds(state: &[u64], lit: Lit) -> bool {
     let fact = (lit >> 1) as usize;
-    bits::contains(state, fact) ^ (lit & 1 == 1)
+    // Branch-free: the fact's bit against the literal's sign.
+    bits::bit(state, fact) ^ u64::from(lit & 1) == 1
 }
 
 /// Finds the operators applicable in a packed state.
