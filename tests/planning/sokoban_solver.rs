@@ -356,6 +356,28 @@ fn an_optimisation_needs_an_optimal_search() {
     }
 }
 
+/// One step along a solution: the successor of `node` by `op` in `space`,
+/// after checking that no rule rejected `op` (a node on a solution path is
+/// solvable) and counting in `fired` the rules that rejected other steps.
+fn solution_step(
+    space: &mut impl planbox::search::SearchSpace,
+    node: &[u64],
+    op: planbox::task::OpId,
+    out: &mut planbox::search::Successors,
+    fired: &mut std::collections::BTreeMap<&'static str, u32>,
+    at: &str,
+) -> Vec<u64> {
+    space.successors(node, out);
+    for (r, rule) in space.rejections() {
+        assert!(r != op, "{at}: {rule} pruned a step of a solution");
+        *fired.entry(rule).or_insert(0) += 1;
+    }
+    let next = (0..out.len()).map(|i| out.get(i)).find(|&(o, _)| o == op);
+    next.unwrap_or_else(|| panic!("{at}: not a successor"))
+        .1
+        .to_vec()
+}
+
 /// Every node on a solution path is solvable, so a sound deadlock rule never
 /// prunes one. Solutions found with every rule off (greedy search on the
 /// first 60 Microban levels, each solved within a budget of expansions) are
@@ -390,20 +412,8 @@ fn no_deadlock_rule_prunes_a_push_of_a_solution() {
         space.start(&mut node);
         let mut out = Successors::new(space.words());
         for (k, &op) in plan.iter().enumerate() {
-            space.successors(&node, &mut out);
-            for (r, rule) in space.rejections() {
-                assert!(
-                    r != op,
-                    "level {index}, push {}: {rule} pruned a push of a solution",
-                    k + 1
-                );
-                *fired.entry(rule).or_insert(0) += 1;
-            }
-            let next = (0..out.len())
-                .map(|i| out.get(i))
-                .find(|&(o, _)| o == op)
-                .unwrap_or_else(|| panic!("level {index}, push {}: not a successor", k + 1));
-            node = next.1.to_vec();
+            let at = format!("level {index}, push {}", k + 1);
+            node = solution_step(&mut space, &node, op, &mut out, &mut fired, &at);
         }
         assert!(space.is_target(&node), "level {index}");
         checked += 1;
@@ -800,20 +810,8 @@ fn no_pull_rule_prunes_a_pull_of_a_solution() {
             .to_vec();
         assert_eq!(node, pushed[plan.len()], "level {index}: the solved node");
         for (k, &op) in plan.iter().enumerate().rev() {
-            space.successors(&node, &mut out);
-            for (r, rule) in space.rejections() {
-                assert!(
-                    r != op,
-                    "level {index}, push {}: {rule} pruned a pull of a solution",
-                    k + 1
-                );
-                *fired.entry(rule).or_insert(0) += 1;
-            }
-            let next = (0..out.len())
-                .map(|i| out.get(i))
-                .find(|&(o, _)| o == op)
-                .unwrap_or_else(|| panic!("level {index}, push {}: not a pull", k + 1));
-            node = next.1.to_vec();
+            let at = format!("level {index}, pull of push {}", k + 1);
+            node = solution_step(&mut space, &node, op, &mut out, &mut fired, &at);
             assert_eq!(
                 node,
                 pushed[k],
