@@ -96,6 +96,10 @@ pub struct SolveArgs {
     /// the rule; the matching bound then gives such nodes a finite value).
     #[arg(long)]
     no_matching: bool,
+    /// Keep pushes that leave the movable boxes without a matching to the
+    /// goals that the boxes frozen on goals leave free (to measure the rule).
+    #[arg(long)]
+    no_bipartite: bool,
     /// The greedy forward solver's weight of each region the boxes cut the
     /// free floor into, added to the matching bound (0: the bound alone)
     /// [default: 8, as in --direction auto's pushes].
@@ -312,6 +316,7 @@ fn solver_options(args: &SolveArgs) -> SolverOptions {
         corral_deadlocks: !args.no_corral_deadlocks,
         deadlock_patterns: !args.no_deadlock_patterns,
         matching: !args.no_matching,
+        bipartite: !args.no_bipartite,
         connectivity: args.connectivity,
         features: args.features,
         perimeter: args.perimeter,

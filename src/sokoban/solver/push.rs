@@ -30,7 +30,9 @@
 //! `freeze` (a box not on a goal can never move again, see
 //! [`super::deadlock`]), `corral` (see [`super::corral`]), `matching` (the
 //! boxes cannot all be matched to distinct goals, see [`super::matching`]),
-//! `corral_deadlock` and `deadlock_pattern` (see [`super::corral`]).
+//! `corral_deadlock` and `deadlock_pattern` (see [`super::corral`]),
+//! `bipartite` (the boxes that can move cannot be matched to the goals left
+//! by the boxes frozen on goals, see [`super::matching`]).
 
 use super::board::{Board, NONE};
 use super::corral::{self, CorralDeadlocks};
@@ -68,6 +70,9 @@ pub struct PushOptions {
     /// corral deadlock proved so far, matched against each node's boxes and
     /// man: sound. Learnt only with `corral_deadlocks` on.
     pub patterns: bool,
+    /// Bipartite deadlocks: the boxes frozen on goals as walls, the others
+    /// cannot be matched to the goals left (sound).
+    pub bipartite: bool,
 }
 
 impl PushOptions {
@@ -83,6 +88,7 @@ impl PushOptions {
         corral_deadlocks: false,
         matching: false,
         patterns: false,
+        bipartite: false,
     };
 
     /// Whether a rule or macro narrows the pushes of a node, so that a
@@ -115,6 +121,7 @@ impl Default for PushOptions {
             corral_deadlocks: true,
             matching: true,
             patterns: true,
+            bipartite: true,
         }
     }
 }
@@ -124,7 +131,7 @@ impl Default for PushOptions {
 pub const MAX_MOVE_CELLS: usize = 1 << 10;
 
 /// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
-pub const RULES: [&str; 7] = [
+pub const RULES: [&str; 8] = [
     "dead_square",
     "freeze",
     "corral",
@@ -132,6 +139,7 @@ pub const RULES: [&str; 7] = [
     "goal_cut",
     "corral_deadlock",
     "deadlock_pattern",
+    "bipartite",
 ];
 
 /// The flag of a goal macro's operator: `MACRO | box * 4 + d` is the push
@@ -174,10 +182,14 @@ pub struct PushSpace<'b> {
     tunnels: bool,
     /// The boxes after a push, while its goal macro is looked for.
     scratch: Vec<u64>,
-    counters: [u64; 7],
+    counters: [u64; 8],
     corral_deadlocks: CorralDeadlocks,
     rejected: Vec<(OpId, &'static str)>,
     matcher: Matcher,
+    /// The boxes frozen on goals after a push (the bipartite rule's).
+    frozen: Vec<u64>,
+    /// The freeze check's boxes counted as walls.
+    walls: Vec<u32>,
     /// Whether the start's boxes have a perfect matching (see `successors`).
     start_matched: bool,
 }
@@ -199,10 +211,12 @@ impl<'b> PushSpace<'b> {
             rooms: (options.goal_macros && !options.moves).then(|| GoalRooms::new(board)),
             tunnels: options.tunnels && !options.moves,
             scratch: vec![0; box_words],
-            counters: [0; 7],
+            counters: [0; 8],
             corral_deadlocks: CorralDeadlocks::default(),
             rejected: Vec::new(),
             matcher: Matcher::new(board),
+            frozen: vec![0; box_words],
+            walls: Vec::new(),
             start_matched: true,
         }
         .check_start()
@@ -224,6 +238,31 @@ impl<'b> PushSpace<'b> {
     /// The box bits of a node.
     pub fn boxes<'n>(&self, node: &'n [u64]) -> &'n [u64] {
         &node[..self.box_words]
+    }
+
+    /// Whether the push that left a box on `end` makes a bipartite
+    /// deadlock: with the boxes frozen on goals as walls, the others cannot
+    /// be matched to the goals left. Checked when the push freezes its box
+    /// on a goal, the one new wall a push makes (a box it freezes beside it
+    /// freezes it too, nearly always); earlier walls were checked when they
+    /// came.
+    fn bipartite(&mut self, boxes: &[u64], end: u32) -> bool {
+        let board = self.board;
+        if !board.goal[end as usize] || !deadlock::frozen(board, boxes, end, &mut self.walls) {
+            return false;
+        }
+        self.frozen.fill(0);
+        for (w, (&b, &g)) in boxes.iter().zip(&self.goal_bits).enumerate() {
+            let mut home = b & g;
+            while home != 0 {
+                let c = (w * 64) as u32 + home.trailing_zeros();
+                home &= home - 1;
+                if deadlock::frozen(board, boxes, c, &mut self.walls) {
+                    bits::insert(&mut self.frozen, c);
+                }
+            }
+        }
+        !self.matcher.has_matching_around(board, boxes, &self.frozen)
     }
 }
 
@@ -441,6 +480,12 @@ impl SearchSpace for PushSpace<'_> {
                     self.rejected.push((op, RULES[3]));
                     continue;
                 }
+                if self.options.bipartite && self.bipartite(&succ[..n], end) {
+                    out.pop();
+                    self.counters[7] += 1;
+                    self.rejected.push((op, RULES[7]));
+                    continue;
+                }
                 // The man's cell after the push for now: his region is
                 // found below, for the successors that a goal cut keeps.
                 succ[n] = u64::from(man_at);
@@ -497,7 +542,7 @@ impl SearchSpace for PushSpace<'_> {
     }
 
     fn bytes(&self) -> usize {
-        self.corral_deadlocks.bytes()
+        self.corral_deadlocks.bytes() + self.matcher.bytes()
     }
 
     /// The pushes in order, each macro spelled out: replayed from the start,

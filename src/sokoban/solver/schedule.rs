@@ -78,6 +78,7 @@ pub struct SolverOptions {
     pub corral_deadlocks: bool,
     pub deadlock_patterns: bool,
     pub matching: bool,
+    pub bipartite: bool,
     /// The greedy forward search's weight of each region of free floor
     /// [default: that of the phase, [`connectivity::DEFAULT_WEIGHT`]].
     pub connectivity: Option<u32>,
@@ -111,6 +112,7 @@ impl Default for SolverOptions {
             corral_deadlocks: true,
             deadlock_patterns: true,
             matching: true,
+            bipartite: true,
             connectivity: None,
             features: false,
             perimeter: PERIMETER,
@@ -226,6 +228,7 @@ impl SolverOptions {
             corral_deadlocks: self.corral_deadlocks,
             matching: self.matching,
             patterns: self.deadlock_patterns,
+            bipartite: self.bipartite,
         }
     }
 
