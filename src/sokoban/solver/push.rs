@@ -235,6 +235,18 @@ impl<'b> PushSpace<'b> {
         self
     }
 
+    /// Starts from the corral deadlocks and patterns that an earlier push
+    /// space of the same board proved (they hold whatever the rules).
+    pub fn learning_from(mut self, learnt: CorralDeadlocks) -> Self {
+        self.corral_deadlocks = learnt;
+        self
+    }
+
+    /// The corral deadlocks and patterns proved so far, for a later space.
+    pub fn into_learnt(self) -> CorralDeadlocks {
+        self.corral_deadlocks
+    }
+
     /// The box bits of a node.
     pub fn boxes<'n>(&self, node: &'n [u64]) -> &'n [u64] {
         &node[..self.box_words]

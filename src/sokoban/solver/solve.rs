@@ -22,6 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::corral::CorralDeadlocks;
 use super::connectivity::Guide;
 use super::push::MAX_MOVE_CELLS;
 use super::schedule::{Direction, Guidance, Optimize, Phase, SolverOptions};
@@ -274,6 +275,9 @@ struct LevelRun<'s, 'a> {
     /// What runs now, for the reports: the phase, and what a generated node
     /// is (`pushes`, `pulls`).
     now: RefCell<(String, &'static str)>,
+    /// The corral deadlocks and patterns the level's push searches proved so
+    /// far: each push phase starts from what the ones before it learnt.
+    learnt: RefCell<CorralDeadlocks>,
 }
 
 impl<'s, 'a> LevelRun<'s, 'a> {
@@ -283,6 +287,7 @@ impl<'s, 'a> LevelRun<'s, 'a> {
             start: CpuClock::now(),
             next_report: Cell::new(PROGRESS_EVERY),
             now: RefCell::new((String::new(), "pushes")),
+            learnt: RefCell::default(),
         }
     }
 
@@ -372,17 +377,20 @@ impl<'s, 'a> LevelRun<'s, 'a> {
         };
         match how.direction {
             Direction::Forward | Direction::Auto => {
-                let mut space = PushSpace::new(board, options);
+                let learnt = self.learnt.take();
+                let mut space = PushSpace::new(board, options).learning_from(learnt);
                 let mut bound = Guide::new(board, MatchingBound::to_goals(board), how.guide.weight);
                 if how.guide.features {
                     bound = bound.with_features(&board.goals);
                 }
-                if table {
+                let ran = if table {
                     let mut table = Transpositions::new(&mut space);
                     self.traced(&mut table, bound, how, depth_limit, time)
                 } else {
                     self.traced(&mut space, bound, how, depth_limit, time)
-                }
+                };
+                self.learnt.replace(space.into_learnt());
+                ran
             }
             Direction::Backward => {
                 let mut space = PullSpace::new(board, pulls);
