@@ -22,8 +22,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::corral::CorralDeadlocks;
 use super::connectivity::Guide;
+use super::corral::CorralDeadlocks;
 use super::push::MAX_MOVE_CELLS;
 use super::schedule::{Direction, Guidance, Optimize, Phase, SolverOptions};
 use super::{Board, MatchingBound, PullOptions, PullSpace, PushOptions, PushSpace, walk};
