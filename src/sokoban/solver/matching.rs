@@ -132,16 +132,8 @@ impl Matcher {
         }
         let table = &self.walled[frozen];
         self.kuhn.boxes.clear();
-        let moving = boxes.iter().zip(frozen).map(|(b, f)| b & !f);
-        for (w, word) in moving.enumerate() {
-            let mut word = word;
-            while word != 0 {
-                self.kuhn
-                    .boxes
-                    .push((w * 64) as u32 + word.trailing_zeros());
-                word &= word - 1;
-            }
-        }
+        let moving = bits::iter::<u32>(boxes).filter(|&c| !bits::contains(frozen, c));
+        self.kuhn.boxes.extend(moving);
         self.kuhn.matches(board.goals.len(), self.words, table)
     }
 

@@ -264,14 +264,9 @@ impl<'b> PushSpace<'b> {
             return false;
         }
         self.frozen.fill(0);
-        for (w, (&b, &g)) in boxes.iter().zip(&self.goal_bits).enumerate() {
-            let mut home = b & g;
-            while home != 0 {
-                let c = (w * 64) as u32 + home.trailing_zeros();
-                home &= home - 1;
-                if deadlock::frozen(board, boxes, c, &mut self.walls) {
-                    bits::insert(&mut self.frozen, c);
-                }
+        for c in bits::iter::<u32>(boxes).filter(|&c| board.goal[c as usize]) {
+            if deadlock::frozen(board, boxes, c, &mut self.walls) {
+                bits::insert(&mut self.frozen, c);
             }
         }
         !self.matcher.has_matching_around(board, boxes, &self.frozen)
