@@ -73,7 +73,8 @@ pub struct SolveArgs {
     /// Keep boxes that freeze off a goal (to measure the rule).
     #[arg(long)]
     no_freeze: bool,
-    /// Do not narrow the pushes to a PI-corral (on only for --optimize none, forward).
+    /// Do not narrow the pushes to a PI-corral (forward, --optimize none or
+    /// pushes; push-optimal searches take the strict PI-corrals only).
     #[arg(long)]
     no_corrals: bool,
     /// Do not fill goal rooms by goal macros and goal cuts (on only for

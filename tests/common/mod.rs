@@ -20,6 +20,34 @@ use std::panic::Location;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// xorshift64*: a tiny deterministic generator, so every run of a test that
+/// draws random cases (tasks, mutants, levels) sees the same ones.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number below `n` (0 for `n` = 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    /// A number in `lo..=hi`.
+    pub fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
+}
+
 /// The repository's root (the crate's manifest folder), where the tests run
 /// the binary and find `problems/` and `tests/data/`.
 pub fn root() -> &'static Path {

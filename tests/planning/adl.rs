@@ -11,7 +11,7 @@
 //! and the ground task is compared, state by state and by optimal plan
 //! length, with the lifted semantics of `planbox::validate::Simulator`.
 
-use crate::common::{planbox, root, scratch_path, stderr};
+use crate::common::{Rng, planbox, root, scratch_path, stderr};
 use planbox::pddl::ast::Source;
 use planbox::search::{Limits, Monitor, Outcome, Progression};
 use planbox::task::{FactId, Task};
@@ -382,31 +382,6 @@ fn the_first_problem_of_every_ipc_adl_domain_is_solved_and_validated() {
 // lifted step without an applicable ground operator must leave every needed
 // fact as it was, or change it only in the direction nothing needs.
 // ---------------------------------------------------------------------------
-
-/// xorshift64*: a tiny deterministic PRNG, so every run sees the same tasks.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    /// A number in `lo..=hi`.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + self.below(hi - lo + 1)
-    }
-}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {

@@ -4,7 +4,7 @@
 //! where it has nothing to find (its counter is 0), and never prunes a node
 //! on a push-optimal solution of the bundled levels.
 
-use crate::common::root;
+use crate::common::{Rng, root};
 use planbox::search::{self, Limits, Monitor, Outcome, SearchResult, SearchSpace, Successors};
 use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace};
 use planbox::sokoban::{Level, xsb};
@@ -459,4 +459,175 @@ fn no_rule_prunes_a_node_of_an_optimal_solution() {
             assert!(n > 0, "{name}: {rule} never fired: {fired:?}");
         }
     }
+}
+
+/// Every rule that keeps optimal solutions, and strict PI-corral pruning:
+/// what `solve --optimize pushes` searches with.
+fn optimal_rules() -> PushOptions {
+    PushOptions {
+        corrals: true,
+        strict_corrals: true,
+        ..PushOptions::default()
+    }
+}
+
+/// A* with the matching bound over `options`: the plan's length and the
+/// search, or `None` past `budget` expansions.
+fn astar(board: &Board, options: PushOptions, budget: u64) -> (Option<usize>, SearchResult) {
+    let mut space = PushSpace::new(board, options);
+    let mut bound = PushBound::new(board);
+    let mut monitor = Monitor::new(Limits {
+        expansions: Some(budget),
+        ..Limits::none()
+    });
+    let result = search::astar(&mut space, &mut bound, &mut monitor);
+    let pushes = match &result.outcome {
+        Outcome::Plan(plan) => Some(plan.len()),
+        Outcome::Incomplete => None,
+        other => panic!("{other:?}"),
+    };
+    (pushes, result)
+}
+
+/// Strict PI-corral pruning keeps *an* optimal solution, not every one (so
+/// the walks above do not apply): A* with it finds the table's `min_pushes`
+/// on Microban 1-100 and Microban II 1-50, and prunes on the way, with
+/// fewer expansions than without it.
+#[test]
+fn strict_corral_pruning_keeps_the_fewest_pushes() {
+    let without = PushOptions {
+        corrals: false,
+        ..optimal_rules()
+    };
+    let (mut compared, mut pruned) = (0, 0);
+    let (mut expanded, mut expanded_without) = (0, 0);
+    for (file, table) in [
+        (
+            "problems/sokoban/microban.xsb",
+            "problems/sokoban/microban.optimal.tsv",
+        ),
+        (
+            "problems/sokoban/microban_ii.xsb",
+            "problems/sokoban/microban_ii.optimal.tsv",
+        ),
+    ] {
+        let text = std::fs::read_to_string(root().join(file)).expect("levels");
+        let collection = xsb::parse(Path::new(file), &text);
+        let optima = min_pushes(table);
+        let last = if file.ends_with("microban.xsb") {
+            100
+        } else {
+            50
+        };
+        for index in 1..=last {
+            let Some(optimum) = optima[index - 1] else {
+                continue;
+            };
+            let board = Board::new(&collection.level(index).expect("level").expect("valid"));
+            let (pushes, with) = astar(&board, optimal_rules(), OPTIMAL_PLAN);
+            let (pushes_without, plain) = astar(&board, without, OPTIMAL_PLAN);
+            if pushes.is_none() && pushes_without.is_none() {
+                continue;
+            }
+            assert_eq!(pushes, Some(optimum), "{file} level {index}");
+            assert_eq!(pushes_without, Some(optimum), "{file} level {index}");
+            compared += 1;
+            pruned += counter(&with, "corral");
+            expanded += with.stats.expanded;
+            expanded_without += plain.stats.expanded;
+        }
+    }
+    assert!(compared >= 140, "{compared} levels compared");
+    assert!(pruned > 0, "strict corral pruning never fired");
+    assert!(
+        expanded < expanded_without,
+        "{expanded} expansions with strict corrals, {expanded_without} without"
+    );
+}
+
+/// A random level that can be solved: the boxes start on the goals, and the
+/// man walks at random, pulling a box behind him now and then; where they
+/// end is the start.
+fn random_level(rng: &mut Rng) -> String {
+    const STEPS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+    loop {
+        let (h, w, n) = (rng.range(4, 6), rng.range(5, 7), rng.range(2, 4));
+        let mut wall = vec![vec![true; w + 2]; h + 2];
+        let mut free = Vec::new();
+        for (r, row) in wall.iter_mut().enumerate().take(h + 1).skip(1) {
+            for (c, cell) in row.iter_mut().enumerate().take(w + 1).skip(1) {
+                *cell = rng.chance(22);
+                if !*cell {
+                    free.push((r, c));
+                }
+            }
+        }
+        if free.len() < n + 3 {
+            continue;
+        }
+        for i in 0..=n {
+            let j = i + rng.below(free.len() - i);
+            free.swap(i, j);
+        }
+        let goals = free[..n].to_vec();
+        let (mut boxes, mut man) = (goals.clone(), free[n]);
+        for _ in 0..300 {
+            let (dr, dc) = STEPS[rng.below(4)];
+            let to = (man.0.wrapping_add_signed(dr), man.1.wrapping_add_signed(dc));
+            if wall[to.0][to.1] || boxes.contains(&to) {
+                continue;
+            }
+            let from = (
+                man.0.wrapping_add_signed(-dr),
+                man.1.wrapping_add_signed(-dc),
+            );
+            if let Some(k) = boxes.iter().position(|&b| b == from)
+                && rng.chance(60)
+            {
+                boxes[k] = man;
+            }
+            man = to;
+        }
+        if goals.iter().all(|g| boxes.contains(g)) {
+            continue;
+        }
+        let mut text = String::new();
+        for (r, row) in wall.iter().enumerate() {
+            for (c, &is_wall) in row.iter().enumerate() {
+                let (goal, boxed) = (goals.contains(&(r, c)), boxes.contains(&(r, c)));
+                text.push(match (is_wall, boxed, goal, man == (r, c)) {
+                    (true, ..) => '#',
+                    (_, true, true, _) => '*',
+                    (_, true, false, _) => '$',
+                    (_, _, true, true) => '+',
+                    (_, _, false, true) => '@',
+                    (_, _, true, false) => '.',
+                    _ => ' ',
+                });
+            }
+            text.push('\n');
+        }
+        return text;
+    }
+}
+
+/// On random solvable levels, A* with strict PI-corral pruning (and the
+/// other rules) needs exactly as many pushes as A* with every rule off.
+#[test]
+fn strict_corral_pruning_keeps_the_fewest_pushes_of_random_levels() {
+    let mut rng = Rng(0x5eed_50c0_ba11);
+    let (mut compared, mut pruned) = (0, 0);
+    for _ in 0..300 {
+        let text = random_level(&mut rng);
+        let board = Board::new(&level(&text));
+        let Some(optimum) = optimal_plan(&board) else {
+            continue;
+        };
+        let (pushes, with) = astar(&board, optimal_rules(), OPTIMAL_PLAN);
+        assert_eq!(pushes, Some(optimum.len()), "\n{text}");
+        compared += 1;
+        pruned += counter(&with, "corral");
+    }
+    assert!(compared >= 250, "{compared} levels compared");
+    assert!(pruned > 0, "strict corral pruning never fired");
 }

@@ -8,7 +8,7 @@
 //! grounded only when their lifted size is small, so that a mutation that drops
 //! a precondition cannot make the test run for minutes.
 
-use crate::common::root;
+use crate::common::{Rng, root};
 use planbox::pddl::{self, ast::Source};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -86,22 +86,6 @@ const INSERTS: &[&str] = &[
     "define",
     "domain",
 ];
-
-/// xorshift64*: a tiny deterministic PRNG, so every run tries the same mutants.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Splits text into `(`, `)`, whitespace runs and other runs.
 fn tokens(text: &str) -> Vec<&str> {

@@ -170,15 +170,38 @@ fn optimize_pushes_finds_the_known_optimum_on_microban_1_to_30() {
 }
 
 #[test]
-fn dead_squares_and_freezes_prune_without_losing_optimal_solutions() {
-    // With and without the rules: the same optimal push counts, fewer nodes with.
+fn strict_corrals_narrow_push_optimal_searches_and_keep_the_optimum() {
+    // `--optimize pushes` narrows to strict PI-corrals: the known optimum
+    // on every level, fewer nodes on some.
     let optima = optima("problems/sokoban/microban.optimal.tsv");
     let file = "problems/sokoban/microban.xsb";
-    let with = solve_and_replay(file, "1-15", &["--optimize", "pushes"]);
+    let with = solve_and_replay(file, "1-30", &["--optimize", "pushes"]);
+    let without = solve_and_replay(file, "1-30", &["--optimize", "pushes", "--no-corrals"]);
+    assert_eq!(at_optimum(&with, &optima, "pushes"), 30);
+    let (pruned, fewer) = rules_at_work(&with, &without, &["corral"]);
+    assert!(
+        pruned > 0 && fewer >= 5,
+        "pruned {pruned}, fewer on {fewer} levels"
+    );
+}
+
+#[test]
+fn dead_squares_and_freezes_prune_without_losing_optimal_solutions() {
+    // With and without the rules: the same optimal push counts, fewer nodes
+    // with. Corral pruning, which also cuts pushes, stays off both ways.
+    let optima = optima("problems/sokoban/microban.optimal.tsv");
+    let file = "problems/sokoban/microban.xsb";
+    let with = solve_and_replay(file, "1-15", &["--optimize", "pushes", "--no-corrals"]);
     let without = solve_and_replay(
         file,
         "1-15",
-        &["--optimize", "pushes", "--no-dead-squares", "--no-freeze"],
+        &[
+            "--optimize",
+            "pushes",
+            "--no-corrals",
+            "--no-dead-squares",
+            "--no-freeze",
+        ],
     );
     assert_eq!(at_optimum(&with, &optima, "pushes"), 15);
     let (pruned, fewer) = rules_at_work(&with, &without, &["dead_square", "freeze"]);

@@ -15,6 +15,25 @@
 //!
 //! The rule narrows a node's successors; it never makes a plan invalid, and
 //! the solver proves unsolvability only with the rule off.
+//!
+//! **Optimal searches** take the *strict* PI-corrals alone
+//! ([`pi_corral`] with `strict`): those whose fence boxes no later position
+//! could push anywhere but into the corral. A fence push that is out of
+//! reach now (the man cannot get behind the box, or another box stands where
+//! it would go) counts as if it could be made, unless what blocks it is a
+//! wall, a box of the corral itself, or a dead square. Then every solution
+//! keeps its length with a push into the corral first. Take a solution and
+//! its first push of a box of the corral: the pushes before it move boxes
+//! outside the corral only (the man cannot get in, and no box can get past
+//! the fence); that push goes into the corral (the strict rule leaves no
+//! other), and it could be made at the start already (P). Made first, it
+//! frees a fence cell and fills a corral cell that the pushes before it
+//! never used, so they can all still be made after it, and they end in the
+//! same position with the man in the same region. The same count of pushes,
+//! the corral push first: the pruning keeps an optimal solution, and with it
+//! every proof of unsolvability. (The plain rule allows a fence push along
+//! the fence that some outside push first makes possible, which such a
+//! solution could need.)
 
 use super::board::{Board, NONE};
 use super::deadlock;
@@ -33,13 +52,20 @@ pub struct PiCorral {
 }
 
 /// The pushes `(box, d)` of the PI-corral with the fewest pushes, if the
-/// node has one. `reach` holds the man's region (from [`Reach::flood`]).
-pub fn pi_corral_pushes(board: &Board, boxes: &[u64], reach: &Reach) -> Option<Vec<(u32, usize)>> {
-    pi_corral(board, boxes, reach).map(|c| c.pushes)
+/// node has one (strict: one that keeps optimal solutions, see the module
+/// text). `reach` holds the man's region (from [`Reach::flood`]).
+pub fn pi_corral_pushes(
+    board: &Board,
+    boxes: &[u64],
+    reach: &Reach,
+    strict: bool,
+) -> Option<Vec<(u32, usize)>> {
+    pi_corral(board, boxes, reach, strict).map(|c| c.pushes)
 }
 
-/// The PI-corral with the fewest pushes, if the node has one.
-pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral> {
+/// The PI-corral with the fewest pushes, if the node has one; with
+/// `strict`, among the strict ones only.
+pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach, strict: bool) -> Option<PiCorral> {
     let n = board.len();
     let mut seen = vec![false; n];
     let mut best: Option<PiCorral> = None;
@@ -73,7 +99,7 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral
         for &b in &fence {
             seen[b as usize] = false;
         }
-        if let Some(pushes) = pi_pushes(board, boxes, reach, &area, &fence)
+        if let Some(pushes) = pi_pushes(board, boxes, reach, &area, &fence, strict)
             && best.as_ref().is_none_or(|b| pushes.len() < b.pushes.len())
         {
             let (inside, free) = area.iter().partition(|&&c| bits::contains(boxes, c));
@@ -284,13 +310,15 @@ fn search(board: &Board, reach: &mut Reach, start: &[u64], free: &[u32]) -> bool
 }
 
 /// The pushes into the corral `area` (free cells and inside boxes) with
-/// `fence`, if it is a PI-corral that needs work.
+/// `fence`, if it is a PI-corral (a strict one with `strict`) that needs
+/// work.
 fn pi_pushes(
     board: &Board,
     boxes: &[u64],
     reach: &Reach,
     area: &[u32],
     fence: &[u32],
+    strict: bool,
 ) -> Option<Vec<(u32, usize)>> {
     // Work to do: an empty goal inside, or a box inside or on the fence off a goal.
     let needs_work = area
@@ -301,12 +329,25 @@ fn pi_pushes(
         return None;
     }
     let inside = |c: u32| area.contains(&c);
+    // Cells that stay walled until a box of the corral moves.
+    let shut = |c: u32| inside(c) || fence.contains(&c);
     let mut pushes = Vec::new();
     for &b in fence {
         for d in 0..4 {
             let behind = board.next[b as usize][d ^ 1];
             let to = board.next[b as usize][d];
-            if behind == NONE || to == NONE || bits::contains(boxes, to) {
+            if behind == NONE || to == NONE {
+                continue;
+            }
+            if strict && !inside(to) {
+                // I, strictly: no position before a push into the corral
+                // may push a fence box elsewhere.
+                if board.live[to as usize] && !shut(to) && !shut(behind) {
+                    return None;
+                }
+                continue;
+            }
+            if bits::contains(boxes, to) {
                 continue;
             }
             if inside(to) {

@@ -53,8 +53,12 @@ pub struct PushOptions {
     /// Count moves, not pushes: the man's exact cell is part of the node.
     pub moves: bool,
     /// PI-corral pruning (see [`super::corral`]): complete for finding a
-    /// solution, not for optimal ones nor for proofs of unsolvability.
+    /// solution, not for optimal ones nor for proofs of unsolvability;
+    /// with `strict_corrals`, for those too.
     pub corrals: bool,
+    /// Prune with the strict PI-corrals alone, which keep every optimal
+    /// solution.
+    pub strict_corrals: bool,
     /// Goal macros and goal cuts (see [`super::goal_room`]): for finding a
     /// solution fast, not for optimal ones nor for proofs of unsolvability.
     /// Not with `moves`.
@@ -83,6 +87,7 @@ impl PushOptions {
         freeze: false,
         moves: false,
         corrals: false,
+        strict_corrals: false,
         goal_macros: false,
         tunnels: false,
         corral_deadlocks: false,
@@ -92,9 +97,10 @@ impl PushOptions {
     };
 
     /// Whether a rule or macro narrows the pushes of a node, so that a
-    /// search may miss solutions (corrals, goal macros, tunnels).
+    /// search may miss solutions (corrals but strict ones, goal macros,
+    /// tunnels).
     pub fn narrows(self) -> bool {
-        self.corrals || self.goal_macros || self.tunnels
+        (self.corrals && !self.strict_corrals) || self.goal_macros || self.tunnels
     }
 
     /// The same rules without those that narrow the pushes: every push of a
@@ -116,6 +122,7 @@ impl Default for PushOptions {
             freeze: true,
             moves: false,
             corrals: false,
+            strict_corrals: false,
             goal_macros: false,
             tunnels: false,
             corral_deadlocks: true,
@@ -408,7 +415,7 @@ impl SearchSpace for PushSpace<'_> {
             return;
         }
         let pi_corral = if self.options.corrals || self.options.corral_deadlocks {
-            corral::pi_corral(self.board, &node[..n], &self.reach)
+            corral::pi_corral(self.board, &node[..n], &self.reach, false)
         } else {
             None
         };
@@ -419,7 +426,15 @@ impl SearchSpace for PushSpace<'_> {
             self.counters[5] += 1;
             return;
         }
-        let corral = pi_corral.filter(|_| self.options.corrals).map(|c| c.pushes);
+        // Optimal searches prune with a strict PI-corral only; any one
+        // serves the deadlock search above.
+        let corral = match pi_corral {
+            Some(_) if self.options.corrals && self.options.strict_corrals => {
+                corral::pi_corral_pushes(self.board, &node[..n], &self.reach, true)
+            }
+            Some(c) if self.options.corrals => Some(c.pushes),
+            _ => None,
+        };
         for b in bits::iter::<u32>(&node[..n]) {
             for d in 0..4 {
                 let behind = self.board.next[b as usize][d ^ 1];

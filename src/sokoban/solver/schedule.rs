@@ -221,7 +221,11 @@ impl SolverOptions {
             dead_squares: self.dead_squares,
             freeze: self.freeze,
             moves: self.optimize == Optimize::Moves,
-            corrals: self.optimize == Optimize::None && self.corrals && forward,
+            // Push-optimal searches keep the strict PI-corrals, which keep
+            // every optimal solution; move-optimal ones none (reordering
+            // the pushes changes the walks).
+            corrals: self.optimize != Optimize::Moves && self.corrals && forward,
+            strict_corrals: self.optimize == Optimize::Pushes,
             goal_macros: greedy && self.goal_macros && forward,
             // Tunnels for pushes forward, for pulls backward.
             tunnels: greedy && self.tunnels && (forward || backward),
