@@ -252,8 +252,8 @@ fn the_push_level_tables_show_todays_figures() {
     let found = tables(&doc, "| planbox solve |");
     assert_eq!(
         found.len(),
-        3,
-        "the rule table, the algorithm table and the directions table"
+        4,
+        "the rule table, the algorithm table, the directions table and the features table"
     );
     let mut checked = 0;
     for (header, rows) in found {

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""planbox solve on the 90 XSokoban levels, one level per process, a table per level.
+
+    benches/xsokoban.py [--limit SECONDS] [--jobs 2] [--levels 1-90]
+                        [--planbox BIN] [--json-out FILE] [--from-json FILE]
+                        [-- EXTRA SOLVE ARGUMENTS...]
+
+Runs `planbox solve problems/sokoban/xsokoban/screen.N --time-limit LIMIT
+--json EXTRA` for each level, JOBS at a time (two on the two-core machines
+the figures in benches/README.md come from), replays every solution with
+`planbox replay` (a solution that does not replay counts as unsolved and is
+reported), checks that the push count of the record is the number of pushes
+in the LURD, and prints one Markdown row per level (outcome, CPU time, the
+phase of the schedule that solved it, pushes, moves, expansions) and a
+summary (solved, by phase). `--from-json` prints the table of a saved run
+without solving anything.
+
+Examples:
+    python3 benches/xsokoban.py --limit 60 --json-out xsokoban60.json
+    python3 benches/xsokoban.py --limit 600 --json-out opt600.json -- --optimize pushes
+"""
+import argparse, collections, json, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = ROOT / "problems/sokoban/xsokoban"
+
+
+def levels(spec):
+    out = []
+    for part in spec.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def solve(planbox, level, limit, extra):
+    screen = LEVELS / f"screen.{level}"
+    cmd = [planbox, "solve", str(screen), "--time-limit", str(limit), "--json", *extra]
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    lines = [l for l in run.stdout.splitlines() if l.startswith("{")]
+    if not lines:
+        return {"level": level, "outcome": "error", "exit_code": run.returncode,
+                "error": run.stderr.strip()[-300:]}
+    record = json.loads(lines[-1])
+    record["level"] = level
+    if record.get("outcome") == "solved":
+        lurd = record["lurd"]
+        check = subprocess.run([planbox, "replay", str(screen), lurd],
+                               capture_output=True, text=True)
+        pushes = sum(1 for c in lurd if c.isupper())
+        if check.returncode != 0:
+            record["outcome"] = "invalid_solution"
+            record["error"] = check.stderr.strip()[-300:]
+        elif pushes != record.get("pushes"):
+            record["outcome"] = "wrong_push_count"
+            record["error"] = f"the record says {record.get('pushes')}, the LURD has {pushes}"
+    return record
+
+
+def table(records):
+    rows = ["| level | outcome | time (s) | phase | pushes | moves | expanded |",
+            "|---:|---|---:|---|---:|---:|---:|"]
+    for r in sorted(records, key=lambda r: r["level"]):
+        phase = r.get("phase") or ""
+        if r.get("phases", 1) > 1 and phase:
+            phase = f"{r['phase_number']}: {phase}"
+        time = r.get("total_time_s")
+        rows.append("| {} | {} | {} | {} | {} | {} | {} |".format(
+            r["level"], r["outcome"], f"{time:.2f}" if time is not None else "",
+            phase if r["outcome"] == "solved" else "",
+            r.get("pushes") or "", r.get("moves") or "", r.get("expanded", "")))
+    solved = [r for r in records if r["outcome"] == "solved"]
+    by_phase = collections.Counter(r.get("phase") for r in solved)
+    rows.append("")
+    rows.append(f"Solved {len(solved)} of {len(records)}; by phase: " + ", ".join(
+        f"{name} {n}" for name, n in by_phase.most_common()) + ".")
+    missed = sorted(r["level"] for r in records if r["outcome"] != "solved")
+    rows.append("Missed: " + (", ".join(map(str, missed)) or "none") + ".")
+    bad = [r for r in records if r["outcome"] in ("invalid_solution", "wrong_push_count", "error")]
+    for r in bad:
+        rows.append(f"Level {r['level']}: {r['outcome']}: {r.get('error')}")
+    return "\n".join(rows)
+
+
+def main():
+    argv = sys.argv[1:]
+    extra = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, extra = argv[:i], argv[i + 1:]
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--limit", type=float, default=60)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--levels", default="1-90")
+    ap.add_argument("--planbox", default=str(ROOT / "target/release/planbox"))
+    ap.add_argument("--json-out")
+    ap.add_argument("--from-json")
+    args = ap.parse_args(argv)
+    if args.from_json:
+        records = json.loads(Path(args.from_json).read_text())
+    else:
+        if args.planbox == str(ROOT / "target/release/planbox"):
+            subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
+        limit = int(args.limit) if args.limit == int(args.limit) else args.limit
+        with ThreadPoolExecutor(args.jobs) as pool:
+            records = list(pool.map(lambda n: solve(args.planbox, n, limit, extra),
+                                    levels(args.levels)))
+        if args.json_out:
+            Path(args.json_out).write_text(json.dumps(records) + "\n")
+    print(table(records))
+    bad = [r for r in records if r["outcome"] in ("invalid_solution", "wrong_push_count")]
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
