@@ -17,6 +17,11 @@
 //!   by cell; `regions`: the free-floor regions counted by runs of a row
 //!   against cell by cell (on the nodes of levels 10 and 18, from the
 //!   man's cell).
+//! * `deadlocks`: each deadlock test of a push on the nodes of level 10, alone
+//!   (freeze around the moved box, the perfect matching, the matching around
+//!   the boxes frozen on goals, the PI-corral search after the man's flood),
+//!   and `successors`: the whole push generation with every rule, whose
+//!   rate is the solver's node generation per second.
 //!
 //! Run with `cargo bench --bench solver`; about a minute on two cores.
 
@@ -24,8 +29,12 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use planbox::heuristics::Heuristic;
 use planbox::search::{SearchSpace, Successors, hash_node};
 use planbox::sokoban::solver::connectivity::Regions;
+use planbox::sokoban::solver::corral;
+use planbox::sokoban::solver::deadlock;
+use planbox::sokoban::solver::matching::Matcher;
 use planbox::sokoban::solver::reach::Reach;
 use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace};
+use planbox::util::bits;
 use std::hint::black_box;
 use std::path::Path;
 
@@ -47,6 +56,9 @@ fn nodes(screen: u32) -> (Board, Vec<Pair>) {
     let words = space.words();
     let (mut start, mut out) = (vec![0; words], Successors::new(words));
     space.start(&mut start);
+    // Each node once: without the check the walk pushes a box to and fro
+    // and meets a few dozen nodes over and over.
+    let mut seen = std::collections::HashSet::from([start.clone()]);
     let mut stack = vec![start];
     let mut pairs = Vec::new();
     while let Some(node) = stack.pop()
@@ -55,8 +67,10 @@ fn nodes(screen: u32) -> (Board, Vec<Pair>) {
         space.successors(&node, &mut out);
         for i in 0..out.len() {
             let child = out.get(i).1.to_vec();
-            pairs.push((node.clone(), child.clone()));
-            stack.push(child);
+            if seen.insert(child.clone()) {
+                pairs.push((node.clone(), child.clone()));
+                stack.push(child);
+            }
         }
     }
     (board, pairs)
@@ -228,5 +242,106 @@ fn flood(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, node_hash, matching, flood);
+/// The cell a push moved a box to: the child's box that the parent lacks.
+fn moved_to(parent: &[u64], child: &[u64], words: usize) -> u32 {
+    let w = (0..words).find(|&w| child[w] & !parent[w] != 0);
+    let w = w.expect("a push moves a box");
+    (w * 64) as u32 + (child[w] & !parent[w]).trailing_zeros()
+}
+
+fn deadlocks(c: &mut Criterion) {
+    let (board, pairs) = nodes(10);
+    let words = board.len().div_ceil(64);
+    let mut group = c.benchmark_group("deadlocks");
+    group.sample_size(20);
+    group.bench_function("freeze", |b| {
+        b.iter(|| {
+            (pairs.iter()).fold(0, |acc, (p, n)| {
+                let to = moved_to(p, n, words);
+                acc + usize::from(deadlock::frozen_off_goal(
+                    &board,
+                    black_box(&n[..words]),
+                    to,
+                ))
+            })
+        })
+    });
+    let mut matcher = Matcher::new(&board);
+    group.bench_function("matching", |b| {
+        b.iter(|| {
+            (pairs.iter()).fold(0, |acc, (_, n)| {
+                acc + usize::from(matcher.has_perfect_matching(&board, black_box(&n[..words])))
+            })
+        })
+    });
+    // The bipartite rule's test, with each node's boxes frozen on goals
+    // found beforehand (the rule looks for them only after a push that
+    // froze its box on a goal).
+    let mut walls = Vec::new();
+    let frozen: Vec<Vec<u64>> = (pairs.iter())
+        .map(|(_, n)| {
+            let mut set = vec![0; words];
+            for cell in bits::iter::<u32>(&n[..words]) {
+                if board.goal[cell as usize]
+                    && deadlock::frozen(&board, &n[..words], cell, &mut walls)
+                {
+                    bits::insert(&mut set, cell);
+                }
+            }
+            set
+        })
+        .collect();
+    group.bench_function("bipartite", |b| {
+        b.iter(|| {
+            (pairs.iter().zip(&frozen)).fold(0, |acc, ((_, n), f)| {
+                acc + usize::from(matcher.has_matching_around(&board, black_box(&n[..words]), f))
+            })
+        })
+    });
+    let mut reach = Reach::new(&board);
+    group.bench_function("flood_and_pi_corral", |b| {
+        b.iter(|| {
+            (pairs.iter()).fold(0, |acc, (_, n)| {
+                reach.flood(&board, black_box(&n[..words]), n[words] as u32);
+                let found = corral::pi_corral(&board, &n[..words], &reach, false);
+                acc + found.map_or(0, |c| c.pushes.len())
+            })
+        })
+    });
+    group.finish();
+    let mut group = c.benchmark_group("successors");
+    group.sample_size(20);
+    let parents: Vec<&Vec<u64>> = {
+        let mut seen = std::collections::BTreeSet::new();
+        (pairs.iter())
+            .filter(|(p, _)| seen.insert(p.clone()))
+            .map(|(p, _)| p)
+            .collect()
+    };
+    let mut space = PushSpace::new(&board, PushOptions::default());
+    let mut out = Successors::new(space.words());
+    // What one pass over the parents generates (the space has learnt its
+    // first corral deadlocks by then, as a search would have).
+    let generated: usize = (parents.iter())
+        .map(|p| {
+            space.successors(p, &mut out);
+            out.len()
+        })
+        .sum();
+    eprintln!(
+        "successors: {} expansions, {generated} successors",
+        parents.len()
+    );
+    group.bench_function("push_space_every_rule", |b| {
+        b.iter(|| {
+            (parents.iter()).fold(0, |acc, p| {
+                space.successors(black_box(p), &mut out);
+                acc + out.len()
+            })
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, node_hash, matching, flood, deadlocks);
 criterion_main!(benches);
