@@ -303,7 +303,7 @@ fn deadlocks(c: &mut Criterion) {
         b.iter(|| {
             (pairs.iter()).fold(0, |acc, (_, n)| {
                 reach.flood(&board, black_box(&n[..words]), n[words] as u32);
-                let found = corral::pi_corral(&board, &n[..words], &reach, false);
+                let found = corral::pi_corral(&board, &n[..words], &reach);
                 acc + found.map_or(0, |c| c.pushes.len())
             })
         })

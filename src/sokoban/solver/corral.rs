@@ -17,7 +17,7 @@
 //! the solver proves unsolvability only with the rule off.
 //!
 //! **Optimal searches** take the *strict* PI-corrals alone
-//! ([`pi_corral`] with `strict`): those whose fence boxes no later position
+//! ([`pi_corrals`] with `strict`): those whose fence boxes no later position
 //! could push anywhere but into the corral. A fence push that is out of
 //! reach now (the man cannot get behind the box, or another box stands where
 //! it would go) counts as if it could be made, unless what blocks it is a
@@ -60,15 +60,32 @@ pub fn pi_corral_pushes(
     reach: &Reach,
     strict: bool,
 ) -> Option<Vec<(u32, usize)>> {
-    pi_corral(board, boxes, reach, strict).map(|c| c.pushes)
+    let (best, strictly) = pi_corrals(board, boxes, reach, strict);
+    if strict {
+        strictly
+    } else {
+        best.map(|c| c.pushes)
+    }
 }
 
-/// The PI-corral with the fewest pushes, if the node has one; with
-/// `strict`, among the strict ones only.
-pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach, strict: bool) -> Option<PiCorral> {
+/// The PI-corral with the fewest pushes, if the node has one.
+pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach) -> Option<PiCorral> {
+    pi_corrals(board, boxes, reach, false).0
+}
+
+/// One scan of the node's corrals: the PI-corral with the fewest pushes and,
+/// with `strict` and if there is a PI-corral at all, the pushes of the strict
+/// one with the fewest.
+pub fn pi_corrals(
+    board: &Board,
+    boxes: &[u64],
+    reach: &Reach,
+    strict: bool,
+) -> (Option<PiCorral>, Option<Vec<(u32, usize)>>) {
     let n = board.len();
     let mut seen = vec![false; n];
     let mut best: Option<PiCorral> = None;
+    let mut strictly: Option<Vec<(u32, usize)>> = None;
     let touches_region =
         |b: u32| (board.next[b as usize].iter()).any(|&m| m != NONE && reach.reached(m));
     for start in 0..n as u32 {
@@ -99,7 +116,13 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach, strict: bool) -> O
         for &b in &fence {
             seen[b as usize] = false;
         }
-        if let Some(pushes) = pi_pushes(board, boxes, reach, &area, &fence, strict)
+        if strict
+            && let Some(pushes) = pi_pushes(board, boxes, reach, &area, &fence, true)
+            && strictly.as_ref().is_none_or(|p| pushes.len() < p.len())
+        {
+            strictly = Some(pushes);
+        }
+        if let Some(pushes) = pi_pushes(board, boxes, reach, &area, &fence, false)
             && best.as_ref().is_none_or(|b| pushes.len() < b.pushes.len())
         {
             let (inside, free) = area.iter().partition(|&&c| bits::contains(boxes, c));
@@ -112,7 +135,8 @@ pub fn pi_corral(board: &Board, boxes: &[u64], reach: &Reach, strict: bool) -> O
             });
         }
     }
-    best
+    let strictly = strictly.filter(|_| best.is_some());
+    (best, strictly)
 }
 
 /// Proves PI-corrals deadlocked by a small search of their own boxes.

@@ -414,10 +414,13 @@ impl SearchSpace for PushSpace<'_> {
             self.counters[6] += 1;
             return;
         }
-        let pi_corral = if self.options.corrals || self.options.corral_deadlocks {
-            corral::pi_corral(self.board, &node[..n], &self.reach, false)
+        // Optimal searches prune with a strict PI-corral only; any one
+        // serves the deadlock search.
+        let strict = self.options.corrals && self.options.strict_corrals;
+        let (pi_corral, strictly) = if self.options.corrals || self.options.corral_deadlocks {
+            corral::pi_corrals(self.board, &node[..n], &self.reach, strict)
         } else {
-            None
+            (None, None)
         };
         if self.options.corral_deadlocks
             && let Some(c) = &pi_corral
@@ -426,12 +429,8 @@ impl SearchSpace for PushSpace<'_> {
             self.counters[5] += 1;
             return;
         }
-        // Optimal searches prune with a strict PI-corral only; any one
-        // serves the deadlock search above.
         let corral = match pi_corral {
-            Some(_) if self.options.corrals && self.options.strict_corrals => {
-                corral::pi_corral_pushes(self.board, &node[..n], &self.reach, true)
-            }
+            _ if strict => strictly,
             Some(c) if self.options.corrals => Some(c.pushes),
             _ => None,
         };
