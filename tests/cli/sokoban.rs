@@ -3,7 +3,7 @@
 //! place, plans turn into LURD strings and back, and the committed problem
 //! files are what `planbox xsb2pddl` writes today.
 
-use crate::common::{command, planbox, root, scratch, stderr, stdout};
+use crate::common::{Rng, command, planbox, root, scratch, stderr, stdout};
 use planbox::sokoban::{Format, Level, decode, names, xsb};
 use std::collections::BTreeSet;
 use std::fs;
@@ -882,18 +882,6 @@ fn level_of(problem: &Path) -> String {
 
 // ---------------------------------------------------------------------------
 // Robustness: mutated inputs end in `Ok` or `Err`, never in a panic.
-
-/// A small deterministic pseudo-random generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
 
 /// `text` with a few characters deleted, duplicated or replaced by ones that
 /// matter to the readers.

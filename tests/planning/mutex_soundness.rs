@@ -6,7 +6,7 @@
 //! The last two tests plant a wrong group and a wrong h² matrix and show that
 //! the walks catch them.
 
-use crate::common::lifted;
+use crate::common::{Rng, lifted};
 use planbox::invariants::{H2, H2Limits, MutexGroup, Mutexes, Options};
 use planbox::task::FactSet;
 use planbox::task::{FactId, Task};
@@ -17,23 +17,6 @@ fn analyse(domain: &str, problem: &str) -> (Task, Mutexes) {
         planbox::ground::ground_and_analyse(&d, &p, &Options::default()).expect("grounds");
     assert!(analysis.mutexes.h2().is_some(), "{problem}: h² computed");
     (task, analysis.mutexes)
-}
-
-/// SplitMix64: a small deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Counts against each bound, and tests every pair against h²: the
