@@ -52,6 +52,7 @@
 //! Example: on the number line from 0 to 2 with the perfect heuristic, A*
 //! expands exactly 0 and 1 and returns `[inc, inc]`.
 
+use super::chunked::Chunked;
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::open_list::{Alternation, Cells, Key, Ties};
 use super::registry::StateRegistry;
@@ -186,12 +187,12 @@ where
         registry: StateRegistry::with_packing(space.packing()),
         node: vec![0; space.words()],
         nodes: NodeArena::new(),
-        h_values: Vec::new(),
+        h_values: Chunked::new(),
         ties: Vec::new(),
         closed: Vec::new(),
         open: Alternation::with_ties(ties),
         cells: None,
-        cell_of: Vec::new(),
+        cell_of: Chunked::new(),
         ties_order: ties,
         succ: Successors::new(space.words()),
         is_preferred: Vec::new(),
@@ -215,7 +216,7 @@ struct BestFirst {
     node: Vec<u64>,
     nodes: NodeArena,
     /// `h` of every node, [`DEAD`] for dead ends.
-    h_values: Vec<u32>,
+    h_values: Chunked<u32>,
     /// The tie-breaker of every node; empty if the heuristic has none.
     ties: Vec<u32>,
     /// One bit per node: closed.
@@ -225,7 +226,7 @@ struct BestFirst {
     /// cell of feature space, popped in turn, instead of `open`.
     cells: Option<Cells>,
     /// The feature-space cell of every node (with `cells`).
-    cell_of: Vec<u32>,
+    cell_of: Chunked<u32>,
     ties_order: Ties,
     succ: Successors,
     /// `is_preferred[o]`: operator `o` is preferred in the node being expanded.
@@ -246,13 +247,13 @@ impl BestFirst {
 
     fn footprint(&self) -> Footprint {
         Footprint::of(&[
-            self.nodes.bytes(),
-            self.h_values.capacity() * 4,
             self.ties.capacity() * 4,
             self.closed.capacity() * 8,
-            self.cell_of.capacity() * 4,
             self.succ.bytes(),
         ])
+        .and(self.nodes.footprint())
+        .and(self.h_values.footprint())
+        .and(self.cell_of.footprint())
         .and(self.registry.footprint())
         .and(self.open.footprint())
         .and(
@@ -279,8 +280,7 @@ impl BestFirst {
             }
         };
         self.nodes.push(node)?;
-        self.h_values.try_reserve(1).map_err(|_| Stop::Memory)?;
-        self.h_values.push(value);
+        self.h_values.push(value)?;
         if let Some(t) = tie {
             // Nodes stored without a tie-breaker count as 0.
             let id = self.h_values.len() - 1;
@@ -291,8 +291,7 @@ impl BestFirst {
             self.ties.push(t);
         }
         if self.cells.is_some() {
-            self.cell_of.try_reserve(1).map_err(|_| Stop::Memory)?;
-            self.cell_of.push(feature.unwrap_or(0));
+            self.cell_of.push(feature.unwrap_or(0))?;
         }
         if self.h_values.len() > self.closed.len() * 64 {
             self.closed.try_reserve(1).map_err(|_| Stop::Memory)?;
@@ -317,7 +316,7 @@ impl BestFirst {
         let tie = self.ties.get(id.index()).copied().unwrap_or(0);
         let key = self.priority.key(g, h, tie);
         if let Some(cells) = &mut self.cells {
-            cells.push(self.cell_of[id.index()], key, id)?;
+            cells.push(self.cell_of.get(id.index()), key, id)?;
             return Ok(());
         }
         self.open.all.push(key, id)?;
@@ -377,7 +376,7 @@ impl BestFirst {
             self.set_closed(id, true);
             let g = self.nodes.get(id).g;
             self.best = match self.priority {
-                Priority::Greedy => self.best.min(self.h_values[id.index()]),
+                Priority::Greedy => self.best.min(self.h_values.get(id.index())),
                 _ => {
                     let f = key.0.min(u64::from(DEAD)) as u32;
                     // The highest f so far, as Fast Downward counts jumps
@@ -464,7 +463,7 @@ impl BestFirst {
                     }
                     continue;
                 }
-                let child_h = self.h_values[child_id.index()];
+                let child_h = self.h_values.get(child_id.index());
                 if child_h == DEAD || child_g >= self.nodes.get(child_id).g {
                     self.stats.duplicates += 1;
                     space.on_duplicate(child);

@@ -63,12 +63,9 @@ impl Bfs {
     }
 
     fn footprint(&self) -> Footprint {
-        Footprint::of(&[
-            self.nodes.bytes(),
-            self.queue.capacity() * 4,
-            self.succ.bytes(),
-        ])
-        .and(self.registry.footprint())
+        Footprint::of(&[self.queue.capacity() * 4, self.succ.bytes()])
+            .and(self.nodes.footprint())
+            .and(self.registry.footprint())
     }
 
     fn run<S: SearchSpace + ?Sized>(

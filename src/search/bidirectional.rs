@@ -182,11 +182,11 @@ impl Side {
 
     fn footprint(&self) -> Footprint {
         Footprint::of(&[
-            self.nodes.bytes(),
             self.closed.capacity(),
             self.open.capacity() * std::mem::size_of::<(u32, NodeId)>(),
             self.succ.bytes(),
         ])
+        .and(self.nodes.footprint())
         .and(self.registry.footprint())
     }
 

@@ -20,10 +20,19 @@ const CHUNK_BITS: u32 = 16;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
 /// An append-only array of `T` in chunks of [`CHUNK`] elements.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Chunked<T> {
     chunks: Vec<Vec<T>>,
     len: usize,
+}
+
+impl<T> Default for Chunked<T> {
+    fn default() -> Self {
+        Chunked {
+            chunks: Vec::new(),
+            len: 0,
+        }
+    }
 }
 
 impl<T: Copy> Chunked<T> {
@@ -58,10 +67,20 @@ impl<T: Copy> Chunked<T> {
         Ok(())
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// The element at `index` (which must be below [`Chunked::len`]).
     #[inline]
     pub fn get(&self, index: usize) -> T {
         self.chunks[index >> CHUNK_BITS][index & (CHUNK - 1)]
+    }
+
+    /// The element at `index`, to change.
+    #[inline]
+    pub fn get_mut(&mut self, index: usize) -> &mut T {
+        &mut self.chunks[index >> CHUNK_BITS][index & (CHUNK - 1)]
     }
 
     /// The chunks, and the list of them: growing takes one chunk (or, once
@@ -69,6 +88,77 @@ impl<T: Copy> Chunked<T> {
     pub fn footprint(&self) -> Footprint {
         let chunk = CHUNK * std::mem::size_of::<T>();
         let list = self.chunks.capacity() * std::mem::size_of::<Vec<T>>();
+        Footprint {
+            total: self.chunks.len() * chunk + list,
+            growth: chunk.max(list),
+        }
+    }
+}
+
+/// An append-only array of rows of `width` words each, in chunks of
+/// [`CHUNK`] rows: the state registry's packed nodes. A row never straddles
+/// two chunks. Rows can also be taken off the end ([`Rows::truncate`]), and
+/// a chunk emptied so stays allocated for the rows pushed next.
+#[derive(Clone, Debug, Default)]
+pub struct Rows {
+    chunks: Vec<Vec<u64>>,
+    width: usize,
+    len: usize,
+}
+
+impl Rows {
+    /// No rows yet; each will be `width` words.
+    pub fn new(width: usize) -> Self {
+        Rows {
+            chunks: Vec::new(),
+            width,
+            len: 0,
+        }
+    }
+
+    /// Row `index` (which must be below [`Rows::len`]).
+    #[inline]
+    pub fn get(&self, index: usize) -> &[u64] {
+        let start = (index & (CHUNK - 1)) * self.width;
+        &self.chunks[index >> CHUNK_BITS][start..start + self.width]
+    }
+
+    /// Appends `row` (`width` words); a refused allocation is
+    /// [`OutOfMemory`].
+    #[inline]
+    pub fn push(&mut self, row: &[u64]) -> Result<(), OutOfMemory> {
+        debug_assert_eq!(row.len(), self.width);
+        let chunk = self.len >> CHUNK_BITS;
+        if chunk == self.chunks.len() {
+            self.add_chunk()?;
+        }
+        self.chunks[chunk].extend_from_slice(row);
+        self.len += 1;
+        Ok(())
+    }
+
+    #[cold]
+    fn add_chunk(&mut self) -> Result<(), OutOfMemory> {
+        let mut chunk = Vec::new();
+        (chunk.try_reserve_exact(CHUNK * self.width)).map_err(|_| OutOfMemory)?;
+        self.chunks.try_reserve(1).map_err(|_| OutOfMemory)?;
+        self.chunks.push(chunk);
+        Ok(())
+    }
+
+    /// Keeps the first `len` rows.
+    pub fn truncate(&mut self, len: usize) {
+        for (c, chunk) in self.chunks.iter_mut().enumerate() {
+            let keep = len.saturating_sub(c << CHUNK_BITS).min(CHUNK);
+            chunk.truncate(keep * self.width);
+        }
+        self.len = self.len.min(len);
+    }
+
+    /// The chunks allocated, and the list of them (see [`Chunked::footprint`]).
+    pub fn footprint(&self) -> Footprint {
+        let chunk = CHUNK * self.width * 8;
+        let list = self.chunks.capacity() * std::mem::size_of::<Vec<u64>>();
         Footprint {
             total: self.chunks.len() * chunk + list,
             growth: chunk.max(list),

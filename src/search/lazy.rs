@@ -138,7 +138,8 @@ struct Lazy {
 
 impl Lazy {
     fn footprint(&self) -> Footprint {
-        Footprint::of(&[self.nodes.bytes(), self.dead.capacity(), self.succ.bytes()])
+        Footprint::of(&[self.dead.capacity(), self.succ.bytes()])
+            .and(self.nodes.footprint())
             .and(self.registry.footprint())
             .and(self.open.footprint())
             .and(self.entries.footprint())

@@ -9,8 +9,10 @@
 //! Example: start `0`, then `1 = apply(0, inc)`, `2 = apply(1, inc)`: the arena
 //! holds `[(NONE, -, 0), (0, inc, 1), (1, inc, 2)]` and `path(2) = [inc, inc]`.
 
+use super::chunked::Chunked;
 use super::registry::OutOfMemory;
 use crate::task::OpId;
+use crate::util::limits::Footprint;
 
 /// Dense id of a node in the [`super::StateRegistry`] and the [`NodeArena`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -50,10 +52,11 @@ pub struct SearchNode {
 const _: () = assert!(std::mem::size_of::<NodeId>() == 4);
 const _: () = assert!(std::mem::size_of::<SearchNode>() == 12);
 
-/// The search nodes, indexed by [`NodeId`].
+/// The search nodes, indexed by [`NodeId`] (in chunks: growing never
+/// copies them, see `src/search/chunked.rs`).
 #[derive(Clone, Debug, Default)]
 pub struct NodeArena {
-    nodes: Vec<SearchNode>,
+    nodes: Chunked<SearchNode>,
 }
 
 impl NodeArena {
@@ -64,19 +67,17 @@ impl NodeArena {
     /// Appends the node for the next id (the id the registry just handed out).
     #[inline]
     pub fn push(&mut self, node: SearchNode) -> Result<(), OutOfMemory> {
-        self.nodes.try_reserve(1).map_err(|_| OutOfMemory)?;
-        self.nodes.push(node);
-        Ok(())
+        self.nodes.push(node)
     }
 
     #[inline]
     pub fn get(&self, id: NodeId) -> SearchNode {
-        self.nodes[id.index()]
+        self.nodes.get(id.index())
     }
 
     #[inline]
     pub fn get_mut(&mut self, id: NodeId) -> &mut SearchNode {
-        &mut self.nodes[id.index()]
+        self.nodes.get_mut(id.index())
     }
 
     pub fn len(&self) -> usize {
@@ -93,7 +94,7 @@ impl NodeArena {
         // A parent chain is at most as long as the arena; the bound guards
         // against a cycle that a buggy algorithm might have made.
         for _ in 0..=self.nodes.len() {
-            let node = self.nodes[id.index()];
+            let node = self.nodes.get(id.index());
             if node.parent == NodeId::NONE {
                 break;
             }
@@ -105,7 +106,12 @@ impl NodeArena {
     }
 
     pub fn bytes(&self) -> usize {
-        self.nodes.capacity() * std::mem::size_of::<SearchNode>()
+        self.footprint().total
+    }
+
+    /// The chunks held, and the next one.
+    pub fn footprint(&self) -> Footprint {
+        self.nodes.footprint()
     }
 }
 

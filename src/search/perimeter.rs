@@ -184,7 +184,9 @@ impl<M: Meeting> Perimeter<M> {
     }
 
     fn footprint(&self) -> Footprint {
-        Footprint::of(&[self.nodes.bytes(), self.meeting.bytes()]).and(self.registry.footprint())
+        Footprint::of(&[self.meeting.bytes()])
+            .and(self.nodes.footprint())
+            .and(self.registry.footprint())
     }
 
     /// A stored node that the backward `node` meets, if any (the first the

@@ -27,8 +27,12 @@
 //! as a stack ([`StateRegistry::pop`]).
 //!
 //! Memory per stored node: `8 * p` bytes of arena plus 5 bytes per table slot,
-//! at a load between 7/16 and 7/8 (`5 / load` bytes per node).
+//! at a load between 7/16 and 7/8 (`5 / load` bytes per node). The arena is
+//! kept in chunks of 65,536 nodes ([`super::chunked::Rows`], Fast Downward's
+//! segmented vector): it grows a chunk at a time and never copies, so a
+//! search under a memory limit can fill what the limit leaves.
 
+use super::chunked::Rows;
 use super::node::NodeId;
 use super::packing::Packing;
 use crate::util::hash::FastBuildHasher;
@@ -44,10 +48,9 @@ pub struct OutOfMemory;
 #[derive(Clone, Debug)]
 pub struct StateRegistry {
     packing: Packing,
-    /// Packed words per node.
-    packed: usize,
     len: u32,
-    arena: Vec<u64>,
+    /// The packed nodes, one row each, in chunks (growing never copies them).
+    arena: Rows,
     table: HashTable<u32>,
     hasher: FastBuildHasher,
     /// The packed form of the node being inserted or looked up.
@@ -71,9 +74,8 @@ impl StateRegistry {
         let packed = packing.packed_words();
         StateRegistry {
             packing,
-            packed,
             len: 0,
-            arena: Vec::new(),
+            arena: Rows::new(packed),
             table: HashTable::new(),
             hasher: FastBuildHasher::with_seed(SEED),
             scratch: vec![0; packed],
@@ -97,8 +99,7 @@ impl StateRegistry {
     /// The packed words of node `id`.
     #[inline]
     fn packed(&self, id: u32) -> &[u64] {
-        let start = id as usize * self.packed;
-        &self.arena[start..start + self.packed]
+        self.arena.get(id as usize)
     }
 
     /// Writes the words of node `id` into `out` (`words()` long).
@@ -122,12 +123,9 @@ impl StateRegistry {
     /// The id of the node packed in `self.scratch`, if stored.
     #[inline]
     fn find_scratch(&self, hash: u64) -> Option<u32> {
-        let (arena, p, node) = (&self.arena, self.packed, &self.scratch);
+        let (arena, node) = (&self.arena, &self.scratch);
         self.table
-            .find(hash, |&id| {
-                let start = id as usize * p;
-                same(&arena[start..start + p], node)
-            })
+            .find(hash, |&id| same(arena.get(id as usize), node))
             .copied()
     }
 
@@ -160,9 +158,7 @@ impl StateRegistry {
         if self.packing.is_identity() {
             self.scratch.copy_from_slice(child);
         } else {
-            let start = parent.index() * self.packed;
-            self.scratch
-                .copy_from_slice(&self.arena[start..start + self.packed]);
+            (self.scratch).copy_from_slice(self.arena.get(parent.index()));
             self.packing.repack(parent_words, child, &mut self.scratch);
         }
         self.insert_scratch()
@@ -178,19 +174,14 @@ impl StateRegistry {
         if self.len == NodeId::NONE.0 {
             return Err(OutOfMemory);
         }
-        self.arena
-            .try_reserve(self.packed)
-            .map_err(|_| OutOfMemory)?;
         if self.table.len() == self.table.capacity() {
             self.grow_table()?;
         }
-        self.arena.extend_from_slice(&self.scratch);
+        self.arena.push(&self.scratch)?;
         let id = self.len;
-        let (arena, p, hasher) = (&self.arena, self.packed, &self.hasher);
-        self.table.insert_unique(hash, id, |&id| {
-            let start = id as usize * p;
-            hash_words(hasher, &arena[start..start + p])
-        });
+        let (arena, hasher) = (&self.arena, &self.hasher);
+        self.table
+            .insert_unique(hash, id, |&id| hash_words(hasher, arena.get(id as usize)));
         self.len += 1;
         Ok((NodeId(id), true))
     }
@@ -204,11 +195,8 @@ impl StateRegistry {
         table
             .try_reserve(want, |_: &u32| 0)
             .map_err(|_| OutOfMemory)?;
-        let (arena, p, hasher) = (&self.arena, self.packed, &self.hasher);
-        let hash_of = |id: &u32| {
-            let start = *id as usize * p;
-            hash_words(hasher, &arena[start..start + p])
-        };
+        let (arena, hasher) = (&self.arena, &self.hasher);
+        let hash_of = |id: &u32| hash_words(hasher, arena.get(*id as usize));
         for id in 0..self.len {
             table.insert_unique(hash_of(&id), id, hash_of);
         }
@@ -218,7 +206,7 @@ impl StateRegistry {
 
     /// Forgets every node, keeping the allocations: ids start again at 0.
     pub fn clear(&mut self) {
-        self.arena.clear();
+        self.arena.truncate(0);
         self.table.clear();
         self.len = 0;
     }
@@ -233,7 +221,7 @@ impl StateRegistry {
         if let Ok(entry) = self.table.find_entry(hash, |&i| i == id) {
             entry.remove();
         }
-        self.arena.truncate(id as usize * self.packed);
+        self.arena.truncate(id as usize);
         self.len = id;
     }
 
@@ -244,7 +232,7 @@ impl StateRegistry {
 
     /// Bytes held by the arena of node words.
     fn arena_bytes(&self) -> usize {
-        self.arena.capacity() * 8
+        self.arena.footprint().total
     }
 
     /// Bytes held by the hash table.
@@ -254,7 +242,7 @@ impl StateRegistry {
 
     /// The arena (an array) and the table, for the memory limit.
     pub fn footprint(&self) -> Footprint {
-        Footprint::of(&[self.arena_bytes()]).and(Footprint::table(self.table_bytes()))
+        (self.arena.footprint()).and(Footprint::table(self.table_bytes()))
     }
 }
 
