@@ -54,6 +54,9 @@ pub struct Packing {
     packed_words: usize,
     /// No group was found: packed = unpacked, packing is a copy.
     identity: bool,
+    /// [`Packing::tail`]: the shift and mask of the last word's field in
+    /// the word before it (none of the other fields are used).
+    tail: Option<(u32, u64)>,
     /// Per fact: its slot. Indexed by fact id (bit position of the unpacked state).
     slots: Vec<Slot>,
     fields: Vec<Field>,
@@ -71,6 +74,7 @@ impl Packing {
             words,
             packed_words: words,
             identity: true,
+            tail: None,
             slots: Vec::new(),
             fields: Vec::new(),
             field_facts: Vec::new(),
@@ -165,11 +169,40 @@ impl Packing {
             words,
             packed_words,
             identity: false,
+            tail: None,
             slots,
             fields,
             field_facts,
             single_mask,
             single_fact,
+        }
+    }
+
+    /// States of `words` words whose first `used_bits` bits (of the words
+    /// before the last) may hold, and whose last word holds a number up to
+    /// `max`, or `u64::MAX`. Where the number fits in the bits that the word
+    /// before it leaves unused, it is stored there, one word less (the
+    /// Sokoban solver's nodes: a bit per cell for the boxes, then the man's
+    /// cell); otherwise the states are stored as they are.
+    ///
+    /// Example: 100 cells and a man below 100 take two words instead of
+    /// three: the man's field (7 bits, all ones for `u64::MAX`) sits at bit
+    /// 36 of the second word.
+    pub fn tail(words: usize, used_bits: usize, max: u64) -> Packing {
+        let bits = u64::BITS - (max + 1).leading_zeros();
+        let shift = used_bits % 64;
+        if words < 2
+            || bits_needed(used_bits) != words - 1
+            || shift == 0
+            || shift as u32 + bits > 64
+        {
+            return Packing::identity(words);
+        }
+        Packing {
+            packed_words: words - 1,
+            identity: false,
+            tail: Some((shift as u32, (1 << bits) - 1)),
+            ..Packing::identity(words)
         }
     }
 
@@ -188,6 +221,14 @@ impl Packing {
     pub fn pack(&self, state: &[u64], out: &mut [u64]) {
         if self.identity {
             out.copy_from_slice(state);
+            return;
+        }
+        if let Some((shift, mask)) = self.tail {
+            let last = self.packed_words - 1;
+            out.copy_from_slice(&state[..=last]);
+            let value = state[last + 1].min(mask);
+            debug_assert!(value < mask || state[last + 1] == u64::MAX, "the tail fits");
+            out[last] |= value << shift;
             return;
         }
         out.fill(0);
@@ -213,6 +254,14 @@ impl Packing {
         self.identity
     }
 
+    /// Whether packing a state whole costs no more than [`Packing::repack`]
+    /// from its parent's packed form (the identity and [`Packing::tail`]:
+    /// a copy of the words).
+    #[inline]
+    pub fn packs_by_copy(&self) -> bool {
+        self.identity || self.tail.is_some()
+    }
+
     /// Turns `packed`, the packed form of `from`, into the packed form of `to`,
     /// changing only the fields of the facts in which the two states differ
     /// (a successor differs from its parent in a few facts). A fact that became
@@ -220,6 +269,10 @@ impl Packing {
     /// field still names it, so the order of the changes does not matter.
     #[inline]
     pub fn repack(&self, from: &[u64], to: &[u64], packed: &mut [u64]) {
+        if self.tail.is_some() {
+            self.pack(to, packed);
+            return;
+        }
         for (i, (&a, &b)) in from.iter().zip(to).enumerate() {
             let mut changed = a ^ b;
             while changed != 0 {
@@ -241,6 +294,14 @@ impl Packing {
     pub fn unpack(&self, packed: &[u64], out: &mut [u64]) {
         if self.identity {
             out.copy_from_slice(packed);
+            return;
+        }
+        if let Some((shift, mask)) = self.tail {
+            let last = self.packed_words - 1;
+            out[..=last].copy_from_slice(packed);
+            out[last] &= !(mask << shift);
+            let value = packed[last] >> shift & mask;
+            out[last + 1] = if value == mask { u64::MAX } else { value };
             return;
         }
         out.fill(0);
@@ -270,6 +331,11 @@ impl Packing {
             out[word] |= acc;
         }
     }
+}
+
+/// Words for `bits` bits.
+fn bits_needed(bits: usize) -> usize {
+    bits.div_ceil(64)
 }
 
 /// Bits for a field that holds "none" or one of `n` facts.

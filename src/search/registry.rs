@@ -155,8 +155,8 @@ impl StateRegistry {
         child: &[u64],
     ) -> Result<(NodeId, bool), OutOfMemory> {
         debug_assert_eq!(child.len(), self.words());
-        if self.packing.is_identity() {
-            self.scratch.copy_from_slice(child);
+        if self.packing.packs_by_copy() {
+            self.packing.pack(child, &mut self.scratch);
         } else {
             (self.scratch).copy_from_slice(self.arena.get(parent.index()));
             self.packing.repack(parent_words, child, &mut self.scratch);

@@ -54,7 +54,7 @@ use super::deadlock;
 use super::push::{man_after_step, push_of, push_op};
 use super::reach::Reach;
 use super::tunnel;
-use crate::search::{SearchSpace, Successors};
+use crate::search::{Packing, SearchSpace, Successors};
 use crate::task::OpId;
 use crate::util::bits;
 
@@ -192,6 +192,11 @@ impl<'b> PullSpace<'b> {
 impl SearchSpace for PullSpace<'_> {
     fn words(&self) -> usize {
         self.box_words + 1
+    }
+
+    /// The man's cell in the bits the boxes leave free, where they fit.
+    fn packing(&self) -> Packing {
+        Packing::tail(self.words(), self.board.len(), self.board.len() as u64 - 1)
     }
 
     /// The virtual root: the boxes on the goals, the man nowhere.

@@ -41,7 +41,7 @@ use super::goal_room::GoalRooms;
 use super::matching::Matcher;
 use super::reach::Reach;
 use super::tunnel;
-use crate::search::{SearchSpace, Successors};
+use crate::search::{Packing, SearchSpace, Successors};
 use crate::task::OpId;
 use crate::util::bits;
 
@@ -367,6 +367,11 @@ fn ring_joined(board: &Board, boxes: &[u64], c: u32) -> bool {
 impl SearchSpace for PushSpace<'_> {
     fn words(&self) -> usize {
         self.box_words + 1
+    }
+
+    /// The man's cell in the bits the boxes leave free, where they fit.
+    fn packing(&self) -> Packing {
+        Packing::tail(self.words(), self.board.len(), self.board.len() as u64 - 1)
     }
 
     fn start(&self, node: &mut [u64]) {
