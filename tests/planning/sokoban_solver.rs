@@ -170,6 +170,28 @@ fn optimize_pushes_finds_the_known_optimum_on_microban_1_to_30() {
 }
 
 #[test]
+fn push_optimal_astar_dives_through_the_last_f_layer() {
+    // XSokoban 78: A* proves 136 pushes the fewest either way. Taking the
+    // newest of the nodes with equal f and h first (the default for
+    // `--optimize pushes`) dives through the last f layer; the oldest
+    // first widens it.
+    let file = "problems/sokoban/xsokoban/screen.78";
+    let lifo = solve_and_replay(file, "1", &["--optimize", "pushes"]);
+    let fifo = solve_and_replay(file, "1", &["--optimize", "pushes", "--ties", "fifo"]);
+    assert_eq!(
+        (&lifo[0]["pushes"], &fifo[0]["pushes"]),
+        (&136.into(), &136.into())
+    );
+    assert_eq!(lifo[0]["ties"], "lifo");
+    let expanded = |r: &Value| r["expanded"].as_u64().expect("expanded");
+    let (newest, oldest) = (expanded(&lifo[0]), expanded(&fifo[0]));
+    assert!(
+        newest * 10 < oldest,
+        "expanded {newest} newest first, {oldest} oldest first"
+    );
+}
+
+#[test]
 fn strict_corrals_narrow_push_optimal_searches_and_keep_the_optimum() {
     // `--optimize pushes` narrows to strict PI-corrals: the known optimum
     // on every level, fewer nodes on some.
