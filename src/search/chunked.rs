@@ -86,12 +86,7 @@ impl<T: Copy> Chunked<T> {
     /// The chunks, and the list of them: growing takes one chunk (or, once
     /// in a long while, doubles the list).
     pub fn footprint(&self) -> Footprint {
-        let chunk = CHUNK * std::mem::size_of::<T>();
-        let list = self.chunks.capacity() * std::mem::size_of::<Vec<T>>();
-        Footprint {
-            total: self.chunks.len() * chunk + list,
-            growth: chunk.max(list),
-        }
+        footprint(&self.chunks, CHUNK * std::mem::size_of::<T>())
     }
 }
 
@@ -116,7 +111,7 @@ impl Rows {
         }
     }
 
-    /// Row `index` (which must be below [`Rows::len`]).
+    /// Row `index` (which must be below the number of rows).
     #[inline]
     pub fn get(&self, index: usize) -> &[u64] {
         let start = (index & (CHUNK - 1)) * self.width;
@@ -157,12 +152,17 @@ impl Rows {
 
     /// The chunks allocated, and the list of them (see [`Chunked::footprint`]).
     pub fn footprint(&self) -> Footprint {
-        let chunk = CHUNK * self.width * 8;
-        let list = self.chunks.capacity() * std::mem::size_of::<Vec<u64>>();
-        Footprint {
-            total: self.chunks.len() * chunk + list,
-            growth: chunk.max(list),
-        }
+        footprint(&self.chunks, CHUNK * self.width * 8)
+    }
+}
+
+/// `chunks` of `chunk` bytes each, and the list of them: growing takes one
+/// chunk (or, once in a long while, doubles the list).
+fn footprint<T>(chunks: &Vec<Vec<T>>, chunk: usize) -> Footprint {
+    let list = chunks.capacity() * std::mem::size_of::<Vec<T>>();
+    Footprint {
+        total: chunks.len() * chunk + list,
+        growth: chunk.max(list),
     }
 }
 

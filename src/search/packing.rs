@@ -192,7 +192,7 @@ impl Packing {
         let bits = u64::BITS - (max + 1).leading_zeros();
         let shift = used_bits % 64;
         if words < 2
-            || bits_needed(used_bits) != words - 1
+            || bits::words_for(used_bits) != words - 1
             || shift == 0
             || shift as u32 + bits > 64
         {
@@ -331,11 +331,6 @@ impl Packing {
             out[word] |= acc;
         }
     }
-}
-
-/// Words for `bits` bits.
-fn bits_needed(bits: usize) -> usize {
-    bits.div_ceil(64)
 }
 
 /// Bits for a field that holds "none" or one of `n` facts.
