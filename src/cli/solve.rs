@@ -101,6 +101,10 @@ pub struct SolveArgs {
     /// goals that the boxes frozen on goals leave free (to measure the rule).
     #[arg(long)]
     no_bipartite: bool,
+    /// Leave out the penalties of pairs of near boxes from the push-optimal
+    /// lower bound (the matching bound alone; to measure them).
+    #[arg(long)]
+    no_pairs: bool,
     /// The greedy forward solver's weight of each region the boxes cut the
     /// free floor into, added to the matching bound (0: the bound alone)
     /// [default: 8, as in --direction auto's pushes].
@@ -318,6 +322,7 @@ fn solver_options(args: &SolveArgs) -> SolverOptions {
         deadlock_patterns: !args.no_deadlock_patterns,
         matching: !args.no_matching,
         bipartite: !args.no_bipartite,
+        pairs: !args.no_pairs,
         connectivity: args.connectivity,
         features: args.features,
         perimeter: args.perimeter,

@@ -26,6 +26,7 @@ pub mod corral;
 pub mod deadlock;
 pub mod goal_room;
 pub mod matching;
+pub mod pairs;
 pub mod pull;
 pub mod push;
 pub mod reach;

@@ -79,6 +79,9 @@ pub struct SolverOptions {
     pub deadlock_patterns: bool,
     pub matching: bool,
     pub bipartite: bool,
+    /// Push-optimal searches forward add the penalties of pairs of near
+    /// boxes to the matching bound ([`super::pairs`]).
+    pub pairs: bool,
     /// The greedy forward search's weight of each region of free floor
     /// [default: that of the phase, [`connectivity::DEFAULT_WEIGHT`]].
     pub connectivity: Option<u32>,
@@ -113,6 +116,7 @@ impl Default for SolverOptions {
             deadlock_patterns: true,
             matching: true,
             bipartite: true,
+            pairs: true,
             connectivity: None,
             features: false,
             perimeter: PERIMETER,

@@ -379,7 +379,13 @@ impl<'s, 'a> LevelRun<'s, 'a> {
             Direction::Forward | Direction::Auto => {
                 let learnt = self.learnt.take();
                 let mut space = PushSpace::new(board, options).learning_from(learnt);
-                let mut bound = Guide::new(board, MatchingBound::to_goals(board), how.guide.weight);
+                let mut matching = MatchingBound::to_goals(board);
+                // Pair penalties for push-optimal A* (not for the greedy
+                // searches, which order by the bound but need no proof).
+                if self.options().pairs && self.options().optimize == Optimize::Pushes {
+                    matching = matching.with_pairs();
+                }
+                let mut bound = Guide::new(board, matching, how.guide.weight);
                 if how.guide.features {
                     bound = bound.with_features(&board.goals);
                 }
