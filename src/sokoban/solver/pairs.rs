@@ -36,20 +36,23 @@
 //! reopens less.) A pair that cannot reach any two goals at all is a
 //! deadlock, for the same reason.
 //!
-//! The penalties are computed when a pair is first met (a breadth-first
-//! search over the two boxes' positions and the man's region, a few
-//! thousand nodes, for each side of the pair the man could be on) and
-//! kept. Only pairs within two rows and two columns of each other are
-//! looked at, so that a push rarely parts a pair (which drops its penalty
-//! at once), and the disjoint pairs are chosen greedily, dearest first.
+//! The penalties are computed when a pair is first met and kept: a
+//! best-first search over the two boxes' cells and the man's region, for
+//! each side of the pair the man could be on, ordered by a lower bound on
+//! the excess over the push distances (see [`PairPenalties`]'s
+//! `search_from`), so that a pair that costs nothing extra is settled along
+//! its straight lines of pushes. A pair whose sides differ keeps each
+//! cell's side, so that a node looks its penalty up without a flood. Only
+//! pairs within two rows and two columns of each other are looked at, so
+//! that a push rarely parts a pair (which drops its penalty at once), and
+//! the disjoint pairs are chosen greedily, dearest first.
 //!
 //! Measured on XSokoban, `--optimize pushes` (benches/README.md).
 
 use super::board::{Board, NONE};
 use super::reach::Reach;
 use crate::util::bits;
-use crate::util::hash::{FastMap, FastSet};
-use std::collections::VecDeque;
+use crate::util::hash::FastMap;
 
 /// A pair that cannot reach two goals: a deadlock.
 pub const DEAD: u32 = u32::MAX;
@@ -82,6 +85,18 @@ const UNKNOWN: u32 = u32::MAX - 1;
 /// The penalty depends on the side of the pair the man is on.
 const SPLIT: u32 = u32::MAX - 2;
 
+/// A cell from which a box reaches none of the goals the other cell's box
+/// reaches.
+const UNREACHABLE: i32 = i32::MAX;
+
+/// A pair whose penalty depends on the man's side of it: each cell's side
+/// (the regions the two boxes alone cut the floor into), and each side's
+/// penalty.
+struct Split {
+    side: Vec<u32>,
+    penalties: Vec<u32>,
+}
+
 /// The pair penalties of one board, computed when first asked for.
 pub struct PairPenalties {
     /// For each cell, the cells that form a pair with it: right, down, two
@@ -91,9 +106,8 @@ pub struct PairPenalties {
     /// The penalties by `a * n + b` (`a < b`) on small boards.
     dense: Vec<u32>,
     sparse: FastMap<u64, u32>,
-    /// The penalties of [`SPLIT`] pairs, by the lowest cell of each region
-    /// the man could be in.
-    by_region: FastMap<u64, Vec<(u32, u32)>>,
+    /// The penalties of [`SPLIT`] pairs, by the man's side.
+    by_region: FastMap<u64, Split>,
     /// Each goal's index in `push_dist`, by cell ([`NONE`]: not a goal).
     goal_index: Vec<u32>,
     reach: Reach,
@@ -101,9 +115,12 @@ pub struct PairPenalties {
     two: Vec<u64>,
     found: Vec<(u32, u32, u32)>,
     taken: Vec<u64>,
-    /// The two-box search's nodes seen and queue.
-    seen: FastSet<u64>,
-    queue: VecDeque<(u32, u32, u32, u32)>,
+    /// The two-box search: each box's potential by cell (its least push
+    /// distance to a goal less the pair's first box's distance to the same
+    /// goal), the fewest pushes to each node, and the nodes by bound.
+    potential: [Vec<i32>; 2],
+    best_g: FastMap<u64, u32>,
+    buckets: Vec<Vec<(u32, u32, u32, u32)>>,
     /// Pairs searched, and the two-box nodes expanded.
     pub searches: u64,
     pub searched: u64,
@@ -143,8 +160,9 @@ impl PairPenalties {
             dense: Vec::new(),
             sparse: FastMap::default(),
             by_region: FastMap::default(),
-            seen: FastSet::default(),
-            queue: VecDeque::new(),
+            potential: [Vec::new(), Vec::new()],
+            best_g: FastMap::default(),
+            buckets: Vec::new(),
             goal_index,
             reach: Reach::new(board),
             two: vec![0; words],
@@ -220,11 +238,8 @@ impl PairPenalties {
         }
         // The two boxes cut the floor, and the penalty depends on the side
         // the man is on.
-        let region = self.region(board, a, b, man);
-        let sides = &self.by_region[&key];
-        (sides.iter())
-            .find(|&&(r, _)| r == region)
-            .map_or(DEAD, |&(_, p)| p)
+        let split = &self.by_region[&key];
+        split.penalties[split.side[man as usize] as usize]
     }
 
     /// Floods the man's region with boxes on `x` and `y` alone, from `man`;
@@ -246,53 +261,84 @@ impl PairPenalties {
     /// penalty in `by_region`.
     fn search(&mut self, board: &Board, a: u32, b: u32) -> u32 {
         self.searches += 1;
-        let mut sides = Vec::new();
-        for man in 0..board.len() as u32 {
-            if man != a && man != b && self.region(board, a, b, man) == man {
-                let p = self.search_from(board, a, b, man);
-                sides.push((man, p));
+        let n = board.len();
+        let potential = |from: u32| -> Vec<i32> {
+            (0..n)
+                .map(|c| {
+                    (board.push_dist.iter())
+                        .filter(|d| d[from as usize] != NONE && d[c] != NONE)
+                        .map(|d| d[c] as i32 - d[from as usize] as i32)
+                        .min()
+                        .unwrap_or(UNREACHABLE)
+                })
+                .collect()
+        };
+        self.potential = [potential(a), potential(b)];
+        // The regions the man could start in, each flooded once, and each
+        // cell's region.
+        let mut starts = Vec::new();
+        let mut side = vec![NONE; n];
+        for man in 0..n as u32 {
+            if man == a || man == b || side[man as usize] != NONE {
+                continue;
             }
+            let region = self.region(board, a, b, man);
+            for (c, s) in side.iter_mut().enumerate() {
+                if self.reach.reached(c as u32) {
+                    *s = starts.len() as u32;
+                }
+            }
+            starts.push(region);
         }
-        let first = sides.first().map_or(DEAD, |s| s.1);
-        if sides.iter().all(|s| s.1 == first) {
+        let penalties: Vec<u32> = (starts.iter())
+            .map(|&r| self.search_from(board, a, b, r))
+            .collect();
+        let first = penalties.first().copied().unwrap_or(DEAD);
+        if penalties.iter().all(|&p| p == first) {
             return first;
         }
-        self.by_region
-            .insert(u64::from(a) << 32 | u64::from(b), sides);
+        let key = u64::from(a) << 32 | u64::from(b);
+        self.by_region.insert(key, Split { side, penalties });
         SPLIT
     }
 
-    /// Breadth-first search of the two-box level from boxes on `a` and `b`
-    /// and the man in the region of `man`, for the least pushes over the
-    /// push distances of any pair of goals reached.
+    /// The least pushes over the push distances of any pair of goals that
+    /// boxes on `a` and `b`, alone with the man in the region of `man`, can
+    /// reach. A best-first search by a lower bound on that excess: the
+    /// pushes so far plus, for each box, the least of its push distance to
+    /// a goal less the first box's distance to the same goal (each box
+    /// needs at least its push distance to the goal it ends on). A push
+    /// lowers a box's distances by one at most, so the bound never drops
+    /// along a line of pushes, and the search stops at the first bucket no
+    /// lower than the best excess found.
     fn search_from(&mut self, board: &Board, a: u32, b: u32, man: u32) -> u32 {
-        let farthest = |c: u32| {
-            (board.push_dist.iter())
-                .map(|d| d[c as usize])
-                .filter(|&d| d != NONE)
-                .max()
-        };
-        let (Some(far_a), Some(far_b)) = (farthest(a), farthest(b)) else {
-            return DEAD;
-        };
         let n = board.len() as u64;
         let key = |x: u32, y: u32, r: u32| (u64::from(x) * n + u64::from(y)) * n + u64::from(r);
-        self.seen.clear();
-        self.queue.clear();
-        self.seen.insert(key(a, b, man));
-        self.queue.push_back((a, b, man, 0u32));
+        for bucket in &mut self.buckets {
+            bucket.clear();
+        }
+        self.best_g.clear();
+        self.best_g.insert(key(a, b, man), 0);
+        self.push_bucket(0, (a, b, man, 0));
         let mut best = DEAD;
-        while let Some((x, y, r, d)) = self.queue.pop_front() {
-            // A pair of goals reached later costs d or more, and its push
-            // distances are at most the farthest.
-            if best == 0 || (best != DEAD && d >= best + far_a + far_b) {
-                break;
+        let mut at = 0;
+        while at < self.buckets.len() && (at as u32) < best {
+            let Some((x, y, r, g)) = self.buckets[at].pop() else {
+                at += 1;
+                continue;
+            };
+            if self
+                .best_g
+                .get(&key(x, y, r))
+                .is_some_and(|&known| known < g)
+            {
+                continue;
             }
             self.searched += 1;
             if board.goal[x as usize] && board.goal[y as usize] {
                 let alone = self.dist(board, a, x) + self.dist(board, b, y);
-                debug_assert!(d >= alone, "each box needs its push distance");
-                best = best.min(d.saturating_sub(alone));
+                debug_assert!(g >= alone, "each box needs its push distance");
+                best = best.min(g.saturating_sub(alone));
             }
             // The pushes of this node, then their children's regions (each
             // flood replaces the last).
@@ -314,14 +360,33 @@ impl PairPenalties {
                 }
             }
             for &(nx, ny, man) in &pushes[..count] {
+                let (px, py) = (
+                    self.potential[0][nx as usize],
+                    self.potential[1][ny as usize],
+                );
+                if px == UNREACHABLE || py == UNREACHABLE {
+                    continue;
+                }
                 // The man stands where the box was.
                 let region = self.region(board, nx, ny, man);
-                if self.seen.insert(key(nx, ny, region)) {
-                    self.queue.push_back((nx, ny, region, d + 1));
+                let k = key(nx, ny, region);
+                if self.best_g.get(&k).is_some_and(|&known| known <= g + 1) {
+                    continue;
                 }
+                self.best_g.insert(k, g + 1);
+                let bound = (g + 1) as i32 + px + py;
+                debug_assert!(bound >= at as i32, "the bound never drops");
+                self.push_bucket(bound.max(0) as usize, (nx, ny, region, g + 1));
             }
         }
         best
+    }
+
+    fn push_bucket(&mut self, at: usize, node: (u32, u32, u32, u32)) {
+        if self.buckets.len() <= at {
+            self.buckets.resize_with(at + 1, Vec::new);
+        }
+        self.buckets[at].push(node);
     }
 }
 
