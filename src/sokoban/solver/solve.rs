@@ -380,8 +380,8 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                 let learnt = self.learnt.take();
                 let mut space = PushSpace::new(board, options).learning_from(learnt);
                 let mut matching = MatchingBound::to_goals(board);
-                // Pair penalties for push-optimal A* (not for the greedy
-                // searches, which order by the bound but need no proof).
+                // Pair penalties for push-optimal A*; the greedy phases keep
+                // the matching alone (they have not been measured with them).
                 if self.options().pairs && self.options().optimize == Optimize::Pushes {
                     matching = matching.with_pairs();
                 }
