@@ -472,6 +472,35 @@ fn optimal_rules() -> PushOptions {
     }
 }
 
+/// Microban 1-100 and Microban II 1-50 where the bundled table gives an
+/// optimum: each level's name, board and `min_pushes`.
+fn microban_optima() -> Vec<(String, Board, usize)> {
+    let mut out = Vec::new();
+    for (file, table, last) in [
+        (
+            "problems/sokoban/microban.xsb",
+            "problems/sokoban/microban.optimal.tsv",
+            100,
+        ),
+        (
+            "problems/sokoban/microban_ii.xsb",
+            "problems/sokoban/microban_ii.optimal.tsv",
+            50,
+        ),
+    ] {
+        let text = std::fs::read_to_string(root().join(file)).expect("levels");
+        let collection = xsb::parse(Path::new(file), &text);
+        let optima = min_pushes(table);
+        for index in 1..=last {
+            if let Some(optimum) = optima[index - 1] {
+                let level = collection.level(index).expect("level").expect("valid");
+                out.push((format!("{file} level {index}"), Board::new(&level), optimum));
+            }
+        }
+    }
+    out
+}
+
 /// A* with the matching bound over `options`: the plan's length and the
 /// search, or `None` past `budget` expansions.
 fn astar(board: &Board, options: PushOptions, budget: u64) -> (Option<usize>, SearchResult) {
@@ -511,41 +540,18 @@ fn strict_corral_pruning_keeps_the_fewest_pushes() {
     };
     let (mut compared, mut pruned) = (0, 0);
     let (mut expanded, mut expanded_without) = (0, 0);
-    for (file, table) in [
-        (
-            "problems/sokoban/microban.xsb",
-            "problems/sokoban/microban.optimal.tsv",
-        ),
-        (
-            "problems/sokoban/microban_ii.xsb",
-            "problems/sokoban/microban_ii.optimal.tsv",
-        ),
-    ] {
-        let text = std::fs::read_to_string(root().join(file)).expect("levels");
-        let collection = xsb::parse(Path::new(file), &text);
-        let optima = min_pushes(table);
-        let last = if file.ends_with("microban.xsb") {
-            100
-        } else {
-            50
-        };
-        for index in 1..=last {
-            let Some(optimum) = optima[index - 1] else {
-                continue;
-            };
-            let board = Board::new(&collection.level(index).expect("level").expect("valid"));
-            let (pushes, with) = astar(&board, optimal_rules(), OPTIMAL_PLAN);
-            let (pushes_without, plain) = astar(&board, without, OPTIMAL_PLAN);
-            if pushes.is_none() && pushes_without.is_none() {
-                continue;
-            }
-            assert_eq!(pushes, Some(optimum), "{file} level {index}");
-            assert_eq!(pushes_without, Some(optimum), "{file} level {index}");
-            compared += 1;
-            pruned += counter(&with, "corral");
-            expanded += with.stats.expanded;
-            expanded_without += plain.stats.expanded;
+    for (name, board, optimum) in microban_optima() {
+        let (pushes, with) = astar(&board, optimal_rules(), OPTIMAL_PLAN);
+        let (pushes_without, plain) = astar(&board, without, OPTIMAL_PLAN);
+        if pushes.is_none() && pushes_without.is_none() {
+            continue;
         }
+        assert_eq!(pushes, Some(optimum), "{name}");
+        assert_eq!(pushes_without, Some(optimum), "{name}");
+        compared += 1;
+        pruned += counter(&with, "corral");
+        expanded += with.stats.expanded;
+        expanded_without += plain.stats.expanded;
     }
     assert!(compared >= 140, "{compared} levels compared");
     assert!(pruned > 0, "strict corral pruning never fired");
@@ -621,18 +627,26 @@ fn random_level(rng: &mut Rng) -> String {
     }
 }
 
+/// `count` random levels drawn from `seed`, each with a push-optimal plan
+/// found with every rule off (those past A*'s budget left out).
+fn solved_random_levels(seed: u64, count: usize) -> Vec<(String, Board, Vec<OpId>)> {
+    let mut rng = Rng(seed);
+    (0..count)
+        .filter_map(|_| {
+            let text = random_level(&mut rng);
+            let board = Board::new(&level(&text));
+            let plan = optimal_plan(&board)?;
+            Some((text, board, plan))
+        })
+        .collect()
+}
+
 /// On random solvable levels, A* with strict PI-corral pruning (and the
 /// other rules) needs exactly as many pushes as A* with every rule off.
 #[test]
 fn strict_corral_pruning_keeps_the_fewest_pushes_of_random_levels() {
-    let mut rng = Rng(0x5eed_50c0_ba11);
     let (mut compared, mut pruned) = (0, 0);
-    for _ in 0..300 {
-        let text = random_level(&mut rng);
-        let board = Board::new(&level(&text));
-        let Some(optimum) = optimal_plan(&board) else {
-            continue;
-        };
+    for (text, board, optimum) in solved_random_levels(0x5eed_50c0_ba11, 300) {
         let (pushes, with) = astar(&board, optimal_rules(), OPTIMAL_PLAN);
         assert_eq!(pushes, Some(optimum.len()), "\n{text}");
         compared += 1;
@@ -649,14 +663,8 @@ fn strict_corral_pruning_keeps_the_fewest_pushes_of_random_levels() {
 /// the test proves nothing.
 #[test]
 fn pair_penalties_never_exceed_the_pushes_left() {
-    let mut rng = Rng(0x9a1e_5eed_0b0b);
     let (mut compared, mut raised) = (0, 0);
-    for _ in 0..1000 {
-        let text = random_level(&mut rng);
-        let board = Board::new(&level(&text));
-        let Some(plan) = optimal_plan(&board) else {
-            continue;
-        };
+    for (text, board, plan) in solved_random_levels(0x9a1e_5eed_0b0b, 1000) {
         let mut space = PushSpace::new(&board, OFF);
         let mut bound = PushBound::new(&board).with_pairs();
         let mut node = vec![0u64; space.words()];
@@ -688,39 +696,19 @@ fn pair_penalties_never_exceed_the_pushes_left() {
 fn pair_penalties_keep_the_fewest_pushes_with_fewer_expansions() {
     let (mut compared, mut raised) = (0, 0);
     let (mut expanded, mut expanded_without) = (0, 0);
-    for (file, table, last) in [
-        (
-            "problems/sokoban/microban.xsb",
-            "problems/sokoban/microban.optimal.tsv",
-            100,
-        ),
-        (
-            "problems/sokoban/microban_ii.xsb",
-            "problems/sokoban/microban_ii.optimal.tsv",
-            50,
-        ),
-    ] {
-        let text = std::fs::read_to_string(root().join(file)).expect("levels");
-        let collection = xsb::parse(Path::new(file), &text);
-        let optima = min_pushes(table);
-        for index in 1..=last {
-            let Some(optimum) = optima[index - 1] else {
-                continue;
-            };
-            let board = Board::new(&collection.level(index).expect("level").expect("valid"));
-            let mut paired = PushBound::new(&board).with_pairs();
-            let (pushes, with) = astar_with(&board, optimal_rules(), &mut paired, OPTIMAL_PLAN);
-            let (pushes_without, plain) = astar(&board, optimal_rules(), OPTIMAL_PLAN);
-            if pushes.is_none() || pushes_without.is_none() {
-                continue;
-            }
-            assert_eq!(pushes, Some(optimum), "{file} level {index}");
-            assert_eq!(pushes_without, Some(optimum), "{file} level {index}");
-            compared += 1;
-            raised += paired.raised;
-            expanded += with.stats.expanded;
-            expanded_without += plain.stats.expanded;
+    for (name, board, optimum) in microban_optima() {
+        let mut paired = PushBound::new(&board).with_pairs();
+        let (pushes, with) = astar_with(&board, optimal_rules(), &mut paired, OPTIMAL_PLAN);
+        let (pushes_without, plain) = astar(&board, optimal_rules(), OPTIMAL_PLAN);
+        if pushes.is_none() || pushes_without.is_none() {
+            continue;
         }
+        assert_eq!(pushes, Some(optimum), "{name}");
+        assert_eq!(pushes_without, Some(optimum), "{name}");
+        compared += 1;
+        raised += paired.raised;
+        expanded += with.stats.expanded;
+        expanded_without += plain.stats.expanded;
     }
     assert!(compared >= 140, "{compared} levels compared");
     assert!(raised > 0, "no estimate was raised");
