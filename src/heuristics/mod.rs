@@ -44,6 +44,7 @@
 //! regression planner (HSPr) needs; [`subgoals`] combines them over the
 //! subgoal sets of regression, and a row's `backward` builder gives them.
 
+pub mod abstraction;
 pub mod blind;
 pub mod goalcount;
 pub mod hadd;

@@ -15,6 +15,7 @@
 //! assert!("hff".parse::<HeuristicName>().unwrap().entry().backward.is_none());
 //! ```
 
+use super::abstraction::{CostPartitioned, Options, Partitioning};
 use super::{Blind, GoalCount, Hadd, Heuristic, Hff, Hmax, LmCount, LmCut, RegressionHeuristic};
 use crate::choice::UnknownChoice;
 use crate::task::{FactId, Task};
@@ -28,6 +29,9 @@ pub struct Context<'a> {
     /// The landmark count also gives preferred operators
     /// (`--landmark-preferred`).
     pub landmark_preferred: bool,
+    /// Disjoint groups of facts of which at most one holds (the invariant
+    /// synthesis's), the variables of the abstraction heuristics.
+    pub groups: Option<&'a [Vec<FactId>]>,
 }
 
 /// Builds a heuristic over states for a task.
@@ -128,7 +132,29 @@ pub const TABLE: &[Entry] = &[
         forward: Some(|t, _| Box::new(LmCount::admissible(t))),
         backward: None,
     },
+    Entry {
+        name: "scp",
+        help: "Saturated cost partitioning over the interesting projections (pattern \
+               databases) up to size 2, greedy orders added online (Seipp et al. 2020)",
+        admissible: true,
+        adl: false,
+        forward: Some(|t, c| Box::new(cost_partitioned(t, c, Partitioning::Saturated))),
+        backward: None,
+    },
+    Entry {
+        name: "ucp",
+        help: "Uniform cost partitioning over the same projections (a baseline for scp)",
+        admissible: true,
+        adl: false,
+        forward: Some(|t, c| Box::new(cost_partitioned(t, c, Partitioning::Uniform))),
+        backward: None,
+    },
 ];
+
+/// The abstraction heuristic over the context's mutex groups.
+fn cost_partitioned(task: &Task, context: &Context, kind: Partitioning) -> CostPartitioned {
+    CostPartitioned::new(task, context.groups, kind, &Options::default())
+}
 
 /// The names of [`TABLE`], in its order.
 pub const NAMES: &[&str] = &{

@@ -210,3 +210,24 @@ pub fn apply(task: &Task, state: &[u64], name: &str) -> Vec<u64> {
     }
     next
 }
+
+/// A truck moves a package from `a` to `b`: facts `0 = (at t a)`,
+/// `1 = (at t b)`, `2 = (at p a)`, `3 = (at p b)`, `4 = (in p t)`, with the
+/// groups `{0, 1}` (the truck) and `{2, 3, 4}` (the package), from `{0, 2}`
+/// to `{3}`. Operators, each of cost 1: `0` drive a b, `1` drive b a,
+/// `2` load at a, `3` load at b, `4` unload at a, `5` unload at b. h* = 3.
+pub fn truck() -> (Task, Vec<Vec<FactId>>) {
+    let ops: &[OpSpec] = &[
+        (&[0], &[1], &[0], 1),
+        (&[1], &[0], &[1], 1),
+        (&[0, 2], &[4], &[2], 1),
+        (&[1, 3], &[4], &[3], 1),
+        (&[0, 4], &[2], &[4], 1),
+        (&[1, 4], &[3], &[4], 1),
+    ];
+    let groups = vec![
+        vec![FactId(0), FactId(1)],
+        vec![FactId(2), FactId(3), FactId(4)],
+    ];
+    (task(5, &[0, 2], &[3], ops), groups)
+}

@@ -37,6 +37,8 @@ fn admissibility_flags_match_the_table() {
     let admissible: Vec<bool> = table::TABLE.iter().map(|e| e.admissible).collect();
     assert_eq!(
         admissible,
-        [true, true, true, false, false, true, true, false, true]
+        [
+            true, true, true, false, false, true, true, false, true, true, true
+        ]
     );
 }

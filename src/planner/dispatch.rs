@@ -38,6 +38,7 @@ pub fn run(
     let context = Context {
         is_mutex: is_mutex.as_ref().map(|f| f as &dyn Fn(_, _) -> bool),
         landmark_preferred: config.landmark_preferred,
+        groups: known.groups.as_deref(),
     };
     if config.anytime {
         let (result, phases) = anytime::lama(task, config.preferred, &context, on_plan, monitor);

@@ -9,6 +9,7 @@ use crate::Loaded;
 use crate::invariants::{self, MutexMode, Mutexes};
 use crate::sat::Invariants;
 use crate::search::regression::MutexOracle;
+use crate::task::FactId;
 
 /// What is known about the task beyond its operators.
 #[derive(Default)]
@@ -21,6 +22,10 @@ pub struct Known {
     /// The mutexes the landmark count orders its landmarks by, as LAMA
     /// does with its translator's.
     pub landmark_mutexes: Option<Mutexes>,
+    /// The variables of the abstraction heuristics: disjoint groups of
+    /// facts of which at most one holds, as Fast Downward's translator
+    /// makes its finite-domain variables.
+    pub groups: Option<Vec<Vec<FactId>>>,
 }
 
 impl Known {
@@ -52,6 +57,9 @@ impl Known {
         }
         if config.uses_landmarks() && config.engine == Engine::Progression {
             known.landmark_mutexes = Some(analyse(MutexMode::None));
+        }
+        if config.uses_abstractions() && config.engine == Engine::Progression {
+            known.groups = Some(analyse(MutexMode::None).exclusive_groups());
         }
         known
     }

@@ -118,7 +118,8 @@ fn astar_with(l: &Loaded, heuristic: &str) -> SearchResult {
 
 /// A* with LM-cut returns the optimal cost on Sokoban p01-p10, p05 and p08
 /// included (48 and about 360,000 expansions, where blind A* needs 9.6 and
-/// 13 million); h^max on the small ones. Every plan is validated.
+/// 13 million); so does A* with saturated cost partitioning over pattern
+/// databases; h^max on the small ones. Every plan is validated.
 #[test]
 fn astar_with_admissible_heuristics_is_optimal_on_ipc_sokoban() {
     let optima = sokoban_optima();
@@ -131,6 +132,8 @@ fn astar_with_admissible_heuristics_is_optimal_on_ipc_sokoban() {
         let l = ipc("sokoban-opt08-strips", file);
         let lmcut = astar_with(&l, "lmcut");
         assert_eq!(validated(&l, &lmcut, file), *optimum, "{file}: lmcut");
+        let scp = astar_with(&l, "scp");
+        assert_eq!(validated(&l, &scp, file), *optimum, "{file}: scp");
         if matches!(n, 1..=4 | 6) {
             let hmax = astar_with(&l, "hmax");
             assert_eq!(validated(&l, &hmax, file), *optimum, "{file}: hmax");

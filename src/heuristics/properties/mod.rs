@@ -29,6 +29,7 @@ use crate::task::{FactId, Task};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+mod abstractions;
 mod estimates;
 mod landmark_based;
 

@@ -1,0 +1,154 @@
+//! Cost partitioning: adding abstraction heuristics without overestimating.
+//!
+//! Two abstractions' goal distances cannot simply be added: a plan's
+//! operator may be counted by both. A *cost partitioning* splits each
+//! operator's cost among the abstractions, `c_1(o) + ... + c_n(o) <= c(o)`,
+//! and adds the distances each abstraction has under its own share; the sum
+//! is admissible, since every plan pays at least each share's part
+//! (Katz and Domshlak 2008; Yang et al. 2008).
+//!
+//! *Saturated* cost partitioning (Seipp and Helmert 2014; Seipp, Keller and
+//! Helmert, JAIR 2020) takes the abstractions in an *order*. Each one gets
+//! all the cost still left, computes its goal distances `h_i`, and keeps
+//! only the *saturated* costs, the least it needs for the same distances
+//! (`max(0, h_i(s) - h_i(t))` over each operator's transitions `s -> t`).
+//! The rest is left to the abstractions after it:
+//!
+//! ```text
+//! left_0 = c          c_i = saturate(h_i under left_{i-1})          left_i = left_{i-1} - c_i
+//! ```
+//!
+//! Different orders favour different states, so the heuristic takes the
+//! maximum over several orders. A *greedy* order sorts the abstractions by
+//! their value in a state per cost they take from the others (Seipp 2017:
+//! `h_i(s) / stolen_i`), which makes an order good for that state.
+//!
+//! [`Lookup`] holds one order's result: a table of goal distances per
+//! abstraction that contributes.
+//!
+//! Example: two projections that both need the operator `o` of cost 4 to
+//! reach the goal. Uniformly they get 2 each and add up to 4; under
+//! saturated costs the first takes what it needs of `o` (4), the second gets
+//! 0 for `o`, and the sum is 4 as well, but an abstraction that needed only
+//! 1 of `o` would leave 3 to the next.
+
+use super::projection::{INFINITY, Projection};
+
+/// The goal distances of one cost partitioning: for each abstraction that
+/// contributes (a value above 0 somewhere), its table.
+#[derive(Clone, Debug)]
+pub struct Lookup {
+    tables: Vec<(u32, Box<[u32]>)>,
+    /// The costs were multiplied by this (uniform partitioning: shares in
+    /// whole numbers); the sum is divided by it, rounding down.
+    scale: u32,
+}
+
+impl Default for Lookup {
+    fn default() -> Self {
+        Lookup {
+            tables: Vec::new(),
+            scale: 1,
+        }
+    }
+}
+
+impl Lookup {
+    /// The estimate for a state given each abstraction's rank of it, `None`
+    /// for a dead end.
+    #[inline]
+    pub fn value(&self, ranks: &[usize]) -> Option<u32> {
+        let mut sum: u32 = 0;
+        for (a, table) in &self.tables {
+            let h = table[ranks[*a as usize]];
+            if h == INFINITY {
+                return None;
+            }
+            sum = sum.saturating_add(h);
+        }
+        Some(sum / self.scale)
+    }
+
+    /// Bytes of the tables.
+    pub fn bytes(&self) -> usize {
+        (self.tables.iter()).map(|(_, t)| 4 * t.len() + 16).sum()
+    }
+
+    /// The abstractions that contribute, in order.
+    pub fn contributors(&self) -> usize {
+        self.tables.len()
+    }
+}
+
+/// Saturated cost partitioning of `costs` over `projections` in `order`.
+pub fn saturated(projections: &[Projection], order: &[usize], costs: &[u32]) -> Lookup {
+    let mut left = costs.to_vec();
+    let mut saturated = vec![0u32; costs.len()];
+    let mut h = Vec::new();
+    let mut lookup = Lookup::default();
+    for &a in order {
+        let p = &projections[a];
+        p.distances(&left, &mut h);
+        if h.iter().any(|&x| x > 0) {
+            p.saturated_costs(&h, &mut saturated);
+            for (l, s) in left.iter_mut().zip(&saturated) {
+                // s <= l: the distances were computed under `left`.
+                *l -= s;
+            }
+            lookup.tables.push((a as u32, h.clone().into_boxed_slice()));
+        }
+    }
+    lookup
+}
+
+/// Costs are multiplied by this before uniform partitioning divides them,
+/// so that shares of up to 8 abstractions are whole (840 = lcm(1, ..., 8)).
+pub const UNIFORM_SCALE: u32 = 840;
+
+/// Uniform cost partitioning (a baseline): each operator's cost is split
+/// evenly among the abstractions it changes a state of. The shares are of
+/// the cost times [`UNIFORM_SCALE`], rounded down, and the sum is divided
+/// by it: every share is at most its part, so the estimate stays admissible.
+pub fn uniform(projections: &[Projection], costs: &[u32]) -> Lookup {
+    let mut users = vec![0u32; costs.len()];
+    for p in projections {
+        for o in p.operators_used() {
+            users[o] += 1;
+        }
+    }
+    let share: Vec<u32> = (costs.iter().zip(&users))
+        .map(|(&c, &k)| c.saturating_mul(UNIFORM_SCALE) / k.max(1))
+        .collect();
+    let mut h = Vec::new();
+    let mut lookup = Lookup {
+        scale: UNIFORM_SCALE,
+        ..Lookup::default()
+    };
+    for (a, p) in projections.iter().enumerate() {
+        p.distances(&share, &mut h);
+        if h.iter().any(|&x| x > 0) {
+            lookup.tables.push((a as u32, h.clone().into_boxed_slice()));
+        }
+    }
+    lookup
+}
+
+/// A greedy order for a state: the abstractions by `h_i(s) / stolen_i`,
+/// largest first (ties by index), where `h[i]` is abstraction `i`'s goal
+/// distance of the state under the full costs and `stolen[i]` the sum of
+/// its saturated costs under them. Dead ends (`INFINITY`) come first.
+pub fn greedy_order(h: &[u32], stolen: &[u64]) -> Vec<usize> {
+    let score = |i: usize| -> f64 {
+        if h[i] == INFINITY {
+            f64::INFINITY
+        } else {
+            f64::from(h[i]) / stolen[i].max(1) as f64
+        }
+    };
+    let mut order: Vec<usize> = (0..h.len()).collect();
+    order.sort_by(|&a, &b| score(b).total_cmp(&score(a)).then(a.cmp(&b)));
+    order
+}
+
+#[cfg(test)]
+mod tests;

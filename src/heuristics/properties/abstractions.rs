@@ -1,0 +1,290 @@
+//! Abstraction heuristics against brute force: every pattern database's
+//! distances equal those of the abstract space the task's own transitions
+//! induce, and every cost partitioning of them stays at most h*.
+//!
+//! The tasks are finite-domain tasks written in STRIPS ([`random_sas_task`]),
+//! so that their variables have more than two values, a *none* value or
+//! not, and deletes that the operator does not require (which the
+//! variables' view treats as conditional); and [`random_task`]'s plain
+//! STRIPS tasks, whose facts are binary variables.
+
+use super::*;
+use crate::heuristics::abstraction::cost_partitioning::{self, Lookup};
+use crate::heuristics::abstraction::projection::{INFINITY, Projection};
+use crate::heuristics::abstraction::variables::{Var, Variables};
+use crate::heuristics::abstraction::{CostPartitioned, Options, Partitioning};
+use std::collections::HashMap;
+
+/// A random task over 2-4 variables of 1-3 facts each (at most 10 facts),
+/// in STRIPS form, with the variables' facts as its mutex groups. Each of
+/// its 4-12 operators changes 1-2 variables, each in one of four ways: from
+/// a value it requires to another, to a value whatever held (deleting every
+/// other fact of the variable), to none from a value it requires, or to
+/// none if a value it does not require held (a bare delete). It may require
+/// a value of 0-2 other variables and forbid one fact; costs 0-3.
+fn random_sas_task(rng: &mut Rng) -> (Task, Vec<Vec<FactId>>) {
+    let mut groups: Vec<Vec<u32>> = Vec::new();
+    let mut n = 0;
+    for _ in 0..rng.range(2, 4) {
+        let size = rng.range(1, 3).min(10 - n);
+        if size == 0 {
+            break;
+        }
+        groups.push((n..n + size).collect());
+        n += size;
+    }
+    let pick = |rng: &mut Rng, g: &[u32]| g[rng.range(0, g.len() as u32 - 1) as usize];
+    let mut specs: Vec<OwnedSpec> = Vec::new();
+    for _ in 0..rng.range(4, 12) {
+        let (mut pre, mut add, mut del) = (Vec::new(), Vec::new(), Vec::new());
+        let first = rng.range(0, groups.len() as u32 - 1) as usize;
+        let changed: Vec<usize> = if rng.range(0, 2) == 0 && groups.len() > 1 {
+            vec![first, (first + 1) % groups.len()]
+        } else {
+            vec![first]
+        };
+        for &v in &changed {
+            let g = &groups[v];
+            let (from, to) = (pick(rng, g), pick(rng, g));
+            match rng.range(0, 3) {
+                0 => {
+                    pre.push(from);
+                    del.push(from);
+                    add.push(to);
+                }
+                1 => {
+                    add.push(to);
+                    del.extend(g.iter().filter(|&&f| f != to));
+                }
+                2 => {
+                    pre.push(from);
+                    del.push(from);
+                }
+                _ => del.push(from),
+            }
+        }
+        for _ in 0..rng.range(0, 2) {
+            let v = rng.range(0, groups.len() as u32 - 1) as usize;
+            if !changed.contains(&v) {
+                pre.push(pick(rng, &groups[v]));
+            }
+        }
+        pre.sort_unstable();
+        pre.dedup();
+        specs.push((pre, add, del, rng.range(0, 3)));
+    }
+    let spec_refs: Vec<OpSpec> = (specs.iter())
+        .map(|(p, a, d, c)| (&p[..], &a[..], &d[..], *c))
+        .collect();
+    let mut init = Vec::new();
+    for g in &groups {
+        if rng.range(0, 3) > 0 {
+            init.push(pick(rng, g));
+        }
+    }
+    let mut goal = Vec::new();
+    for g in &groups {
+        if rng.range(0, 2) == 0 {
+            goal.push(pick(rng, g));
+        }
+    }
+    if goal.is_empty() {
+        goal.push(pick(rng, &groups[0]));
+    }
+    let mut task = testing::task(n as usize, &init, &goal, &spec_refs);
+    // One operator in three forbids a fact of a variable it does not change.
+    for op in &mut task.operators {
+        let f = FactId(rng.range(0, n - 1));
+        let touched = |list: &[FactId]| list.iter().any(|g| same_group(&groups, *g, f));
+        if rng.range(0, 2) == 0 && !touched(&op.pre) && !touched(&op.add) && !touched(&op.del) {
+            op.neg_pre = Box::new([f]);
+        }
+    }
+    let groups = (groups.iter())
+        .map(|g| g.iter().map(|&f| FactId(f)).collect())
+        .collect();
+    (task, groups)
+}
+
+fn same_group(groups: &[Vec<u32>], f: FactId, g: FactId) -> bool {
+    groups
+        .iter()
+        .any(|group| group.contains(&f.0) && group.contains(&g.0))
+}
+
+/// The masks that are states of the variables' view: at most one fact of
+/// each variable, and exactly one of a variable without *none*.
+fn view_states(vars: &Variables, n: u32) -> Vec<u32> {
+    (0..1u32 << n)
+        .filter(|&s| {
+            vars.domains.iter().all(|d| {
+                let held = d.facts.iter().filter(|f| s >> f.0 & 1 == 1).count();
+                held <= 1 && (d.none || held == 1)
+            })
+        })
+        .collect()
+}
+
+/// Each abstract state's goal distance in the abstraction the task's own
+/// transitions induce on `states`: an abstract transition for every
+/// concrete one, an abstract goal for every concrete goal state.
+fn induced_distances(
+    task: &Task,
+    vars: &Variables,
+    p: &Projection,
+    states: &[u32],
+    costs: &[u32],
+) -> HashMap<usize, Option<u32>> {
+    let space = Space::new(task);
+    let mut values = Vec::new();
+    let mut image = |s: u32| {
+        vars.values(&[u64::from(s)], &mut values);
+        p.rank(&values)
+    };
+    let mut edges: Vec<(usize, usize, u32)> = Vec::new();
+    let mut dist: HashMap<usize, Option<u32>> = HashMap::new();
+    for &s in states {
+        let a = image(s);
+        dist.entry(a).or_insert(None);
+        if space.is_goal(s) {
+            dist.insert(a, Some(0));
+        }
+        for &(o, t, _) in space.transitions(s) {
+            edges.push((a, image(t), costs[o.index()]));
+        }
+    }
+    // Bellman-Ford: few states and edges.
+    loop {
+        let mut changed = false;
+        for &(a, b, c) in &edges {
+            if let Some(db) = dist[&b]
+                && dist[&a].is_none_or(|da| db + c < da)
+            {
+                dist.insert(a, Some(db + c));
+                changed = true;
+            }
+        }
+        if !changed {
+            return dist;
+        }
+    }
+}
+
+/// Every nonempty set of at most three variables.
+fn small_patterns(vars: &Variables) -> Vec<Vec<Var>> {
+    let n = vars.len() as u32;
+    (1..1u32 << n)
+        .filter(|m| m.count_ones() <= 3)
+        .map(|m| (0..n).filter(|v| m >> v & 1 == 1).collect())
+        .collect()
+}
+
+#[test]
+fn pattern_databases_equal_the_distances_of_the_induced_abstraction() {
+    let mut rng = Rng(0xAB57);
+    let mut checked = [0usize; 4];
+    for seed in 0..300 {
+        let (task, groups) = random_sas_task(&mut rng);
+        let vars = Variables::new(&task, &groups);
+        let states = view_states(&vars, task.facts.len() as u32);
+        let costs: Vec<u32> = (0..task.operators.len()).map(|_| rng.range(0, 4)).collect();
+        for pattern in small_patterns(&vars) {
+            let p = Projection::new(&vars, &pattern, 1 << 20, 1 << 20).expect("small");
+            let mut h = Vec::new();
+            p.distances(&costs, &mut h);
+            let induced = induced_distances(&task, &vars, &p, &states, &costs);
+            for (&a, &d) in &induced {
+                let pdb = (h[a] != INFINITY).then_some(h[a]);
+                assert_eq!(
+                    pdb, d,
+                    "seed {seed}, pattern {pattern:?}, abstract state {a}: {task:?}"
+                );
+                checked[usize::from(d.is_some()) + 2 * usize::from(d.is_some_and(|x| x > 0))] += 1;
+            }
+        }
+    }
+    // Dead ends, goals and states with a positive distance all occur.
+    assert!(
+        checked[0] > 100 && checked[1] > 100 && checked[3] > 100,
+        "{checked:?}"
+    );
+}
+
+/// Checks that `lookup` never exceeds h* on `states`, and calls a dead end
+/// only where h* says so.
+fn assert_admissible(
+    name: &str,
+    h_star: &[Option<u32>],
+    states: &[u32],
+    mut value: impl FnMut(u32) -> Option<u32>,
+    ctx: &str,
+) {
+    for &s in states {
+        match (value(s), h_star[s as usize]) {
+            (Some(h), Some(star)) => assert!(h <= star, "{name}: {h} > h* {star} on {s:#b}, {ctx}"),
+            (None, Some(star)) => panic!("{name}: dead end on {s:#b} with h* {star}, {ctx}"),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn cost_partitionings_never_exceed_h_star() {
+    let mut rng = Rng(0xC057);
+    let options = Options {
+        max_pattern_size: 3,
+        interval: 1,
+        ..Options::default()
+    };
+    let mut positive = 0;
+    for seed in 0..400 {
+        let (task, groups) = if seed % 2 == 0 {
+            random_sas_task(&mut rng)
+        } else {
+            (random_task(&mut rng), Vec::new())
+        };
+        let ctx = format!("seed {seed}, task {task:?}");
+        let vars = Variables::new(&task, &groups);
+        let states = view_states(&vars, task.facts.len() as u32);
+        let h_star = Space::new(&task).optimal_costs();
+        for kind in [Partitioning::Saturated, Partitioning::Uniform] {
+            let mut h = CostPartitioned::new(&task, Some(&groups), kind, &options);
+            // Online orders make later estimates depend on earlier ones: twice.
+            for _ in 0..2 {
+                assert_admissible(
+                    &format!("{kind:?}"),
+                    &h_star,
+                    &states,
+                    |s| value(h.estimate(&[u64::from(s)])),
+                    &ctx,
+                );
+            }
+            positive += usize::from(value(h.estimate(&[u64::from(mask(&task.init))])) > Some(0));
+        }
+        // Saturated cost partitioning over random orders of every small pattern.
+        let projections: Vec<Projection> = (small_patterns(&vars).iter())
+            .map(|p| Projection::new(&vars, p, 1 << 20, 1 << 20).expect("small"))
+            .collect();
+        let costs: Vec<u32> = task.operators.iter().map(|o| o.cost).collect();
+        let mut values = Vec::new();
+        for _ in 0..3 {
+            let mut order: Vec<usize> = (0..projections.len()).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.range(0, i as u32) as usize);
+            }
+            let lookup: Lookup = cost_partitioning::saturated(&projections, &order, &costs);
+            assert_admissible(
+                "random order",
+                &h_star,
+                &states,
+                |s| {
+                    vars.values(&[u64::from(s)], &mut values);
+                    let ranks: Vec<usize> = projections.iter().map(|p| p.rank(&values)).collect();
+                    lookup.value(&ranks)
+                },
+                &ctx,
+            );
+        }
+    }
+    assert!(positive > 200, "informative on {positive} tasks");
+}
