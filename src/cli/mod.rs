@@ -1,6 +1,7 @@
 //! Command-line interface: clap types, dispatch, and the mapping from errors to
 //! Fast Downward's exit codes. This is the only place that prints.
 
+mod abstractions;
 mod check;
 mod compare;
 mod ground;
@@ -84,6 +85,9 @@ enum Command {
     /// Find state invariants, mutex groups and h² mutex pairs.
     #[command(override_usage = "planbox invariants [OPTIONS] [DOMAIN] PROBLEM")]
     Invariants(invariants::InvariantsArgs),
+    /// Show the pattern databases of a task and how cost partitioning adds them up.
+    #[command(override_usage = "planbox abstractions [OPTIONS] [DOMAIN] PROBLEM")]
+    Abstractions(abstractions::AbstractionsArgs),
 }
 
 /// An error that knows its exit code (input errors are 31, unsupported input 34).
@@ -201,7 +205,8 @@ impl Command {
             | Command::Validate(_)
             | Command::Xsb2pddl(_)
             | Command::Lurd(_)
-            | Command::Replay(_) => false,
+            | Command::Replay(_)
+            | Command::Abstractions(_) => false,
         }
     }
 }
@@ -263,6 +268,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Invariants(args) => invariants::run(args),
+        Command::Abstractions(args) => abstractions::run(args),
     };
     let code = match result {
         Ok(code) => code,

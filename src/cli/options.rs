@@ -410,7 +410,7 @@ fn alias_config(o: &SearchOptions, engine: Engine, alias: Alias) -> Result<Confi
             "`--alias {name}` searches forward; expected `--engine progression`"
         )));
     }
-    if alias == Alias::SeqOptLmcut {
+    if let Some(heuristic) = alias.astar_heuristic() {
         for (flag, given) in [
             ("--no-preferred", o.no_preferred),
             ("--landmark-preferred", o.landmark_preferred),
@@ -425,7 +425,7 @@ fn alias_config(o: &SearchOptions, engine: Engine, alias: Alias) -> Result<Confi
         return Ok(Config {
             engine,
             search: Algorithm::Astar,
-            heuristic: Some(named("lmcut")),
+            heuristic: Some(named(heuristic)),
             second: None,
             weight: None,
             unit_search: false,

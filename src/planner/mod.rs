@@ -74,6 +74,21 @@ crate::choices! {
         SeqSatLama2011 = "seq-sat-lama-2011",
         /// A* with LM-cut (Fast Downward's `astar(lmcut())`)
         SeqOptLmcut = "seq-opt-lmcut",
+        /// The best optimal configuration: A* with saturated cost partitioning
+        /// over pattern databases, orders added online (as Scorpion's
+        /// `--alias scorpion`)
+        Optimal = "optimal",
+    }
+}
+
+impl Alias {
+    /// The heuristic of an alias that runs A* (`None` for the others).
+    pub fn astar_heuristic(self) -> Option<&'static str> {
+        match self {
+            Alias::SeqOptLmcut => Some("lmcut"),
+            Alias::Optimal => Some("scp"),
+            _ => None,
+        }
     }
 }
 
@@ -174,10 +189,10 @@ impl Config {
     /// The configuration an alias names.
     pub fn alias(alias: Alias) -> Config {
         let base = Config::default();
-        if alias == Alias::SeqOptLmcut {
+        if let Some(h) = alias.astar_heuristic() {
             return Config {
                 search: Algorithm::Astar,
-                heuristic: HeuristicName::get("lmcut"),
+                heuristic: HeuristicName::get(h),
                 ..base
             };
         }
@@ -220,8 +235,9 @@ impl Config {
     /// Adapts the configuration to a task that needs more than STRIPS
     /// (conditional effects, axioms), or refuses it naming the engine or
     /// heuristic that cannot handle it, as Fast Downward refuses a
-    /// heuristic that does not support axioms. A* with the default LM-cut
-    /// (`chosen`: the heuristic was not given) takes h^max, also admissible.
+    /// heuristic that does not support axioms. An admissible heuristic that
+    /// the user did not name (`chosen` false: A*'s default LM-cut, the
+    /// `optimal` alias's `scp`) gives way to h^max, also admissible.
     pub fn support(&mut self, task: &Task, chosen: bool) -> Result<(), PlanError> {
         let Some(feature) = task.adl_feature() else {
             return Ok(());
@@ -233,7 +249,11 @@ impl Config {
                 self.engine
             )));
         }
-        if !chosen && self.heuristic == HeuristicName::get("lmcut") {
+        if !chosen
+            && let Some(h) = self.heuristic
+            && h.entry().admissible
+            && !h.entry().adl
+        {
             self.heuristic = HeuristicName::get("hmax");
         }
         if let Some(h) = self.heuristic

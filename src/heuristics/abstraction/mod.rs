@@ -34,6 +34,7 @@
 pub mod cost_partitioning;
 pub mod patterns;
 pub mod projection;
+pub mod report;
 pub mod variables;
 
 use super::{Estimate, Heuristic};
@@ -264,28 +265,19 @@ impl Heuristic for CostPartitioned {
         for p in &self.projections {
             sizes[p.pattern().len().min(7)] += 1;
         }
-        vec![
-            format!(
-                "{}: {} variables, {} projections (sizes 1/2/3: {}/{}/{}), {} abstract states, \
+        vec![format!(
+            "{}: {} variables, {} projections (sizes 1/2/3: {}/{}/{}), {} abstract states, \
                  {} transitions, {} patterns too large",
-                self.name,
-                self.vars.len(),
-                self.projections.len(),
-                sizes[1],
-                sizes[2],
-                sizes[3],
-                states,
-                transitions,
-                self.skipped,
-            ),
-            format!(
-                "{}: {} orders ({} tried online), {} KB of tables",
-                self.name,
-                self.lookups.len(),
-                self.tried,
-                self.table_bytes / 1024
-            ),
-        ]
+            self.name,
+            self.vars.len(),
+            self.projections.len(),
+            sizes[1],
+            sizes[2],
+            sizes[3],
+            states,
+            transitions,
+            self.skipped,
+        )]
     }
 }
 

@@ -237,6 +237,18 @@ impl Projection {
         used
     }
 
+    /// The values of the pattern's variables in abstract state `rank`.
+    pub fn values_of(&self, rank: u32, vars: &Variables) -> Vec<u32> {
+        (self.pattern.iter().zip(&self.multipliers))
+            .map(|(&v, &m)| rank / m % vars.domains[v as usize].size())
+            .collect()
+    }
+
+    /// Whether abstract state `rank` is a goal state.
+    pub fn is_goal(&self, rank: u32) -> bool {
+        self.goals.binary_search(&rank).is_ok()
+    }
+
     /// The abstract state of a concrete state, given all its variables'
     /// values (see [`Variables::values`]).
     #[inline]
