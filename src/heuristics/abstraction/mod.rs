@@ -68,7 +68,7 @@ impl Default for Options {
             max_patterns: 10_000,
             max_states: 1_000_000,
             max_transitions: 10_000_000,
-            interval: 1_000,
+            interval: 10_000,
             max_table_bytes: 256 << 20,
         }
     }
