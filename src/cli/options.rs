@@ -426,6 +426,7 @@ fn alias_config(o: &SearchOptions, engine: Engine, alias: Alias) -> Result<Confi
             engine,
             search: Algorithm::Astar,
             heuristic: Some(named(heuristic)),
+            prune_mutex_operators: alias == Alias::Optimal,
             second: None,
             weight: None,
             unit_search: false,

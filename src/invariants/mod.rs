@@ -37,6 +37,7 @@ pub mod h2;
 pub mod monotone;
 pub mod pattern;
 mod pipeline;
+pub mod prune;
 
 pub use candidate::{Invariant, Part, Slot};
 pub use check::{Mutexes, Violation};

@@ -26,6 +26,9 @@ pub struct Known {
     /// facts of which at most one holds, as Fast Downward's translator
     /// makes its finite-domain variables.
     pub groups: Option<Vec<Vec<FactId>>>,
+    /// The mutexes (groups and h² pairs) that remove operators no reachable
+    /// state applies ([`Config::prune_mutex_operators`]).
+    pub pruning: Option<Mutexes>,
 }
 
 impl Known {
@@ -58,8 +61,17 @@ impl Known {
         if config.uses_landmarks() && config.engine == Engine::Progression {
             known.landmark_mutexes = Some(analyse(MutexMode::None));
         }
-        if config.uses_abstractions() && config.engine == Engine::Progression {
-            known.groups = Some(analyse(MutexMode::None).exclusive_groups());
+        let forward = config.engine == Engine::Progression;
+        let strips = loaded.task.adl_feature().is_none();
+        if config.prune_mutex_operators && forward && strips && config.trace_limit == 0 {
+            known.pruning = Some(analyse(MutexMode::H2));
+        }
+        if config.uses_abstractions() && forward {
+            let groups = match &known.pruning {
+                Some(m) => m.exclusive_groups(),
+                None => analyse(MutexMode::None).exclusive_groups(),
+            };
+            known.groups = Some(groups);
         }
         known
     }

@@ -39,7 +39,7 @@ pub use known::Known;
 use crate::heuristics::HeuristicName;
 use crate::sat::{Encoding, SatOptions, Schedule};
 use crate::search::trace::Expansion;
-use crate::search::{Algorithm, Limits, Monitor, RegressionOptions, SearchResult};
+use crate::search::{self, Algorithm, Limits, Monitor, RegressionOptions, SearchResult};
 use crate::task::{OpId, Task};
 
 crate::choices! {
@@ -153,6 +153,10 @@ pub struct Config {
     pub sat: SatOptions,
     /// How many expansions to record for a trace (0: none).
     pub trace_limit: usize,
+    /// Progression: remove the operators whose preconditions or results are
+    /// mutex before the search ([`crate::invariants::prune`], the forward
+    /// half of h² preprocessing); `--alias optimal` sets it.
+    pub prune_mutex_operators: bool,
 }
 
 impl Default for Config {
@@ -181,6 +185,7 @@ impl Default for Config {
                 horizon: None,
             },
             trace_limit: 0,
+            prune_mutex_operators: false,
         }
     }
 }
@@ -193,6 +198,7 @@ impl Config {
             return Config {
                 search: Algorithm::Astar,
                 heuristic: HeuristicName::get(h),
+                prune_mutex_operators: alias == Alias::Optimal,
                 ..base
             };
         }
@@ -310,6 +316,34 @@ pub struct Run {
 /// anytime schedule hands every better plan to `on_plan` with its cost as it
 /// finds it.
 pub fn plan(
+    task: &Task,
+    config: &Config,
+    known: &Known,
+    monitor: &mut Monitor,
+    on_plan: &mut dyn FnMut(&[OpId], u32),
+) -> Result<Run, PlanError> {
+    if let Some(mutexes) = &known.pruning {
+        let pruned = crate::invariants::prune::prune_operators(task, mutexes);
+        let mut mapped = |plan: &[OpId], cost| on_plan(&pruned.original_plan(plan), cost);
+        let mut run = unpruned(&pruned.task, config, known, monitor, &mut mapped)?;
+        if let search::Outcome::Plan(plan) = &mut run.result.outcome {
+            *plan = pruned.original_plan(plan);
+        }
+        run.summary.insert(
+            0,
+            format!(
+                "Removed {} of {} operators: their preconditions or results are mutex",
+                pruned.removed(task),
+                task.operators.len()
+            ),
+        );
+        return Ok(run);
+    }
+    unpruned(task, config, known, monitor, on_plan)
+}
+
+/// [`plan`] on the task as it is.
+fn unpruned(
     task: &Task,
     config: &Config,
     known: &Known,
