@@ -39,7 +39,9 @@ pub use known::Known;
 use crate::heuristics::HeuristicName;
 use crate::sat::{Encoding, SatOptions, Schedule};
 use crate::search::trace::Expansion;
-use crate::search::{Algorithm, Limits, Monitor, RegressionOptions, SearchResult};
+use crate::search::{
+    Algorithm, Limits, Monitor, Pruning, PruningLimit, RegressionOptions, SearchResult,
+};
 use crate::task::{OpId, Task};
 
 crate::choices! {
@@ -134,6 +136,12 @@ pub struct Config {
     pub goal_sorting: bool,
     /// Regression: drop subgoal sets that contain an expanded one.
     pub subsumption: bool,
+    /// Progression: partial-order reduction ([`crate::search::stubborn`]),
+    /// in every search but LAMA's anytime schedule; the other engines
+    /// ignore it.
+    pub pruning: Pruning,
+    /// When the pruning switches itself off for pruning too little.
+    pub pruning_limit: PruningLimit,
     /// The SAT engine's encoding and horizons.
     pub sat: SatOptions,
     /// How many expansions to record for a trace (0: none).
@@ -159,6 +167,8 @@ impl Default for Config {
             mutex: MutexChoice::All,
             goal_sorting: true,
             subsumption: true,
+            pruning: Pruning::None,
+            pruning_limit: PruningLimit::default(),
             sat: SatOptions {
                 encoding: Encoding::ExistsStep,
                 schedule: Schedule::Linear,
