@@ -490,9 +490,12 @@ fn astar_run<H: Heuristic>(task: &Task, h: &mut H, pruning: Pruning) -> (Option<
 }
 
 /// A* with the blind heuristic and with h^max finds plans of the same cost
-/// with stubborn sets as without (and proves the same tasks unsolvable),
-/// and expands no more states below the optimal cost (`f < f*`: with a
-/// consistent heuristic, the pruned search's states there are a subset).
+/// with stubborn sets as without (and proves the same tasks unsolvable). With
+/// a consistent heuristic the pruned search expands a subset of the states
+/// with `f < f*` (their `g` can only grow), so it expands no more states
+/// before the last `f` layer, and on an unsolvable task no more states at
+/// all. In the last layer ties decide; on these tasks, with FIFO ties, the
+/// pruned search never expands more there either.
 #[test]
 fn astar_finds_the_same_optimal_cost_with_pruning() {
     let mut rng = Rng(9);
@@ -505,7 +508,9 @@ fn astar_finds_the_same_optimal_cost_with_pruning() {
         let hmax_pruned = astar_run(&task, &mut Hmax::new(&task), Pruning::StubbornSets);
         for (without, with) in [(blind, blind_pruned), (hmax, hmax_pruned)] {
             assert_eq!(with.0, without.0, "task {i}: {task:?}");
-            assert!(with.2 <= without.2, "task {i}: {with:?} vs {without:?}");
+            let (below_f, all) = (with.2 <= without.2, with.1 <= without.1);
+            let subset = if with.0.is_some() { below_f } else { all };
+            assert!(subset, "task {i}: {with:?} vs {without:?}");
             fewer += u32::from(with.1 < without.1);
             more += u32::from(with.1 > without.1);
         }
