@@ -1,10 +1,10 @@
 //! Partial-order reduction with strong stubborn sets: expanding a state with
 //! only some of its applicable operators, without losing any optimal plan.
 //!
-//! Many plans are the same operators in another order. In gripper, picking up
-//! ball 1 and then ball 2 leads where picking up ball 2 and then ball 1 does,
-//! so a search that tries both orders in every state explores the same states
-//! by many paths. A *strong stubborn set* `T(s)` is a set of operators that is
+//! Many plans are the same operators in another order. In movie, buying
+//! chips and then dip leads where buying dip and then chips does, so a
+//! search that tries both orders in every state explores the same states by
+//! many paths. A *strong stubborn set* `T(s)` is a set of operators that is
 //! closed under three rules (Alkhazraji, Wehrle, Mattmüller and Helmert 2012;
 //! Wehrle and Helmert 2014):
 //!
@@ -55,16 +55,19 @@
 //! `a0, a1, b0, b1`, operators `move-a` (`pre a0`, `add a1`, `del a0`) and
 //! `move-b` alike, goal `{a1, b1}`. In `{a0, b0}` the first false goal literal
 //! is `a1`: `move-a` joins. It is applicable; its precondition `a0` marks the
-//! deleters of `a0` (`move-a` again), its effects mark the deleters of `a1`
-//! and the consumers of `¬a1` and of `a0` (`move-a`). So `T = {move-a}`,
+//! deleters of `a0` (`move-a` again), its effects `a1` and `¬a0` mark the
+//! deleters of `a1` and the adders of `a0` (none) and the operators that
+//! need `¬a1` (none) or `a0` (`move-a`). So `T = {move-a}`,
 //! `move-b` is pruned: the order `move-b, move-a` is never tried. With
 //! three balls alike, A* with the blind heuristic expands 3 states instead
 //! of 5.
 //!
 //! # When it does not pay
 //!
-//! Computing `T(s)` costs time in every state, and on some domains (where
-//! every operator interferes with every other) it prunes nothing.
+//! Computing `T(s)` costs time in every state, and on some domains it prunes
+//! nothing: in gripper every `pick` needs the robot's room, which every
+//! `move` deletes, so the two balls' picks are tied together through the
+//! moves, and the set always holds every applicable operator.
 //! [`LimitedPruning`] (Fast Downward's `limited_pruning`) checks after
 //! [`PruningLimit::check_after`] expansions (1,000) what share of the
 //! applicable operators it pruned, and below [`PruningLimit::min_ratio`]

@@ -771,9 +771,13 @@ fn trace_shows_h_where_the_search_computed_it() {
 /// pruning went off, `--json` has the same figures, `--trace` names the rule.
 #[test]
 fn pruning_is_reported_in_the_log_the_record_and_the_trace() {
-    let movie = "problems/ipc/movie/prob01.pddl";
+    // In a scratch folder: the plans go to its `sas_plan`.
+    let dir = scratch("plan-pruning");
+    let run = |args: &[&str]| planbox_in(&dir, args);
+    let movie = &root_path("problems/ipc/movie/prob01.pddl");
+    let gripper = &root_path(GRIPPER);
     let args = ["plan", "--search", "astar", "--heuristic", "blind"];
-    let out = planbox(&[&args[..], &["--pruning", "stubborn-sets", movie]].concat());
+    let out = run(&[&args[..], &["--pruning", "stubborn-sets", movie]].concat());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let log = stdout(&out);
     for line in [
@@ -783,23 +787,21 @@ fn pruning_is_reported_in_the_log_the_record_and_the_trace() {
     ] {
         assert!(log.contains(line), "missing `{line}` in:\n{log}");
     }
-    let out = planbox(
-        &[
-            &args[..],
-            &["--pruning", "stubborn-sets", GRIPPER, "--json"],
-        ]
-        .concat(),
-    );
+    let out = run(&[
+        &args[..],
+        &["--pruning", "stubborn-sets", gripper, "--json"],
+    ]
+    .concat());
     let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
     assert_eq!(r["pruning"], "stubborn-sets");
     assert_eq!(r["pruned_operators"], 0);
     assert_eq!(r["pruning_off_after"], serde_json::Value::Null);
-    let out = planbox(&[&args[..], &["--pruning", "none", GRIPPER, "--json"]].concat());
+    let out = run(&[&args[..], &["--pruning", "none", gripper, "--json"]].concat());
     let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
     assert_eq!(r["pruning"], "none");
     assert_eq!(r["pruned_operators"], serde_json::Value::Null);
-    let gripper2 = "problems/ipc/gripper/prob02.pddl";
-    let out = planbox(&[&args[..], &["--pruning", "stubborn-sets", gripper2]].concat());
+    let gripper2 = &root_path("problems/ipc/gripper/prob02.pddl");
+    let out = run(&[&args[..], &["--pruning", "stubborn-sets", gripper2]].concat());
     assert!(
         stdout(&out)
             .contains("Pruning switched off after 1000 expansion(s): it pruned too few operators."),
@@ -816,13 +818,13 @@ fn pruning_is_reported_in_the_log_the_record_and_the_trace() {
         movie,
     ];
     let engines = ["--engines", "progression,regression", "--json"];
-    let out = planbox(&[&compare[..], &["--pruning", "stubborn-sets"], &engines[..]].concat());
+    let out = run(&[&compare[..], &["--pruning", "stubborn-sets"], &engines[..]].concat());
     let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
     assert_eq!(r["progression"]["expanded"], 8, "{r}");
     assert_eq!(r["progression"]["pruning"], "stubborn-sets", "{r}");
     assert_eq!(r["regression"]["pruning"], serde_json::Value::Null, "{r}");
     let trace = ["--trace", "--trace-limit", "1", "--plan-file", "-", movie];
-    let out = planbox(&[&args[..], &["--pruning", "stubborn-sets"], &trace[..]].concat());
+    let out = run(&[&args[..], &["--pruning", "stubborn-sets"], &trace[..]].concat());
     let log = stderr(&out);
     assert!(
         log.contains("(get-chips c1)  pruned: stubborn_set"),
