@@ -38,7 +38,9 @@ pub struct Stats {
     /// One `(rule, count)` pair per pruning rule of the space.
     pub pruned: Vec<(&'static str, u64)>,
     /// What partial-order reduction pruned (progression with stubborn
-    /// sets), and whether it was switched off; `None` without it.
+    /// sets), and whether it was switched off; `None` without it. The
+    /// planner copies it from [`Progression::pruning_stats`](super::Progression::pruning_stats)
+    /// after the search; a search run directly on a space leaves it `None`.
     pub stubborn: Option<PruningStats>,
     /// CPU time of the search proper (see [`crate::search::cpu_time`]).
     pub search_time: Duration,
