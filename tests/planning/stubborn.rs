@@ -103,3 +103,39 @@ fn elevators_keeps_the_pruning_and_expands_fewer_states() {
     assert_eq!(p.states, with.expanded);
     assert!(with.expanded < without.expanded, "{with:?}");
 }
+
+/// The other forward searches take the pruning too: lazy search (LAMA's
+/// first search) applies one kept operator at a time, greedy search and
+/// depth-first search take the kept successors; every plan validates.
+#[test]
+fn lazy_greedy_and_depth_first_searches_prune_too() {
+    let l = load(
+        "problems/ipc/woodworking-opt11-strips/domain.pddl",
+        "problems/ipc/woodworking-opt11-strips/p03.pddl",
+    );
+    let configs = [
+        Config::alias(planbox::planner::Alias::LamaFirst),
+        Config::default(),
+        Config {
+            search: Algorithm::Dfs,
+            ..Config::default()
+        },
+    ];
+    for base in configs {
+        let config = Config {
+            pruning: Pruning::StubbornSets,
+            ..base
+        };
+        let what = format!("woodworking p03, {}", config.search);
+        let r = planner::solve(&l.task, &config, Limits::none()).expect("runs");
+        validate_plan(
+            &l.domain,
+            &l.problem,
+            &l.task,
+            plan_of(&r.result, &what),
+            &what,
+        );
+        let p = pruning(&r.result.stats);
+        assert!(p.applicable > p.kept, "{what}: {p:?}");
+    }
+}
