@@ -10,7 +10,7 @@ use planbox::heuristics::HeuristicName;
 use planbox::heuristics::table::TABLE;
 use planbox::planner::{Alias, Config, Engine, MutexChoice};
 use planbox::sat::{Encoding, Schedule};
-use planbox::search::Algorithm;
+use planbox::search::{Algorithm, Pruning, PruningLimit};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -111,6 +111,21 @@ pub struct SearchOptions {
     /// Regression: keep subgoal sets that contain an expanded set.
     #[arg(long)]
     pub no_subsumption: bool,
+    /// Progression: partial-order reduction, expanding each state with the
+    /// applicable operators of its strong stubborn set only (optimal plans
+    /// stay optimal); switched off after --pruning-check-after expansions if
+    /// it pruned less than --min-pruning-ratio [default: none].
+    #[arg(long, value_parser = choice::<Pruning>())]
+    pub pruning: Option<Pruning>,
+    /// --pruning stubborn-sets: the least share of applicable operators
+    /// pruned (0 to 1) that keeps the pruning on [default: 0.2; 0: never
+    /// switch it off].
+    #[arg(long, value_name = "RATIO", allow_negative_numbers = true, value_parser = ratio)]
+    pub min_pruning_ratio: Option<f64>,
+    /// --pruning stubborn-sets: after how many expansions the share is
+    /// checked [default: 1000].
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count::<u64>)]
+    pub pruning_check_after: Option<u64>,
     /// Print the first expansions (see --trace-limit) in the log (stdout, or
     /// stderr when stdout carries the plan, LURD or JSON): the node, each
     /// operator tried, its successor or the rule that pruned it.
@@ -180,8 +195,8 @@ impl SearchOptions {
 
     /// The options that only some engines read: each flag, whether it was
     /// given, and the engines that read it.
-    pub fn engine_only(&self) -> [(&'static str, bool, &'static [Engine]); 7] {
-        use Engine::{Bidirectional, Regression, Sat};
+    pub fn engine_only(&self) -> [(&'static str, bool, &'static [Engine]); 10] {
+        use Engine::{Bidirectional, Progression, Regression, Sat};
         const BACKWARD: &[Engine] = &[Regression, Bidirectional];
         [
             (
@@ -195,7 +210,32 @@ impl SearchOptions {
             ("--schedule", self.schedule.is_some(), &[Sat]),
             ("--horizon", self.horizon.is_some(), &[Sat]),
             ("--dump-cnf", self.dump_cnf.is_some(), &[Sat]),
+            ("--pruning", self.pruning.is_some(), &[Progression]),
+            (
+                "--min-pruning-ratio",
+                self.min_pruning_ratio.is_some(),
+                &[Progression],
+            ),
+            (
+                "--pruning-check-after",
+                self.pruning_check_after.is_some(),
+                &[Progression],
+            ),
         ]
+    }
+
+    /// The pruning of a forward search (`--pruning`, by default none).
+    pub fn pruning(&self) -> Pruning {
+        self.pruning.unwrap_or(Pruning::None)
+    }
+
+    /// When the pruning switches itself off.
+    pub fn pruning_limit(&self) -> PruningLimit {
+        let default = PruningLimit::default();
+        PruningLimit {
+            min_ratio: self.min_pruning_ratio.unwrap_or(default.min_ratio),
+            check_after: self.pruning_check_after.unwrap_or(default.check_after),
+        }
     }
 
     /// Refuses the options that `engine` does not read: regression's for
@@ -205,10 +245,12 @@ impl SearchOptions {
         const BACKWARD: &str = "`--engine regression` (or bidirectional)";
         const BACKWARD_OR_SAT: &str = "`--engine regression` (or bidirectional) and `--engine sat`";
         const SAT: &str = "`--engine sat`";
+        const FORWARD: &str = "`--engine progression`";
         for (flag, given, readers) in self.engine_only() {
             if given && !readers.contains(&engine) {
                 let engines = match readers {
                     [Engine::Sat] => SAT,
+                    [Engine::Progression] => FORWARD,
                     _ if readers.contains(&Engine::Sat) => BACKWARD_OR_SAT,
                     _ => BACKWARD,
                 };
@@ -245,6 +287,13 @@ fn base(o: &SearchOptions, engine: Engine) -> Config {
         mutex: o.mutex(),
         goal_sorting: !o.no_goal_sorting,
         subsumption: !o.no_subsumption,
+        // `compare` hands its other engines the same options: they ignore it.
+        pruning: if engine == Engine::Progression {
+            o.pruning()
+        } else {
+            Pruning::None
+        },
+        pruning_limit: o.pruning_limit(),
         sat: o.sat(),
         trace_limit: traced.max(if o.dot.is_some() { o.dot_limit } else { 0 }),
         ..Config::default()
@@ -263,7 +312,33 @@ pub fn usage(message: String) -> anyhow::Error {
 pub fn configure(o: &SearchOptions, engine: Engine) -> Result<Config> {
     let config = configure_search(o, engine)?;
     check_landmark_preferred(o, &config)?;
+    check_pruning(o, &config)?;
     Ok(config)
+}
+
+/// Refuses the pruning's limits without the pruning, and the pruning where
+/// no search would apply it: LAMA's anytime schedule.
+fn check_pruning(o: &SearchOptions, config: &Config) -> Result<()> {
+    let stubborn = config.pruning == Pruning::StubbornSets;
+    for (flag, given) in [
+        ("--min-pruning-ratio", o.min_pruning_ratio.is_some()),
+        ("--pruning-check-after", o.pruning_check_after.is_some()),
+    ] {
+        if given && !stubborn {
+            bail!(usage(format!(
+                "`{flag}` only applies with `--pruning stubborn-sets`"
+            )));
+        }
+    }
+    if stubborn && config.anytime {
+        let alias = o.alias.map_or("lama", Alias::name);
+        bail!(usage(format!(
+            "`--pruning stubborn-sets` does not apply to `--alias {alias}`: its anytime \
+             searches run without pruning; use it with `--alias lama-first`, \
+             `seq-opt-lmcut` or a `--search`"
+        )));
+    }
+    Ok(())
 }
 
 fn configure_search(o: &SearchOptions, engine: Engine) -> Result<Config> {
@@ -427,6 +502,12 @@ fn alias_config(o: &SearchOptions, engine: Engine, alias: Alias) -> Result<Confi
             search: Algorithm::Astar,
             heuristic: Some(named(heuristic)),
             prune_mutex_operators: alias == Alias::Optimal,
+            // Scorpion's alias prunes with stubborn sets too.
+            pruning: match (alias, o.pruning) {
+                (_, Some(p)) => p,
+                (Alias::Optimal, None) => Pruning::StubbornSets,
+                _ => Pruning::None,
+            },
             second: None,
             weight: None,
             unit_search: false,
@@ -540,6 +621,14 @@ pub(super) fn count<T: std::str::FromStr>(text: &str) -> Result<T, String> {
             format!("expected a whole number of 0 or more, got `{text}`")
         }
     })
+}
+
+/// Parses a share between 0 and 1.
+pub(super) fn ratio(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(r) if (0.0..=1.0).contains(&r) => Ok(r),
+        _ => Err(format!("expected a number from 0 to 1, got `{text}`")),
+    }
 }
 
 /// Parses a number of seconds: finite, 0 or more, and a duration the clock

@@ -11,7 +11,7 @@
 //! carries something else (the plan with `--plan-file -`, the LURD string,
 //! the JSON record), the log moves to stderr so that stdout stays clean.
 
-use planbox::search::{Outcome, Progress, SearchResult};
+use planbox::search::{Outcome, Progress, PruningStats, SearchResult, SwitchedOff};
 use planbox::task::Task;
 use serde_json::json;
 use std::path::Path;
@@ -203,10 +203,36 @@ pub fn log(log: Log, task: &Task, result: &SearchResult, total_time: Duration, a
     for (rule, count) in &s.pruned {
         logln!(log, "Pruned ({rule}): {count} state(s).");
     }
+    if let Some(p) = &s.stubborn {
+        stubborn_log(log, p);
+    }
     logln!(log, "Search time: {:.3}s", s.search_time.as_secs_f64());
     logln!(log, "Total time: {:.3}s", total_time.as_secs_f64());
     if let Some(kb) = s.peak_memory_kb {
         logln!(log, "Peak memory: {kb} KB");
+    }
+}
+
+/// What partial-order reduction did: the operators it pruned, and whether
+/// and when it was switched off.
+fn stubborn_log(log: Log, p: &PruningStats) {
+    if let Some(SwitchedOff::Unsupported(feature)) = p.off {
+        logln!(log, "Pruning (stubborn sets) off: the task has {feature}.");
+        return;
+    }
+    logln!(
+        log,
+        "Pruning (stubborn sets): {} of {} applicable operator(s) pruned in {} state(s) ({:.1}%).",
+        p.applicable - p.kept,
+        p.applicable,
+        p.states,
+        100.0 * p.ratio()
+    );
+    if let Some(SwitchedOff::AfterExpansions(n)) = p.off {
+        logln!(
+            log,
+            "Pruning switched off after {n} expansion(s): it pruned too few operators."
+        );
     }
 }
 
@@ -310,6 +336,15 @@ pub fn record(
         "backward_expanded": s.sides.map(|[_, b]| b.expanded),
         "backward_generated": s.sides.map(|[_, b]| b.generated),
     });
+    // Partial-order reduction (null without it); switched off for an
+    // unsupported task means after 0 expansions.
+    record["pruning"] = json!(config.pruning.name());
+    record["pruned_operators"] = json!(s.stubborn.map(|p| p.applicable - p.kept));
+    record["pruning_ratio"] = json!(s.stubborn.map(|p| p.ratio()));
+    record["pruning_off_after"] = json!(s.stubborn.and_then(|p| match p.off? {
+        SwitchedOff::AfterExpansions(n) => Some(n),
+        SwitchedOff::Unsupported(_) => Some(0),
+    }));
     for key in PRUNING_KEYS {
         let n = if *key == "duplicates" {
             s.duplicates
@@ -353,6 +388,14 @@ const BACKWARD_RULES: &[&str] = &[
     "subsumed",
 ];
 
+/// Partial-order reduction's settings and counts, for progression only.
+const FORWARD_PRUNING: &[&str] = &[
+    "pruning",
+    "pruned_operators",
+    "pruning_ratio",
+    "pruning_off_after",
+];
+
 /// Bidirectional search's counts per side.
 const SIDES: &[&str] = &[
     "forward_expanded",
@@ -366,17 +409,18 @@ const HORIZONS: &[&str] = &["horizons_tried", "makespan", "horizons"];
 
 /// Whether the counter `key` means something for `engine`: the SAT engine
 /// expands no states, progression applies none of regression's rules, only
-/// bidirectional search has two sides and only the SAT engine horizons.
+/// bidirectional search has two sides, only the SAT engine horizons and only
+/// progression partial-order reduction.
 /// Where it does not, the record holds `null` and the table and the page
 /// say `n/a` (where it does but has no value, a plan's length without a
 /// plan, they say `-`).
 pub fn applies(engine: &str, key: &str) -> bool {
     let not = |keys: &[&[&str]]| !keys.iter().any(|k| k.contains(&key));
     match engine {
-        "sat" => not(&[STATE_COUNTERS, BACKWARD_RULES, SIDES]),
+        "sat" => not(&[STATE_COUNTERS, BACKWARD_RULES, SIDES, FORWARD_PRUNING]),
         "progression" => not(&[BACKWARD_RULES, SIDES, HORIZONS]),
-        "regression" => not(&[SIDES, HORIZONS]),
-        "bidirectional" => not(&[HORIZONS]),
+        "regression" => not(&[SIDES, HORIZONS, FORWARD_PRUNING]),
+        "bidirectional" => not(&[HORIZONS, FORWARD_PRUNING]),
         _ => true,
     }
 }

@@ -58,7 +58,7 @@ pub mod subgoals;
 pub mod table;
 
 #[cfg(test)]
-mod properties;
+pub(crate) mod properties;
 #[cfg(test)]
 pub(crate) mod testing;
 

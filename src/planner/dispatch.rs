@@ -88,7 +88,10 @@ pub fn run(
     }
     let summary: Vec<String> = hs.iter().flat_map(|h| h.summary()).collect();
     let mut run = if config.engine == Engine::Progression {
-        traced(&mut Progression::new(task), config, &mut hs, monitor)
+        let mut space = Progression::new(task).with_pruning(config.pruning, config.pruning_limit);
+        let mut run = traced(&mut space, config, &mut hs, monitor);
+        run.result.stats.stubborn = space.pruning_stats();
+        run
     } else {
         let mut space = Regression::new(task, config.regression(), mutexes);
         traced(&mut space, config, &mut hs, monitor)

@@ -28,7 +28,7 @@ pub struct Known {
     pub groups: Option<Vec<Vec<FactId>>>,
     /// The mutexes (groups and h² pairs) that remove operators no reachable
     /// state applies ([`Config::prune_mutex_operators`]).
-    pub pruning: Option<Mutexes>,
+    pub mutex_pruning: Option<Mutexes>,
 }
 
 impl Known {
@@ -64,10 +64,10 @@ impl Known {
         let forward = config.engine == Engine::Progression;
         let strips = loaded.task.adl_feature().is_none();
         if config.prune_mutex_operators && forward && strips && config.trace_limit == 0 {
-            known.pruning = Some(analyse(MutexMode::H2));
+            known.mutex_pruning = Some(analyse(MutexMode::H2));
         }
         if config.uses_abstractions() && forward {
-            let groups = match &known.pruning {
+            let groups = match &known.mutex_pruning {
                 Some(m) => m.exclusive_groups(),
                 None => analyse(MutexMode::None).exclusive_groups(),
             };

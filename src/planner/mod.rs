@@ -39,7 +39,9 @@ pub use known::Known;
 use crate::heuristics::HeuristicName;
 use crate::sat::{Encoding, SatOptions, Schedule};
 use crate::search::trace::Expansion;
-use crate::search::{self, Algorithm, Limits, Monitor, RegressionOptions, SearchResult};
+use crate::search::{
+    self, Algorithm, Limits, Monitor, Pruning, PruningLimit, RegressionOptions, SearchResult,
+};
 use crate::task::{OpId, Task};
 
 crate::choices! {
@@ -149,6 +151,12 @@ pub struct Config {
     pub goal_sorting: bool,
     /// Regression: drop subgoal sets that contain an expanded one.
     pub subsumption: bool,
+    /// Progression: partial-order reduction ([`crate::search::stubborn`]),
+    /// in every search but LAMA's anytime schedule; the other engines
+    /// ignore it.
+    pub pruning: Pruning,
+    /// When the pruning switches itself off for pruning too little.
+    pub pruning_limit: PruningLimit,
     /// The SAT engine's encoding and horizons.
     pub sat: SatOptions,
     /// How many expansions to record for a trace (0: none).
@@ -178,6 +186,8 @@ impl Default for Config {
             mutex: MutexChoice::All,
             goal_sorting: true,
             subsumption: true,
+            pruning: Pruning::None,
+            pruning_limit: PruningLimit::default(),
             sat: SatOptions {
                 encoding: Encoding::ExistsStep,
                 schedule: Schedule::Linear,
@@ -199,6 +209,11 @@ impl Config {
                 search: Algorithm::Astar,
                 heuristic: HeuristicName::get(h),
                 prune_mutex_operators: alias == Alias::Optimal,
+                pruning: if alias == Alias::Optimal {
+                    Pruning::StubbornSets
+                } else {
+                    Pruning::None
+                },
                 ..base
             };
         }
@@ -322,7 +337,7 @@ pub fn plan(
     monitor: &mut Monitor,
     on_plan: &mut dyn FnMut(&[OpId], u32),
 ) -> Result<Run, PlanError> {
-    if let Some(mutexes) = &known.pruning {
+    if let Some(mutexes) = &known.mutex_pruning {
         let pruned = crate::invariants::prune::prune_operators(task, mutexes);
         let mut mapped = |plan: &[OpId], cost| on_plan(&pruned.original_plan(plan), cost);
         let mut run = unpruned(&pruned.task, config, known, monitor, &mut mapped)?;

@@ -40,7 +40,10 @@
 //! what they expand ([`SearchSpace::on_expand`]) and ask it about every successor
 //! ([`SearchSpace::prune`]); the space counts each rule and reports the counts
 //! ([`SearchSpace::pruning_counters`]), which end up in [`Stats::pruned`].
-//! Progression prunes nothing: its hooks are the empty defaults and compile away.
+//! Progression prunes no successor it generated: its hooks are the empty
+//! defaults and compile away. It may generate fewer, though: with
+//! partial-order reduction ([`stubborn`]) a state's successors are those of
+//! the operators in its strong stubborn set, counted in [`Stats::stubborn`].
 //! A transposition table ([`transposition::Transpositions`]) is such a hook
 //! too: it wraps any space and prunes the nodes reached before at no greater
 //! cost, which turns depth-first tree search into a graph search.
@@ -63,6 +66,7 @@ mod progression;
 mod registry;
 pub mod regression;
 mod stats;
+pub mod stubborn;
 pub mod successors;
 pub mod trace;
 pub mod transposition;
@@ -91,6 +95,7 @@ pub use progression::Progression;
 pub use registry::{OutOfMemory, StateRegistry, hash_node};
 pub use regression::{Regression, RegressionOptions};
 pub use stats::{Horizon, SideStats, Stats};
+pub use stubborn::{Pruning, PruningLimit, PruningStats, SwitchedOff};
 
 use crate::task::OpId;
 

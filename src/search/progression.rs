@@ -20,10 +20,16 @@
 //! (effects read in the old state, derived facts recomputed); STRIPS tasks keep
 //! the two loops above.
 //!
+//! With [`Progression::with_pruning`], the applicable operators of a state
+//! pass through partial-order reduction first ([`super::stubborn`]): only
+//! those in the state's strong stubborn set give successors, and the others
+//! are reported as rejected (`stubborn_set` in traces).
+//!
 //! Example: facts `0 = (at 0)`, `1 = (at 1)`, operator `go` with `pre = [0]`,
 //! `del = [0]`, `add = [1]`: the start state `{0}` is `[0b01]` and its one
 //! successor is `[0b10]`.
 
+use super::stubborn::{LimitedPruning, Pruning, PruningLimit, PruningStats};
 use super::successors::{self, SuccessorGenerator};
 use super::{Packing, SearchSpace, Successors};
 use crate::task::FactSet;
@@ -41,6 +47,10 @@ pub struct Progression<'t, G = successors::Default> {
     packing: Packing,
     /// Whether the task has conditional effects or axioms (the slow path).
     adl: bool,
+    /// Partial-order reduction, if asked for.
+    pruning: Option<LimitedPruning>,
+    /// The applicable operators the last `successors` pruned.
+    pruned: Vec<OpId>,
 }
 
 impl<'t> Progression<'t> {
@@ -63,7 +73,26 @@ impl<'t, G: SuccessorGenerator> Progression<'t, G> {
             applicable: Vec::new(),
             packing: Packing::for_task(task),
             adl: task.adl_feature().is_some(),
+            pruning: None,
+            pruned: Vec::new(),
         }
+    }
+
+    /// The same space with partial-order reduction: with
+    /// [`Pruning::StubbornSets`], each state keeps only the applicable
+    /// operators of its strong stubborn set, until `limit` switches the
+    /// pruning off (see [`super::stubborn`]).
+    pub fn with_pruning(mut self, pruning: Pruning, limit: PruningLimit) -> Self {
+        self.pruning = match pruning {
+            Pruning::None => None,
+            Pruning::StubbornSets => Some(LimitedPruning::new(self.task, limit)),
+        };
+        self
+    }
+
+    /// What the pruning did so far; `None` without pruning.
+    pub fn pruning_stats(&self) -> Option<PruningStats> {
+        self.pruning.as_ref().map(LimitedPruning::stats)
     }
 
     pub fn task(&self) -> &'t Task {
@@ -104,6 +133,10 @@ impl<G: SuccessorGenerator> SearchSpace for Progression<'_, G> {
         out.clear();
         self.applicable.clear();
         self.generator.applicable(node, &mut self.applicable);
+        if let Some(pruning) = &mut self.pruning {
+            self.pruned.clear();
+            pruning.prune(node, &mut self.applicable, &mut self.pruned);
+        }
         for &o in &self.applicable {
             let op = &self.task.operators[o.index()];
             let next = out.push(o, node);
@@ -154,6 +187,11 @@ impl<G: SuccessorGenerator> SearchSpace for Progression<'_, G> {
 
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
         path
+    }
+
+    /// The applicable operators outside the state's stubborn set.
+    fn rejections(&self) -> Vec<(OpId, &'static str)> {
+        self.pruned.iter().map(|&o| (o, "stubborn_set")).collect()
     }
 
     /// Stored states pack the task's mutex groups (see [`Packing`]).

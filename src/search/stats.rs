@@ -8,11 +8,14 @@
 //!   them was found (A* with an inconsistent heuristic);
 //! * *dead ends*: evaluated nodes the heuristic recognised as dead ends;
 //! * *duplicates*: generated nodes dropped because they were seen before at no
-//!   greater cost (or, in depth-first tree search, are on the current path).
+//!   greater cost (or, in depth-first tree search, are on the current path);
+//! * *stubborn*: with partial-order reduction, the applicable operators of the
+//!   expanded states and those kept (the others generate no successor).
 //!
 //! Example: breadth-first search on the number line 0..=2 from 0 to 2 expands 0
 //! and 1, and generates 1, then 0 and 2: `expanded = 2`, `generated = 3`.
 
+use super::stubborn::PruningStats;
 use crate::util::limits::peak_memory_kb;
 use std::time::Duration;
 
@@ -34,6 +37,11 @@ pub struct Stats {
     pub duplicates: u64,
     /// One `(rule, count)` pair per pruning rule of the space.
     pub pruned: Vec<(&'static str, u64)>,
+    /// What partial-order reduction pruned (progression with stubborn
+    /// sets), and whether it was switched off; `None` without it. The
+    /// planner copies it from [`Progression::pruning_stats`](super::Progression::pruning_stats)
+    /// after the search; a search run directly on a space leaves it `None`.
+    pub stubborn: Option<PruningStats>,
     /// CPU time of the search proper (see [`crate::search::cpu_time`]).
     pub search_time: Duration,
     /// The process's peak resident memory in KB when the search ended, if known.

@@ -748,6 +748,22 @@ fn options_that_do_not_fit_the_search_are_usage_errors() {
             vec!["--engine", "sat", "--horizon", "3", "--schedule", "linear"],
             "`--horizon` tries one horizon",
         ),
+        (
+            vec!["--engine", "regression", "--pruning", "stubborn-sets"],
+            "`--pruning` only applies to `--engine progression`",
+        ),
+        (
+            vec!["--alias", "lama", "--pruning", "stubborn-sets"],
+            "`--pruning stubborn-sets` does not apply to `--alias lama`",
+        ),
+        (
+            vec!["--min-pruning-ratio", "0.5"],
+            "`--min-pruning-ratio` only applies with `--pruning stubborn-sets`",
+        ),
+        (
+            vec!["--pruning", "stubborn-sets", "--min-pruning-ratio", "2"],
+            "expected a number from 0 to 1, got `2`",
+        ),
     ] {
         let mut all = vec!["plan"];
         all.extend(&args);
@@ -786,4 +802,69 @@ fn trace_shows_h_where_the_search_computed_it() {
     let trace = stderr(&out);
     assert!(trace.contains("expansion 1 (g = 0):"), "{trace}");
     assert!(!trace.contains("h = "), "{trace}");
+}
+
+/// `--pruning stubborn-sets`: the log says what was pruned and when the
+/// pruning went off, `--json` has the same figures, `--trace` names the rule.
+#[test]
+fn pruning_is_reported_in_the_log_the_record_and_the_trace() {
+    // In a scratch folder: the plans go to its `sas_plan`.
+    let dir = scratch("plan-pruning");
+    let run = |args: &[&str]| planbox_in(&dir, args);
+    let movie = &root_path("problems/ipc/movie/prob01.pddl");
+    let gripper = &root_path(GRIPPER);
+    let args = ["plan", "--search", "astar", "--heuristic", "blind"];
+    let out = run(&[&args[..], &["--pruning", "stubborn-sets", movie]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let log = stdout(&out);
+    for line in [
+        "Plan cost: 7\n",
+        "Expanded 8 state(s).",
+        "Pruning (stubborn sets): 185 of 216 applicable operator(s) pruned in 8 state(s) (85.6%).",
+    ] {
+        assert!(log.contains(line), "missing `{line}` in:\n{log}");
+    }
+    let out = run(&[
+        &args[..],
+        &["--pruning", "stubborn-sets", gripper, "--json"],
+    ]
+    .concat());
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(r["pruning"], "stubborn-sets");
+    assert_eq!(r["pruned_operators"], 0);
+    assert_eq!(r["pruning_off_after"], serde_json::Value::Null);
+    let out = run(&[&args[..], &["--pruning", "none", gripper, "--json"]].concat());
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(r["pruning"], "none");
+    assert_eq!(r["pruned_operators"], serde_json::Value::Null);
+    let gripper2 = &root_path("problems/ipc/gripper/prob02.pddl");
+    let out = run(&[&args[..], &["--pruning", "stubborn-sets", gripper2]].concat());
+    assert!(
+        stdout(&out)
+            .contains("Pruning switched off after 1000 expansion(s): it pruned too few operators."),
+        "{}",
+        stdout(&out)
+    );
+    // `compare` hands the pruning to its progression column only.
+    let compare = [
+        "compare",
+        "--search",
+        "astar",
+        "--heuristic",
+        "blind",
+        movie,
+    ];
+    let engines = ["--engines", "progression,regression", "--json"];
+    let out = run(&[&compare[..], &["--pruning", "stubborn-sets"], &engines[..]].concat());
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(r["progression"]["expanded"], 8, "{r}");
+    assert_eq!(r["progression"]["pruning"], "stubborn-sets", "{r}");
+    assert_eq!(r["regression"]["pruning"], serde_json::Value::Null, "{r}");
+    let trace = ["--trace", "--trace-limit", "1", "--plan-file", "-", movie];
+    let out = run(&[&args[..], &["--pruning", "stubborn-sets"], &trace[..]].concat());
+    let log = stderr(&out);
+    assert!(
+        log.contains("(get-chips c1)  pruned: stubborn_set"),
+        "{log}"
+    );
 }

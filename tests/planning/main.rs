@@ -20,3 +20,4 @@ mod regression;
 mod sat;
 mod sokoban_solver;
 mod solve;
+mod stubborn;

@@ -595,6 +595,17 @@ fn forwarded(o: &SearchOptions, engine: Engine) -> Vec<OsString> {
             push("--no-subsumption", None);
         }
     }
+    if engine == Engine::Progression {
+        if let Some(p) = o.pruning {
+            push("--pruning", Some(p.name().into()));
+        }
+        if let Some(r) = o.min_pruning_ratio {
+            push("--min-pruning-ratio", Some(r.to_string()));
+        }
+        if let Some(n) = o.pruning_check_after {
+            push("--pruning-check-after", Some(n.to_string()));
+        }
+    }
     if sat {
         if let Some(e) = o.encoding {
             push("--encoding", Some(e.name().to_string()));

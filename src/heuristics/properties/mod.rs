@@ -33,11 +33,12 @@ mod abstractions;
 mod estimates;
 mod landmark_based;
 
-/// SplitMix64: a tiny deterministic generator, enough for test inputs.
-struct Rng(u64);
+/// SplitMix64: a tiny deterministic generator, enough for test inputs
+/// (the search's property tests draw their tasks with it too).
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -46,12 +47,12 @@ impl Rng {
     }
 
     /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: u32, hi: u32) -> u32 {
+    pub(crate) fn range(&mut self, lo: u32, hi: u32) -> u32 {
         lo + (self.next() % u64::from(hi - lo + 1)) as u32
     }
 
     /// Between `lo` and `hi` distinct facts below `n` (at most `n`).
-    fn facts(&mut self, n: u32, lo: u32, hi: u32) -> Vec<u32> {
+    pub(crate) fn facts(&mut self, n: u32, lo: u32, hi: u32) -> Vec<u32> {
         let k = self.range(lo, hi);
         let mut v: Vec<u32> = Vec::new();
         while v.len() < k.min(n) as usize {
@@ -73,7 +74,7 @@ type OwnedSpec = (Vec<u32>, Vec<u32>, Vec<u32>, u32);
 
 /// A random task with 4-10 facts, 5-15 operators and costs 0-3; one task in
 /// four also has negative preconditions and goals.
-fn random_task(rng: &mut Rng) -> Task {
+pub(crate) fn random_task(rng: &mut Rng) -> Task {
     let n = rng.range(4, 10);
     let num_ops = rng.range(5, 15);
     let mut specs: Vec<OwnedSpec> = Vec::new();
@@ -117,7 +118,7 @@ fn random_task(rng: &mut Rng) -> Task {
 ///   the derived ones of lower layers. As in a grounded task, no operator
 ///   adds or deletes a derived fact and the initial state names none, but
 ///   preconditions, conditions and goals may.
-fn random_adl_task(rng: &mut Rng) -> Task {
+pub(crate) fn random_adl_task(rng: &mut Rng) -> Task {
     use crate::task::{Axiom, ConditionalEffect};
     let ids = |v: Vec<u32>| -> Box<[FactId]> {
         let mut v: Vec<FactId> = v.into_iter().map(FactId).collect();
