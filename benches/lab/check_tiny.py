@@ -20,7 +20,7 @@ import json
 import sys
 from pathlib import Path
 
-OPTIMAL = {"astar-blind", "astar-lmcut"}
+OPTIMAL = {"astar-blind", "astar-lmcut", "optimal"}
 SOLVED_KEYS = ["coverage", "cost", "plan_length", "expansions", "search_time", "memory"]
 STOPPED = {
     "planbox-lab-cpu-limit": "search-out-of-time",
