@@ -149,6 +149,10 @@ def geo(values):
 
 def report(records, configs):
     by = {key(r): r for r in records}
+    # Only the problems every configuration has run (a partial run).
+    ran = {(r["domain"], r["problem"]) for r in records}
+    ran = {dp for dp in ran if all((c, *dp) in by for c in configs)}
+    records = [r for r in records if (r["domain"], r["problem"]) in ran]
     domains = sorted({r["domain"] for r in records})
     print("| domain | problems | " + " | ".join(configs) + " |")
     print("|---|---:|" + "---:|" * len(configs))
