@@ -868,3 +868,26 @@ fn pruning_is_reported_in_the_log_the_record_and_the_trace() {
         "{log}"
     );
 }
+
+/// `planbox abstractions` prints the teaching task's pattern databases, and
+/// refuses a task with axioms by name (exit 34, unsupported input).
+#[test]
+fn abstractions_shows_the_tables_and_refuses_adl() {
+    let out = planbox(&["abstractions", "problems/delivery/swap.pddl", "--rows", "3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("    (at p1 b)    0  goal"), "{text}");
+    assert!(text.contains("  saturated cost partitioning: 6,"), "{text}");
+    // Tables of more than 3 states are left out.
+    assert!(!text.contains("(at t a)    3"), "{text}");
+    let adl = planbox(&[
+        "abstractions",
+        "problems/ipc-adl/airport-adl/p01-airport1-p1.pddl",
+    ]);
+    assert_eq!(adl.status.code(), Some(34), "{}", stderr(&adl));
+    assert!(
+        stderr(&adl).contains("abstractions do not support"),
+        "{}",
+        stderr(&adl)
+    );
+}
