@@ -24,7 +24,7 @@
 //!
 //! - one chosen greedily for the initial state;
 //! - *diversified* ones, before the search: [`sampling`] draws states by
-//!   random walks ([`Options::samples`]), each gets a greedy order in turn, and
+//!   random walks (1,000 by default), the first 100 get a greedy order, and
 //!   an order is kept only if it raises the estimate of some sample above
 //!   what the orders kept before give it;
 //! - *online* ones, during the search: every so many evaluations, a greedy
@@ -104,8 +104,8 @@ impl Default for Options {
             max_table_bytes: 256 << 20,
             optimization_budget: 0,
             online_optimization_budget: 0,
-            samples: 0,
-            max_diversification_orders: 1000,
+            samples: 1000,
+            max_diversification_orders: 100,
             seed: 2020,
             contested_stolen_costs: false,
         }
