@@ -23,6 +23,11 @@
 //! their value in a state per cost they take from the others (Seipp 2017:
 //! `h_i(s) / stolen_i`), which makes an order good for that state.
 //!
+//! A greedy order is only a guess. [`optimize`] improves it for one state by
+//! *hill climbing* (Seipp, Keller and Helmert 2020, Sect. 6): swap two
+//! abstractions of the order, keep the swap if the state's estimate rises,
+//! and start over until no swap helps or the budget of tries is spent.
+//!
 //! [`Lookup`] holds one order's result: a table of goal distances per
 //! abstraction that contributes.
 //!
@@ -36,7 +41,7 @@ use super::projection::{INFINITY, Projection};
 
 /// The goal distances of one cost partitioning: for each abstraction that
 /// contributes (a value above 0 somewhere), its table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lookup {
     tables: Vec<(u32, Box<[u32]>)>,
     /// The costs were multiplied by this (uniform partitioning: shares in
@@ -148,6 +153,54 @@ pub fn greedy_order(h: &[u32], stolen: &[u64]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..h.len()).collect();
     order.sort_by(|&a, &b| score(b).total_cmp(&score(a)).then(a.cmp(&b)));
     order
+}
+
+/// Hill climbing on `order` for the state whose abstract states are
+/// `ranks`: tries the swaps of positions `i < j < relevant` in turn, keeps
+/// the first that raises the state's estimate, and starts over, until no
+/// swap helps or `budget` (saturated cost partitionings computed) runs out.
+/// `lookup` is `order`'s partitioning; the result is the final order's.
+///
+/// Only the first `relevant` positions are swapped: the caller puts there
+/// the abstractions with a positive distance for the state (a greedy order
+/// does), since swapping two of the others cannot change its estimate.
+/// A dead end stays as it is: no order does better.
+pub fn optimize(
+    projections: &[Projection],
+    costs: &[u32],
+    ranks: &[usize],
+    order: &mut [usize],
+    relevant: usize,
+    mut lookup: Lookup,
+    budget: &mut u64,
+) -> Lookup {
+    let Some(mut best) = lookup.value(ranks) else {
+        return lookup;
+    };
+    let relevant = relevant.min(order.len());
+    'climb: loop {
+        for i in 0..relevant {
+            for j in i + 1..relevant {
+                if *budget == 0 {
+                    return lookup;
+                }
+                *budget -= 1;
+                order.swap(i, j);
+                let candidate = saturated(projections, order, costs);
+                match candidate.value(ranks) {
+                    Some(v) if v <= best => order.swap(i, j),
+                    // A dead end this order proves: nothing is better.
+                    None => return candidate,
+                    Some(v) => {
+                        best = v;
+                        lookup = candidate;
+                        continue 'climb;
+                    }
+                }
+            }
+        }
+        return lookup;
+    }
 }
 
 #[cfg(test)]

@@ -20,10 +20,24 @@
 //!
 //! [`CostPartitioned`] puts them together as a [`Heuristic`]: `scp` is the
 //! maximum over saturated cost partitionings of the interesting projections,
-//! one order chosen greedily for the initial state and more added *online*
-//! (Seipp 2021): every so many evaluations, a greedy order for the state at
-//! hand is computed, and kept if it raises that state's estimate. `ucp` is
-//! the uniform partitioning of the same projections.
+//! in three kinds of orders (Seipp, Keller and Helmert 2020; Seipp 2021):
+//!
+//! - one chosen greedily for the initial state;
+//! - *diversified* ones, before the search: [`sampling`] draws states by
+//!   random walks (1,000 by default), the first 100 get a greedy order, and
+//!   an order is kept only if it raises the estimate of some sample above
+//!   what the orders kept before give it;
+//! - *online* ones, during the search: every so many evaluations, a greedy
+//!   order for the state at hand, kept if it raises that state's estimate.
+//!
+//! Any of them can be improved by hill climbing on swaps
+//! ([`cost_partitioning::optimize`]) within a budget of partitionings
+//! computed ([`Options::optimization_budget`],
+//! [`Options::online_optimization_budget`]); it is off by default, since on
+//! our benchmarks its time costs more than its fewer expansions save. Every
+//! limit is a count, not a time, so that the same task gives the same
+//! orders and estimates. `ucp` is the uniform partitioning of the same
+//! projections.
 //!
 //! Example (Gripper, two balls): the projection on ball 1's variable has
 //! the abstract states "in room a", "in room b", "carried by the left
@@ -35,6 +49,7 @@ pub mod cost_partitioning;
 pub mod patterns;
 pub mod projection;
 pub mod report;
+pub mod sampling;
 pub mod variables;
 
 use super::{Estimate, Heuristic};
@@ -59,6 +74,23 @@ pub struct Options {
     pub interval: u64,
     /// The most bytes of lookup tables; no order is added beyond it.
     pub max_table_bytes: usize,
+    /// Hill climbing on the greedy orders made before the search (the
+    /// initial state's, the diversified ones): the most saturated cost
+    /// partitionings it computes per order (0: the greedy order as it is).
+    pub optimization_budget: u64,
+    /// The same for each online order.
+    pub online_optimization_budget: u64,
+    /// Offline diversification: states sampled by random walks before the
+    /// search (0: none).
+    pub samples: usize,
+    /// Offline diversification: the most orders tried, one per sample.
+    pub max_diversification_orders: usize,
+    /// The seed of the random walks.
+    pub seed: u64,
+    /// Greedy orders score a projection by the costs it takes that others
+    /// want too (Scorpion's surplus rule, [`stolen_costs`]) rather than by
+    /// all the costs it takes.
+    pub contested_stolen_costs: bool,
 }
 
 impl Default for Options {
@@ -70,6 +102,12 @@ impl Default for Options {
             max_transitions: 10_000_000,
             interval: 10_000,
             max_table_bytes: 256 << 20,
+            optimization_budget: 0,
+            online_optimization_budget: 0,
+            samples: 1000,
+            max_diversification_orders: 100,
+            seed: 2020,
+            contested_stolen_costs: false,
         }
     }
 }
@@ -96,6 +134,8 @@ pub struct CostPartitioned {
     lookups: Vec<Lookup>,
     partitioning: Partitioning,
     interval: u64,
+    optimization_budget: u64,
+    online_optimization_budget: u64,
     max_table_bytes: usize,
     table_bytes: usize,
     evaluations: u64,
@@ -152,6 +192,9 @@ impl CostPartitioned {
             full.push(h.clone().into_boxed_slice());
             projections.push(p);
         }
+        if options.contested_stolen_costs {
+            stolen = stolen_costs(&projections, &full, &costs);
+        }
         let name = match partitioning {
             Partitioning::Saturated => "scp",
             Partitioning::Uniform => "ucp",
@@ -166,6 +209,8 @@ impl CostPartitioned {
             lookups: Vec::new(),
             partitioning,
             interval: options.interval,
+            optimization_budget: options.optimization_budget,
+            online_optimization_budget: options.online_optimization_budget,
             max_table_bytes: options.max_table_bytes,
             table_bytes: 0,
             evaluations: 0,
@@ -175,19 +220,76 @@ impl CostPartitioned {
             scratch: Vec::new(),
             skipped,
         };
+        let init = crate::task::FactSet::from_facts(task.facts.len(), &task.init);
         let first = match partitioning {
             Partitioning::Uniform => {
                 cost_partitioning::uniform(&heuristic.projections, &heuristic.costs)
             }
             Partitioning::Saturated => {
-                let init = crate::task::FactSet::from_facts(task.facts.len(), &task.init);
                 heuristic.rank(init.words());
-                heuristic.saturated_for_ranks()
+                heuristic.saturated_for_ranks(options.optimization_budget)
             }
         };
         heuristic.table_bytes = first.bytes();
         heuristic.lookups.push(first);
+        if partitioning == Partitioning::Saturated && options.samples > 0 {
+            heuristic.diversify(task, init.words(), options);
+        }
         heuristic
+    }
+
+    /// Offline diversification (Seipp, Keller and Helmert 2020, Sect. 7):
+    /// samples states by random walks, makes an order for each in turn, and
+    /// keeps it if it raises the estimate of some sample above what the
+    /// orders kept so far give it. Samples that are dead ends are dropped.
+    fn diversify(&mut self, task: &Task, init: &[u64], options: &Options) {
+        self.rank(init);
+        let Some(h_init) = self.max_value() else {
+            return;
+        };
+        let mut rng = sampling::SplitMix(options.seed);
+        let states = sampling::random_walks(task, init, h_init, options.samples, &mut rng);
+        let (mut samples, mut best) = (Vec::new(), Vec::new());
+        for state in &states {
+            self.rank(state);
+            if let Some(v) = self.max_value() {
+                samples.push(self.ranks.clone());
+                best.push(v);
+            }
+        }
+        for ranks in samples.iter().take(options.max_diversification_orders) {
+            if self.table_bytes >= self.max_table_bytes {
+                break;
+            }
+            self.ranks.clone_from(ranks);
+            let lookup = self.saturated_for_ranks(self.optimization_budget);
+            let values: Vec<u32> = (samples.iter())
+                .map(|r| lookup.value(r).unwrap_or(INFINITY))
+                .collect();
+            if values.iter().zip(&best).any(|(v, b)| v > b) {
+                for (b, &v) in best.iter_mut().zip(&values) {
+                    *b = (*b).max(v);
+                }
+                self.table_bytes += lookup.bytes();
+                self.lookups.push(lookup);
+            }
+        }
+    }
+
+    /// The maximum over the orders kept for the state last ranked, `None`
+    /// for a dead end.
+    fn max_value(&self) -> Option<u32> {
+        let mut best = 0;
+        for lookup in &self.lookups {
+            best = best.max(lookup.value(&self.ranks)?);
+        }
+        Some(best)
+    }
+
+    /// The orders whose partitionings are kept (the initial state's, the
+    /// diversified and the online ones).
+    pub fn orders(&self) -> usize {
+        self.lookups.len()
     }
 
     /// The projections, in the order they were built.
@@ -204,14 +306,56 @@ impl CostPartitioned {
     }
 
     /// The saturated cost partitioning of the greedy order for the state
-    /// last ranked.
-    fn saturated_for_ranks(&mut self) -> Lookup {
+    /// last ranked, improved by hill climbing within `budget`.
+    fn saturated_for_ranks(&mut self, mut budget: u64) -> Lookup {
         self.scratch.clear();
         self.scratch
             .extend(self.full.iter().zip(&self.ranks).map(|(h, &r)| h[r]));
-        let order = cost_partitioning::greedy_order(&self.scratch, &self.stolen);
-        cost_partitioning::saturated(&self.projections, &order, &self.costs)
+        let mut order = cost_partitioning::greedy_order(&self.scratch, &self.stolen);
+        let lookup = cost_partitioning::saturated(&self.projections, &order, &self.costs);
+        if budget == 0 {
+            return lookup;
+        }
+        // The greedy order puts the abstractions that see the state's goal
+        // distance as 0 last.
+        let relevant = order.iter().take_while(|&&a| self.scratch[a] > 0).count();
+        cost_partitioning::optimize(
+            &self.projections,
+            &self.costs,
+            &self.ranks,
+            &mut order,
+            relevant,
+            lookup,
+            &mut budget,
+        )
     }
+}
+
+/// The costs each projection takes from the others (Seipp, Keller and
+/// Helmert 2020): of the saturated costs `want_i(o)` it wants under the
+/// full costs, only the part that the others then lack,
+/// `min(want_i(o), max(0, sum_j want_j(o) - c(o)))`, summed over the
+/// operators. An operator no other projection needs is free to take.
+fn stolen_costs(projections: &[Projection], full: &[Box<[u32]>], costs: &[u32]) -> Vec<u64> {
+    let mut wanted = vec![0u64; costs.len()];
+    let mut saturated = vec![0u32; costs.len()];
+    for (p, h) in projections.iter().zip(full) {
+        p.saturated_costs(h, &mut saturated);
+        for (w, &s) in wanted.iter_mut().zip(&saturated) {
+            *w += u64::from(s);
+        }
+    }
+    let surplus: Vec<u64> = (wanted.iter().zip(costs))
+        .map(|(&w, &c)| w.saturating_sub(u64::from(c)))
+        .collect();
+    (projections.iter().zip(full))
+        .map(|(p, h)| {
+            p.saturated_costs(h, &mut saturated);
+            (saturated.iter().zip(&surplus))
+                .map(|(&s, &over)| u64::from(s).min(over))
+                .sum()
+        })
+        .collect()
 }
 
 impl Heuristic for CostPartitioned {
@@ -239,7 +383,7 @@ impl Heuristic for CostPartitioned {
             && self.table_bytes < self.max_table_bytes
         {
             self.tried += 1;
-            let lookup = self.saturated_for_ranks();
+            let lookup = self.saturated_for_ranks(self.online_optimization_budget);
             if let Some(v) = lookup.value(&self.ranks)
                 && v > best
             {

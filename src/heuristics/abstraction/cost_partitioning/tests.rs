@@ -44,3 +44,27 @@ fn greedy_orders_put_dead_ends_first_then_value_per_stolen_cost() {
         vec![1, 2, 0, 3]
     );
 }
+
+#[test]
+fn hill_climbing_keeps_a_better_order_and_spends_its_budget() {
+    let ps = projections();
+    let costs = [1; 6];
+    // Package at a, truck at b: h* = 4 (drive, load, drive, unload).
+    let ranks = [0, ps[1].rank(&[1, 0])];
+    let mut order = vec![0, 1];
+    let start = saturated(&ps, &order, &costs);
+    let before = start.value(&ranks);
+    let mut budget = 5;
+    let lookup = optimize(&ps, &costs, &ranks, &mut order, 2, start, &mut budget);
+    assert!(lookup.value(&ranks) >= before);
+    assert_eq!(lookup.value(&ranks), Some(4));
+    // One swap tried, none better: the budget pays for exactly one.
+    assert_eq!(budget, 4);
+    assert_eq!(order, vec![0, 1]);
+    // Without budget, the order stays as it is.
+    let mut budget = 0;
+    let start = saturated(&ps, &[1, 0], &costs);
+    let mut order = vec![1, 0];
+    optimize(&ps, &costs, &ranks, &mut order, 2, start, &mut budget);
+    assert_eq!(order, vec![1, 0]);
+}
