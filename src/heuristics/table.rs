@@ -151,9 +151,10 @@ pub const TABLE: &[Entry] = &[
     },
 ];
 
-/// The abstraction heuristic over the context's mutex groups.
+/// The abstraction heuristic over the context's mutex groups or the task's
+/// monotone ones, whichever estimates the initial state higher.
 fn cost_partitioned(task: &Task, context: &Context, kind: Partitioning) -> CostPartitioned {
-    CostPartitioned::new(task, context.groups, kind, &Options::default())
+    CostPartitioned::best_of(task, context.groups, kind, &Options::default())
 }
 
 /// The names of [`TABLE`], in its order.

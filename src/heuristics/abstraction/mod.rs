@@ -149,6 +149,31 @@ pub struct CostPartitioned {
 }
 
 impl CostPartitioned {
+    /// The better of two sets of variables: those of `groups` (the invariant
+    /// synthesis's) and the task's monotone groups, by the estimate of the
+    /// initial state (the first on a tie). Neither always wins: on
+    /// Blocksworld the monotone groups give 18 where the synthesis's give 15
+    /// (blocks 10-0), on Logistics 9 where they give 35 (logistics 9-0).
+    pub fn best_of(
+        task: &Task,
+        groups: Option<&[Vec<FactId>]>,
+        partitioning: Partitioning,
+        options: &Options,
+    ) -> CostPartitioned {
+        let mut first = CostPartitioned::new(task, groups, partitioning, options);
+        if groups.is_none() {
+            return first;
+        }
+        let mut second = CostPartitioned::new(task, None, partitioning, options);
+        let init = crate::task::FactSet::from_facts(task.facts.len(), &task.init);
+        let a = first.estimate(init.words());
+        let b = second.estimate(init.words());
+        // Estimates of the initial state count as evaluations; start afresh.
+        first.evaluations = 0;
+        second.evaluations = 0;
+        if b > a { second } else { first }
+    }
+
     /// The heuristic over `task`'s projections, with the variables of the
     /// disjoint at-most-one `groups` (the proven monotone groups of the task
     /// when `None`).
