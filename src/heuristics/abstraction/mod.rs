@@ -88,7 +88,7 @@ pub struct Options {
     /// The seed of the random walks.
     pub seed: u64,
     /// Greedy orders score a projection by the costs it takes that others
-    /// want too (Scorpion's surplus rule, [`stolen_costs`]) rather than by
+    /// want too (Scorpion's surplus rule; `stolen_costs` below) rather than by
     /// all the costs it takes.
     pub contested_stolen_costs: bool,
 }
