@@ -45,7 +45,7 @@ pub fn run(args: &AbstractionsArgs) -> Result<u8> {
         max_pattern_size: args.pattern_size,
         ..Options::default()
     };
-    let mut h = CostPartitioned::new(&task, Some(&groups), Partitioning::Saturated, &limits);
+    let mut h = CostPartitioned::best_of(&task, Some(&groups), Partitioning::Saturated, &limits);
     let init = FactSet::from_facts(task.facts.len(), &task.init);
     let report = h.report(init.words(), args.rows);
     print_report(&task, &report, args.pattern_size);
