@@ -65,10 +65,10 @@ pub fn lama(
                 bound,
             };
             let r = if first {
-                let mut space = Progression::new(&unit_task);
+                let mut space = Progression::new(&unit_task).with_groups(context.groups);
                 search::lazy(&mut space, &mut [&mut hff1, &mut lm1], options, monitor)
             } else {
-                let mut space = Progression::new(task);
+                let mut space = Progression::new(task).with_groups(context.groups);
                 search::lazy(&mut space, &mut [&mut hff2, &mut lm2], options, monitor)
             };
             log.push(Phase {

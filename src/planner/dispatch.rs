@@ -58,7 +58,7 @@ pub fn run(
             )));
         }
         Engine::Bidirectional => {
-            let mut forward = Progression::new(task);
+            let mut forward = Progression::new(task).with_groups(known.groups.as_deref());
             let mut backward = Regression::new(task, config.regression(), mutexes);
             let mut meeting = Subsumption::new(task, &backward);
             let result = search::bidirectional(&mut forward, &mut backward, &mut meeting, monitor);
@@ -88,7 +88,9 @@ pub fn run(
     }
     let summary: Vec<String> = hs.iter().flat_map(|h| h.summary()).collect();
     let mut run = if config.engine == Engine::Progression {
-        let mut space = Progression::new(task).with_pruning(config.pruning, config.pruning_limit);
+        let mut space = Progression::new(task)
+            .with_groups(known.groups.as_deref())
+            .with_pruning(config.pruning, config.pruning_limit);
         let mut run = traced(&mut space, config, &mut hs, monitor);
         run.result.stats.stubborn = space.pruning_stats();
         run

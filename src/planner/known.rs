@@ -22,9 +22,10 @@ pub struct Known {
     /// The mutexes the landmark count orders its landmarks by, as LAMA
     /// does with its translator's.
     pub landmark_mutexes: Option<Mutexes>,
-    /// The variables of the abstraction heuristics: disjoint groups of
-    /// facts of which at most one holds, as Fast Downward's translator
-    /// makes its finite-domain variables.
+    /// Disjoint groups of facts of which at most one holds, as Fast
+    /// Downward's translator makes its finite-domain variables: the
+    /// abstraction heuristics' variables, and a packing of the states
+    /// forward search stores (STRIPS tasks).
     pub groups: Option<Vec<Vec<FactId>>>,
     /// The mutexes (groups and h² pairs) that remove operators no reachable
     /// state applies ([`Config::prune_mutex_operators`]).
@@ -66,7 +67,10 @@ impl Known {
         if config.prune_mutex_operators && forward && strips && config.trace_limit == 0 {
             known.mutex_pruning = Some(analyse(MutexMode::H2));
         }
-        if config.uses_abstractions() && forward {
+        // The groups pack the states forward search stores (and are the
+        // abstraction heuristics' variables); the synthesis is cheap beside
+        // grounding (0.02 s against 0.36 s on the largest Scanalyzer).
+        if forward && strips {
             let groups = match &known.mutex_pruning {
                 Some(m) => m.exclusive_groups(),
                 None => analyse(MutexMode::None).exclusive_groups(),

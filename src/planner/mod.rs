@@ -244,15 +244,6 @@ impl Config {
         self.anytime || [self.heuristic, self.second].contains(&lmcount)
     }
 
-    /// Whether a heuristic of the search is built from abstractions (it
-    /// takes the invariant synthesis's mutex groups as its variables).
-    pub fn uses_abstractions(&self) -> bool {
-        let names = ["scp", "ucp"].map(HeuristicName::get);
-        [self.heuristic, self.second]
-            .iter()
-            .any(|h| h.is_some() && names.contains(h))
-    }
-
     /// Adapts the configuration to a task that needs more than STRIPS
     /// (conditional effects, axioms), or refuses it naming the engine or
     /// heuristic that cannot handle it, as Fast Downward refuses a

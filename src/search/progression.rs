@@ -33,7 +33,7 @@ use super::stubborn::{LimitedPruning, Pruning, PruningLimit, PruningStats};
 use super::successors::{self, SuccessorGenerator};
 use super::{Packing, SearchSpace, Successors};
 use crate::task::FactSet;
-use crate::task::{OpId, Task};
+use crate::task::{FactId, OpId, Task};
 use crate::util::bits;
 
 /// The forward search space of a task, with successor generator `G`.
@@ -76,6 +76,17 @@ impl<'t, G: SuccessorGenerator> Progression<'t, G> {
             pruning: None,
             pruned: Vec::new(),
         }
+    }
+
+    /// The same space, storing states packed by the tighter of the task's
+    /// monotone groups and `groups` (see [`Packing::for_task_with`]): other
+    /// disjoint at-most-one groups proven for the reachable states, such as
+    /// the invariant synthesis's.
+    pub fn with_groups(mut self, groups: Option<&[Vec<FactId>]>) -> Self {
+        if groups.is_some() {
+            self.packing = Packing::for_task_with(self.task, groups);
+        }
+        self
     }
 
     /// The same space with partial-order reduction: with
