@@ -52,7 +52,7 @@
 //! Example: on the number line from 0 to 2 with the perfect heuristic, A*
 //! expands exactly 0 and 1 and returns `[inc, inc]`.
 
-use super::chunked::Chunked;
+use super::chunked::{Chunked, Narrowed};
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::open_list::{Alternation, Cells, Key, Ties};
 use super::registry::StateRegistry;
@@ -187,7 +187,7 @@ where
         registry: StateRegistry::with_packing(space.packing()),
         node: vec![0; space.words()],
         nodes: NodeArena::new(),
-        h_values: Chunked::new(),
+        h_values: Narrowed::new(),
         ties: Vec::new(),
         closed: Vec::new(),
         open: Alternation::with_ties(ties),
@@ -215,8 +215,9 @@ struct BestFirst {
     /// The words of the node being expanded, unpacked from the registry.
     node: Vec<u64>,
     nodes: NodeArena,
-    /// `h` of every node, [`DEAD`] for dead ends.
-    h_values: Chunked<u32>,
+    /// `h` of every node, [`DEAD`] for dead ends (2 bytes a node while
+    /// every `h` fits them).
+    h_values: Narrowed,
     /// The tie-breaker of every node; empty if the heuristic has none.
     ties: Vec<u32>,
     /// One bit per node: closed.
@@ -342,7 +343,6 @@ impl BestFirst {
         let (root, _) = self.registry.insert(&start)?;
         let root_node = SearchNode {
             parent: NodeId::NONE,
-            op: OpId(u32::MAX),
             g: 0,
         };
         let path_dependent = h.is_path_dependent();
@@ -374,7 +374,7 @@ impl BestFirst {
                 continue;
             }
             self.set_closed(id, true);
-            let g = self.nodes.get(id).g;
+            let g = self.nodes.g(id);
             self.best = match self.priority {
                 Priority::Greedy => self.best.min(self.h_values.get(id.index())),
                 _ => {
@@ -411,7 +411,7 @@ impl BestFirst {
             self.registry.get(id, &mut self.node);
             let node = &self.node[..];
             if space.is_target(node) {
-                let path = self.nodes.path(id);
+                let path = self.nodes.path(id, &self.registry, space);
                 return Ok(Outcome::Plan(space.plan_from_path(path)));
             }
             if self.preferred {
@@ -443,7 +443,6 @@ impl BestFirst {
                 }
                 let child_node = SearchNode {
                     parent: id,
-                    op,
                     g: child_g,
                 };
                 if new {
@@ -464,13 +463,13 @@ impl BestFirst {
                     continue;
                 }
                 let child_h = self.h_values.get(child_id.index());
-                if child_h == DEAD || child_g >= self.nodes.get(child_id).g {
+                if child_h == DEAD || child_g >= self.nodes.g(child_id) {
                     self.stats.duplicates += 1;
                     space.on_duplicate(child);
                     continue;
                 }
                 // A cheaper path to a node seen before.
-                *self.nodes.get_mut(child_id) = child_node;
+                self.nodes.set(child_id, child_node)?;
                 if self.priority.reopens() {
                     if self.is_closed(child_id) {
                         self.set_closed(child_id, false);

@@ -26,7 +26,6 @@
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::registry::StateRegistry;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
-use crate::task::OpId;
 use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 use std::collections::VecDeque;
 
@@ -78,7 +77,6 @@ impl Bfs {
         let (root, _) = self.registry.insert(&start)?;
         self.nodes.push(SearchNode {
             parent: NodeId::NONE,
-            op: OpId(u32::MAX),
             g: 0,
         })?;
         if space.is_target(&start) {
@@ -86,7 +84,7 @@ impl Bfs {
         }
         self.queue.push_back(root);
         while let Some(id) = self.queue.pop_front() {
-            let g = self.nodes.get(id).g;
+            let g = self.nodes.g(id);
             monitor.tick(
                 || {
                     let mut f = self.footprint();
@@ -122,11 +120,10 @@ impl Bfs {
                 }
                 self.nodes.push(SearchNode {
                     parent: id,
-                    op,
                     g: child_g,
                 })?;
                 if space.is_target(child) {
-                    let path = self.nodes.path(child_id);
+                    let path = self.nodes.path(child_id, &self.registry, space);
                     return Ok(Outcome::Plan(space.plan_from_path(path)));
                 }
                 self.queue.try_reserve(1).map_err(|_| Stop::Memory)?;

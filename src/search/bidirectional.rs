@@ -79,7 +79,6 @@ use super::node::{NodeArena, NodeId, SearchNode};
 use super::registry::StateRegistry;
 use super::stats::SideStats;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
-use crate::task::OpId;
 use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -200,7 +199,7 @@ impl Side {
     /// The smallest `g` on the open list, after dropping stale entries.
     fn top(&mut self) -> Option<u32> {
         while let Some(&Reverse((g, id))) = self.open.peek() {
-            if self.closed[id.index()] || g > self.nodes.get(id).g {
+            if self.closed[id.index()] || g > self.nodes.g(id) {
                 self.open.pop();
             } else {
                 return Some(g);
@@ -215,9 +214,9 @@ impl Side {
         Ok(())
     }
 
-    /// Stores a new node reached from `parent` by `op` at cost `g`.
-    fn add(&mut self, parent: NodeId, op: OpId, g: u32) -> Result<(), Stop> {
-        self.nodes.push(SearchNode { parent, op, g })?;
+    /// Stores a new node reached from `parent` at cost `g`.
+    fn add(&mut self, parent: NodeId, g: u32) -> Result<(), Stop> {
+        self.nodes.push(SearchNode { parent, g })?;
         self.closed.try_reserve(1).map_err(|_| Stop::Memory)?;
         self.closed.push(false);
         self.open_nodes += 1;
@@ -267,7 +266,7 @@ fn offer(
         best.offer(u64::from(g), f, b);
     }
     for &p in partners {
-        let cost = u64::from(g) + u64::from(other.nodes.get(p).g);
+        let cost = u64::from(g) + u64::from(other.nodes.g(p));
         let (f, b) = at(Some(id), Some(p));
         best.offer(cost, f, b);
     }
@@ -309,7 +308,7 @@ where
             }
         };
         let (id, _) = side.registry.insert(&start)?;
-        side.add(NodeId::NONE, OpId(u32::MAX), 0)?;
+        side.add(NodeId::NONE, 0)?;
         side.push_open(0, id)?;
         meets(meeting, dir, &start, &mut other.registry, &mut partners);
         offer(best, dir, id, 0, target, &partners, other);
@@ -323,11 +322,15 @@ where
         };
         if best.cost != u64::MAX && best.cost <= bound {
             let mut plan = match best.forward {
-                Some(id) => forward.plan_from_path(f.nodes.path(id)),
+                Some(id) => {
+                    let path = f.nodes.path(id, &f.registry, forward);
+                    forward.plan_from_path(path)
+                }
                 None => Vec::new(),
             };
             if let Some(id) = best.backward {
-                plan.extend(backward.plan_from_path(b.nodes.path(id)));
+                let path = b.nodes.path(id, &b.registry, backward);
+                plan.extend(backward.plan_from_path(path));
             }
             return Ok(Outcome::Plan(plan));
         }
@@ -407,20 +410,19 @@ where
         side.stats.generated += 1;
         let (child_id, new) = side.registry.insert_successor(id, &side.node, child)?;
         if new {
-            side.add(id, op, child_g)?;
+            side.add(id, child_g)?;
         } else {
-            let known = side.nodes.get_mut(child_id);
-            if side.closed[child_id.index()] || child_g >= known.g {
+            if side.closed[child_id.index()] || child_g >= side.nodes.g(child_id) {
                 side.stats.duplicates += 1;
                 space.on_duplicate(child);
                 continue;
             }
             // Reached more cheaply while still open: a new parent and cost.
-            *known = SearchNode {
+            let cheaper = SearchNode {
                 parent: id,
-                op,
                 g: child_g,
             };
+            side.nodes.set(child_id, cheaper)?;
         }
         side.push_open(child_g, child_id)?;
         let target = space.is_target(child);

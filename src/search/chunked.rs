@@ -90,6 +90,116 @@ impl<T: Copy> Chunked<T> {
     }
 }
 
+/// An array of `u32` values that takes 2 bytes a value while every value
+/// pushed is below `u16::MAX` or is `u32::MAX`, and 4 bytes from the first
+/// one that is not: search nodes' `g` and `h` values, which are small on
+/// most tasks. Widening copies the values once, in chunks.
+///
+/// Example: pushing 3, `u32::MAX` and 7 keeps 2 bytes each (`u32::MAX` is
+/// stored as `u16::MAX`); pushing 70,000 then widens the array to 4 bytes
+/// a value, and the values read back are the same.
+#[derive(Clone, Debug)]
+pub enum Narrowed {
+    Narrow(Chunked<u16>),
+    Wide(Chunked<u32>),
+}
+
+impl Default for Narrowed {
+    fn default() -> Self {
+        Narrowed::Narrow(Chunked::new())
+    }
+}
+
+impl Narrowed {
+    pub fn new() -> Self {
+        Narrowed::default()
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Narrowed::Narrow(c) => c.len(),
+            Narrowed::Wide(c) => c.len(),
+        }
+    }
+
+    /// The 2-byte form of `value`, if it has one.
+    #[inline]
+    fn narrow(value: u32) -> Option<u16> {
+        match value {
+            u32::MAX => Some(u16::MAX),
+            v if v < u32::from(u16::MAX) => Some(v as u16),
+            _ => None,
+        }
+    }
+
+    /// Appends `value`; a refused allocation is [`OutOfMemory`].
+    #[inline]
+    pub fn push(&mut self, value: u32) -> Result<(), OutOfMemory> {
+        if let Narrowed::Narrow(c) = self {
+            match Narrowed::narrow(value) {
+                Some(v) => return c.push(v),
+                None => self.widen()?,
+            }
+        }
+        match self {
+            Narrowed::Wide(c) => c.push(value),
+            Narrowed::Narrow(_) => unreachable!("widened above"),
+        }
+    }
+
+    /// Value `index` (which must be below [`len`](Self::len)).
+    #[inline]
+    pub fn get(&self, index: usize) -> u32 {
+        match self {
+            Narrowed::Narrow(c) => match c.get(index) {
+                u16::MAX => u32::MAX,
+                v => u32::from(v),
+            },
+            Narrowed::Wide(c) => c.get(index),
+        }
+    }
+
+    /// Sets value `index` to `value`.
+    #[inline]
+    pub fn set(&mut self, index: usize, value: u32) -> Result<(), OutOfMemory> {
+        if let Narrowed::Narrow(c) = self {
+            match Narrowed::narrow(value) {
+                Some(v) => {
+                    *c.get_mut(index) = v;
+                    return Ok(());
+                }
+                None => self.widen()?,
+            }
+        }
+        if let Narrowed::Wide(c) = self {
+            *c.get_mut(index) = value;
+        }
+        Ok(())
+    }
+
+    /// Switches to 4 bytes a value.
+    #[cold]
+    fn widen(&mut self) -> Result<(), OutOfMemory> {
+        let mut wide = Chunked::new();
+        for i in 0..self.len() {
+            wide.push(self.get(i))?;
+        }
+        *self = Narrowed::Wide(wide);
+        Ok(())
+    }
+
+    /// The chunks held. Widening is not counted as growth: it happens at
+    /// the first large value, which on tasks with large costs comes with
+    /// the first nodes, and if its allocation is refused the search stops
+    /// with [`OutOfMemory`] as for any other.
+    pub fn footprint(&self) -> Footprint {
+        match self {
+            Narrowed::Narrow(c) => c.footprint(),
+            Narrowed::Wide(c) => c.footprint(),
+        }
+    }
+}
+
 /// An append-only array of rows of `width` words each, in chunks of
 /// [`CHUNK`] rows: the state registry's packed nodes. A row never straddles
 /// two chunks. Rows can also be taken off the end ([`Rows::truncate`]), and

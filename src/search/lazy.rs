@@ -159,7 +159,6 @@ impl Lazy {
         let (root, _) = self.registry.insert(&self.child)?;
         self.nodes.push(SearchNode {
             parent: NodeId::NONE,
-            op: OpId(u32::MAX),
             g: 0,
         })?;
         self.dead.push(false);
@@ -179,7 +178,7 @@ impl Lazy {
             let Entry { parent, op } = self.entries.get(e.index());
             // The parent's g now, as Fast Downward takes it: lower than when
             // the entry was pushed if the parent has been reopened since.
-            let g = self.nodes.get(parent).g.saturating_add(space.cost(op));
+            let g = self.nodes.g(parent).saturating_add(space.cost(op));
             self.registry.get(parent, &mut self.parent);
             if !space.successor(&self.parent, op, &mut self.child) {
                 continue;
@@ -188,14 +187,13 @@ impl Lazy {
                 continue;
             }
             let (id, new) = (self.registry).insert_successor(parent, &self.parent, &self.child)?;
-            let node = SearchNode { parent, op, g };
+            let node = SearchNode { parent, g };
             if new {
                 self.nodes.push(node)?;
                 self.dead.push(false);
-            } else if options.weight.is_some() && !self.dead[id.index()] && g < self.nodes.get(id).g
-            {
+            } else if options.weight.is_some() && !self.dead[id.index()] && g < self.nodes.g(id) {
                 // Reached again more cheaply: evaluate and expand it again.
-                *self.nodes.get_mut(id) = node;
+                self.nodes.set(id, node)?;
                 self.stats.reopened += 1;
             } else {
                 self.stats.duplicates += 1;
@@ -273,7 +271,8 @@ impl Lazy {
             return Ok(None);
         }
         if space.is_target(&self.child) {
-            return Ok(Some(space.plan_from_path(self.nodes.path(id))));
+            let path = self.nodes.path(id, &self.registry, space);
+            return Ok(Some(space.plan_from_path(path)));
         }
         let mut progress = false;
         for (best, &v) in self.best.iter_mut().zip(&self.values) {

@@ -26,7 +26,7 @@
 //! A node is a `&[u64]` of [`SearchSpace::words`] words, the same length for every
 //! node of a space. That lets all algorithms share one [`StateRegistry`]: each
 //! distinct node is stored once, in one contiguous arena, and gets a dense
-//! [`NodeId`]; the search bookkeeping ([`NodeArena`]: parent, operator, g) is a
+//! [`NodeId`]; the search bookkeeping ([`NodeArena`]: parent and g) is a
 //! plain vector indexed by that id. Heuristics evaluate the same packed words.
 //! The registry may store nodes more compactly still ([`SearchSpace::packing`]:
 //! progression stores a mutex group of facts as one small field, see
@@ -289,6 +289,20 @@ pub trait SearchSpace {
     /// The cost of operator `op` (zero is allowed).
     fn cost(&self, op: OpId) -> u32;
 
+    /// The operator that leads from `from` to `to`, one of its successors:
+    /// the cheapest of those that do, the first listed on a tie; `None` if
+    /// none does. Searches store each node's parent but not the operator,
+    /// and find a plan's operators with this (see [`NodeArena::path`]).
+    /// It leaves the space as it was: no counter moves and nothing is
+    /// learnt. The default lists the successors of `from`, which is right
+    /// for spaces whose [`successors`](Self::successors) count nothing
+    /// unless [`on_expand`](Self::on_expand) was called first.
+    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
+        let mut all = Successors::new(self.words());
+        self.successors(from, &mut all);
+        cheapest_between(self, &all, to)
+    }
+
     /// A lower bound on the cost of every operator (0 is always safe).
     /// [`bidirectional()`] stops one step earlier when it is positive.
     fn min_cost(&self) -> u32 {
@@ -365,4 +379,19 @@ pub trait SearchSpace {
     fn packing(&self) -> Packing {
         Packing::identity(self.words())
     }
+}
+
+/// Of the successors `all`, the operator of the cheapest one equal to `to`
+/// (the first listed on a tie).
+pub fn cheapest_between<S: SearchSpace + ?Sized>(
+    space: &S,
+    all: &Successors,
+    to: &[u64],
+) -> Option<OpId> {
+    (0..all.len())
+        .filter_map(|i| {
+            let (op, child) = all.get(i);
+            (child == to).then_some(op)
+        })
+        .min_by_key(|&op| space.cost(op))
 }

@@ -50,6 +50,10 @@ use std::collections::VecDeque;
 pub struct Perimeter<M> {
     registry: StateRegistry,
     nodes: NodeArena,
+    /// The operator that reached each node (none for the start). The ring
+    /// keeps them, unlike the searches (see [`NodeArena::path`]): it is
+    /// small, and [`Toward`] sees the forward space only to read it.
+    ops: Vec<OpId>,
     meeting: M,
     /// The forward search's counters (expanded, generated, duplicates).
     pub stats: Stats,
@@ -82,6 +86,7 @@ impl<M: Meeting> Perimeter<M> {
         let mut ring = Perimeter {
             registry: StateRegistry::with_packing(forward.packing()),
             nodes: NodeArena::new(),
+            ops: Vec::new(),
             meeting,
             stats: Stats::default(),
             exhausted: false,
@@ -115,9 +120,9 @@ impl<M: Meeting> Perimeter<M> {
         let (root, _) = ring.registry.insert(&node)?;
         ring.nodes.push(SearchNode {
             parent: NodeId::NONE,
-            op: OpId(u32::MAX),
             g: 0,
         })?;
+        ring.ops.push(OpId(u32::MAX));
         ring.meeting.forward_stored(root, &node);
         let mut queue = VecDeque::from([root]);
         let mut succ = Successors::new(forward.words());
@@ -125,7 +130,7 @@ impl<M: Meeting> Perimeter<M> {
             if ring.nodes.len() >= budget {
                 return Ok(None);
             }
-            let g = ring.nodes.get(id).g;
+            let g = ring.nodes.g(id);
             monitor.tick(
                 || {
                     let mut f = ring.footprint();
@@ -159,11 +164,12 @@ impl<M: Meeting> Perimeter<M> {
                 }
                 ring.nodes.push(SearchNode {
                     parent: id,
-                    op,
                     g: child_g,
                 })?;
+                ring.ops.try_reserve(1).map_err(|_| Stop::Memory)?;
+                ring.ops.push(op);
                 if forward.is_target(child) {
-                    return Ok(Some(forward.plan_from_path(ring.nodes.path(child_id))));
+                    return Ok(Some(forward.plan_from_path(ring.path(child_id))));
                 }
                 ring.meeting.forward_stored(child_id, child);
                 queue.try_reserve(1).map_err(|_| Stop::Memory)?;
@@ -179,6 +185,12 @@ impl<M: Meeting> Perimeter<M> {
         self.nodes.len()
     }
 
+    /// The operators from the start to ring node `id`.
+    fn path(&self, id: NodeId) -> Vec<OpId> {
+        let nodes = self.nodes.path_nodes(id);
+        nodes[1..].iter().map(|n| self.ops[n.index()]).collect()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
@@ -186,6 +198,7 @@ impl<M: Meeting> Perimeter<M> {
     fn footprint(&self) -> Footprint {
         Footprint::of(&[self.meeting.bytes()])
             .and(self.nodes.footprint())
+            .and(Footprint::of(&[4 * self.ops.capacity()]))
             .and(self.registry.footprint())
     }
 
@@ -308,9 +321,7 @@ where
     /// The forward path to the ring node met, then the backward plan.
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
         let mut plan = match self.met.get() {
-            Some(id) => self
-                .forward
-                .plan_from_path(self.ring.borrow().nodes.path(id)),
+            Some(id) => self.forward.plan_from_path(self.ring.borrow().path(id)),
             None => Vec::new(),
         };
         plan.extend(self.backward.plan_from_path(path));

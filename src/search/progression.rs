@@ -187,6 +187,25 @@ impl<G: SuccessorGenerator> SearchSpace for Progression<'_, G> {
         self.task.operators[op.index()].cost
     }
 
+    /// Tries every applicable operator, without the stubborn-set pruning
+    /// (which counts what it prunes): the operators it lists include every
+    /// successor listed before.
+    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
+        self.applicable.clear();
+        self.generator.applicable(from, &mut self.applicable);
+        let applicable = std::mem::take(&mut self.applicable);
+        let mut child = vec![0; self.words];
+        let mut best: Option<OpId> = None;
+        for &o in &applicable {
+            self.successor(from, o, &mut child);
+            if child == to && best.is_none_or(|b| self.cost(o) < self.cost(b)) {
+                best = Some(o);
+            }
+        }
+        self.applicable = applicable;
+        best
+    }
+
     fn min_cost(&self) -> u32 {
         self.task
             .operators

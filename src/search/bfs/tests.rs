@@ -1,6 +1,7 @@
 use super::*;
 use crate::search::Limits;
 use crate::search::toy::Graph;
+use crate::task::OpId;
 
 fn run(g: &mut Graph) -> SearchResult {
     bfs(g, &mut Monitor::new(Limits::none()))

@@ -4,7 +4,7 @@ use super::*;
 use crate::search::meeting::{Exact, Subsumption};
 use crate::search::toy::{Graph, line_task, task};
 use crate::search::{Limits, Progression, Regression, RegressionOptions, bfs};
-use crate::task::{FactId, Operator};
+use crate::task::{FactId, OpId, Operator};
 
 fn monitor() -> Monitor<'static> {
     Monitor::new(Limits::none())

@@ -44,3 +44,28 @@ fn rows_stay_whole_across_chunks_and_can_be_taken_off_the_end() {
     assert_eq!(rows.get(CHUNK + 1), row(1003));
     assert_eq!(rows.footprint().growth, CHUNK * 3 * 8);
 }
+
+#[test]
+fn narrowed_values_read_back_and_widen_at_the_first_large_one() {
+    let mut a = Narrowed::new();
+    let n = CHUNK + 10;
+    let value = |i: usize| match i % 3 {
+        0 => u32::MAX,
+        1 => 65_534,
+        _ => i as u32 % 1000,
+    };
+    for i in 0..n {
+        a.push(value(i)).unwrap();
+    }
+    assert!(matches!(a, Narrowed::Narrow(_)), "every value fits 2 bytes");
+    assert!((0..n).all(|i| a.get(i) == value(i)));
+    a.set(7, 3).unwrap();
+    assert_eq!(a.get(7), 3);
+    // 65,535 is u16::MAX, which stands for u32::MAX: it does not fit.
+    a.set(8, 65_535).unwrap();
+    assert!(matches!(a, Narrowed::Wide(_)));
+    assert_eq!((a.get(7), a.get(8), a.get(9)), (3, 65_535, value(9)));
+    a.push(1 << 20).unwrap();
+    assert_eq!((a.len(), a.get(n)), (n + 1, 1 << 20));
+    assert!((10..n).all(|i| a.get(i) == value(i)));
+}

@@ -273,6 +273,15 @@ impl SearchSpace for PullSpace<'_> {
         }
     }
 
+    /// The successors listed again, with the rule counters kept as they were.
+    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
+        let counters = self.counters;
+        let mut all = Successors::new(self.words());
+        self.successors(from, &mut all);
+        self.counters = counters;
+        crate::search::cheapest_between(self, &all, to)
+    }
+
     /// One per pull; the root's steps into the regions are free.
     fn cost(&self, op: OpId) -> u32 {
         pulls_of(op)

@@ -550,6 +550,15 @@ impl SearchSpace for PushSpace<'_> {
         }
     }
 
+    /// The successors listed again, with the rule counters kept as they were.
+    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
+        let counters = self.counters;
+        let mut all = Successors::new(self.words());
+        self.successors(from, &mut all);
+        self.counters = counters;
+        crate::search::cheapest_between(self, &all, to)
+    }
+
     /// One push, or with [`PushOptions::moves`] the walk to it and the push.
     fn cost(&self, op: OpId) -> u32 {
         if self.options.moves {
