@@ -65,7 +65,7 @@ const _: () = assert!(std::mem::size_of::<SearchNode>() == 8);
 
 /// The search nodes, indexed by [`NodeId`]: the parents and the `g` values
 /// in two arrays (in chunks: growing never copies them, see
-/// `src/search/chunked.rs`), `g` in 2 bytes while it fits ([`Narrowed`]).
+/// `src/search/chunked.rs`), `g` in 2 bytes while it fits (`Narrowed`).
 #[derive(Clone, Debug, Default)]
 pub struct NodeArena {
     parents: Chunked<NodeId>,
