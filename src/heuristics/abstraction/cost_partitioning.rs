@@ -40,7 +40,15 @@
 use super::projection::{INFINITY, Projection};
 
 /// The goal distances of one cost partitioning: for each abstraction that
-/// contributes (a value above 0 somewhere), its table.
+/// contributes (a finite value above 0 somewhere), its table.
+///
+/// Dead ends are not in it. An abstract state from which no abstract goal
+/// state is reachable is one under every cost function, so whether a state
+/// is a dead end does not depend on the partitioning: [`DeadEnds`] tells,
+/// once per state, before any lookup. The tables hold 0 for dead abstract
+/// states, and an abstraction whose every other value is 0 is left out, as
+/// Scorpion does: after the first abstractions of an order have taken the
+/// costs, most of the others see only zeros and dead ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lookup {
     tables: Vec<(u32, Box<[u32]>)>,
@@ -59,19 +67,22 @@ impl Default for Lookup {
 }
 
 impl Lookup {
-    /// The estimate for a state given each abstraction's rank of it, `None`
-    /// for a dead end.
+    /// The estimate for a state that is not a dead end (see [`DeadEnds`]),
+    /// given each abstraction's rank of it.
     #[inline]
-    pub fn value(&self, ranks: &[usize]) -> Option<u32> {
-        let mut sum: u32 = 0;
-        for (a, table) in &self.tables {
-            let h = table[ranks[*a as usize]];
-            if h == INFINITY {
-                return None;
-            }
-            sum = sum.saturating_add(h);
+    pub fn value(&self, ranks: &[usize]) -> u32 {
+        let sum: u64 = (self.tables.iter())
+            .map(|(a, table)| u64::from(table[ranks[*a as usize]]))
+            .sum();
+        (sum / u64::from(self.scale)).min(u64::from(INFINITY - 1)) as u32
+    }
+
+    /// Adds abstraction `a`'s distances `h` if a finite one is above 0.
+    fn add(&mut self, a: usize, h: &[u32]) {
+        if h.iter().any(|&x| x > 0 && x != INFINITY) {
+            let table = h.iter().map(|&x| if x == INFINITY { 0 } else { x });
+            self.tables.push((a as u32, table.collect()));
         }
-        Some(sum / self.scale)
     }
 
     /// Bytes of the tables.
@@ -82,6 +93,46 @@ impl Lookup {
     /// The abstractions that contribute, in order.
     pub fn contributors(&self) -> usize {
         self.tables.len()
+    }
+}
+
+/// The abstract dead ends of every abstraction that has one, as one bit per
+/// abstract state: a state is a dead end if one of its abstract states is.
+#[derive(Clone, Debug, Default)]
+pub struct DeadEnds {
+    tables: Vec<(u32, Box<[u64]>)>,
+}
+
+impl DeadEnds {
+    /// The dead ends of the abstractions whose goal distances (under any
+    /// costs) are `h`.
+    pub fn new<'a>(h: impl IntoIterator<Item = &'a [u32]>) -> DeadEnds {
+        let mut tables = Vec::new();
+        for (a, h) in h.into_iter().enumerate() {
+            if !h.contains(&INFINITY) {
+                continue;
+            }
+            let mut bits = vec![0u64; h.len().div_ceil(64)].into_boxed_slice();
+            for (s, _) in h.iter().enumerate().filter(|&(_, &x)| x == INFINITY) {
+                bits[s / 64] |= 1 << (s % 64);
+            }
+            tables.push((a as u32, bits));
+        }
+        DeadEnds { tables }
+    }
+
+    /// Whether the state whose abstract states are `ranks` is a dead end.
+    #[inline]
+    pub fn contains(&self, ranks: &[usize]) -> bool {
+        (self.tables.iter()).any(|(a, bits)| {
+            let r = ranks[*a as usize];
+            bits[r / 64] >> (r % 64) & 1 == 1
+        })
+    }
+
+    /// Bytes of the bit tables.
+    pub fn bytes(&self) -> usize {
+        (self.tables.iter()).map(|(_, t)| 8 * t.len() + 16).sum()
     }
 }
 
@@ -100,7 +151,7 @@ pub fn saturated(projections: &[Projection], order: &[usize], costs: &[u32]) -> 
                 // s <= l: the distances were computed under `left`.
                 *l -= s;
             }
-            lookup.tables.push((a as u32, h.clone().into_boxed_slice()));
+            lookup.add(a, &h);
         }
     }
     lookup
@@ -131,9 +182,7 @@ pub fn uniform(projections: &[Projection], costs: &[u32]) -> Lookup {
     };
     for (a, p) in projections.iter().enumerate() {
         p.distances(&share, &mut h);
-        if h.iter().any(|&x| x > 0) {
-            lookup.tables.push((a as u32, h.clone().into_boxed_slice()));
-        }
+        lookup.add(a, &h);
     }
     lookup
 }
@@ -156,7 +205,7 @@ pub fn greedy_order(h: &[u32], stolen: &[u64]) -> Vec<usize> {
 }
 
 /// Hill climbing on `order` for the state whose abstract states are
-/// `ranks`: tries the swaps of positions `i < j < relevant` in turn, keeps
+/// `ranks` (not a dead end): tries the swaps of positions `i < j < relevant` in turn, keeps
 /// the first that raises the state's estimate, and starts over, until no
 /// swap helps or `budget` (saturated cost partitionings computed) runs out.
 /// `lookup` is `order`'s partitioning; the result is the final order's.
@@ -164,7 +213,6 @@ pub fn greedy_order(h: &[u32], stolen: &[u64]) -> Vec<usize> {
 /// Only the first `relevant` positions are swapped: the caller puts there
 /// the abstractions with a positive distance for the state (a greedy order
 /// does), since swapping two of the others cannot change its estimate.
-/// A dead end stays as it is: no order does better.
 pub fn optimize(
     projections: &[Projection],
     costs: &[u32],
@@ -174,9 +222,7 @@ pub fn optimize(
     mut lookup: Lookup,
     budget: &mut u64,
 ) -> Lookup {
-    let Some(mut best) = lookup.value(ranks) else {
-        return lookup;
-    };
+    let mut best = lookup.value(ranks);
     let relevant = relevant.min(order.len());
     'climb: loop {
         for i in 0..relevant {
@@ -187,15 +233,13 @@ pub fn optimize(
                 *budget -= 1;
                 order.swap(i, j);
                 let candidate = saturated(projections, order, costs);
-                match candidate.value(ranks) {
-                    Some(v) if v <= best => order.swap(i, j),
-                    // A dead end this order proves: nothing is better.
-                    None => return candidate,
-                    Some(v) => {
-                        best = v;
-                        lookup = candidate;
-                        continue 'climb;
-                    }
+                let v = candidate.value(ranks);
+                if v <= best {
+                    order.swap(i, j);
+                } else {
+                    best = v;
+                    lookup = candidate;
+                    continue 'climb;
                 }
             }
         }

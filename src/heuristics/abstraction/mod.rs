@@ -54,7 +54,7 @@ pub mod variables;
 
 use super::{Estimate, Heuristic};
 use crate::task::{FactId, Task};
-use cost_partitioning::Lookup;
+use cost_partitioning::{DeadEnds, Lookup};
 use projection::{INFINITY, Projection};
 use variables::Variables;
 
@@ -131,6 +131,8 @@ pub struct CostPartitioned {
     /// its saturated costs under them (for greedy orders).
     full: Vec<Box<[u32]>>,
     stolen: Vec<u64>,
+    /// The abstract dead ends, checked once per state before the lookups.
+    dead_ends: DeadEnds,
     lookups: Vec<Lookup>,
     partitioning: Partitioning,
     interval: u64,
@@ -224,6 +226,7 @@ impl CostPartitioned {
             Partitioning::Saturated => "scp",
             Partitioning::Uniform => "ucp",
         };
+        let dead_ends = DeadEnds::new(full.iter().map(|h| &h[..]));
         let mut heuristic = CostPartitioned {
             name,
             vars,
@@ -231,6 +234,7 @@ impl CostPartitioned {
             costs,
             full,
             stolen,
+            dead_ends,
             lookups: Vec::new(),
             partitioning,
             interval: options.interval,
@@ -288,9 +292,7 @@ impl CostPartitioned {
             }
             self.ranks.clone_from(ranks);
             let lookup = self.saturated_for_ranks(self.optimization_budget);
-            let values: Vec<u32> = (samples.iter())
-                .map(|r| lookup.value(r).unwrap_or(INFINITY))
-                .collect();
+            let values: Vec<u32> = samples.iter().map(|r| lookup.value(r)).collect();
             if values.iter().zip(&best).any(|(v, b)| v > b) {
                 for (b, &v) in best.iter_mut().zip(&values) {
                     *b = (*b).max(v);
@@ -304,11 +306,11 @@ impl CostPartitioned {
     /// The maximum over the orders kept for the state last ranked, `None`
     /// for a dead end.
     fn max_value(&self) -> Option<u32> {
-        let mut best = 0;
-        for lookup in &self.lookups {
-            best = best.max(lookup.value(&self.ranks)?);
+        if self.dead_ends.contains(&self.ranks) {
+            return None;
         }
-        Some(best)
+        let values = self.lookups.iter().map(|l| l.value(&self.ranks));
+        Some(values.max().unwrap_or(0))
     }
 
     /// The orders whose partitionings are kept (the initial state's, the
@@ -394,13 +396,9 @@ impl Heuristic for CostPartitioned {
 
     fn estimate(&mut self, state: &[u64]) -> Estimate {
         self.rank(state);
-        let mut best = 0;
-        for lookup in &self.lookups {
-            match lookup.value(&self.ranks) {
-                None => return Estimate::DeadEnd,
-                Some(v) => best = best.max(v),
-            }
-        }
+        let Some(mut best) = self.max_value() else {
+            return Estimate::DeadEnd;
+        };
         self.evaluations += 1;
         if self.partitioning == Partitioning::Saturated
             && self.interval > 0
@@ -409,9 +407,8 @@ impl Heuristic for CostPartitioned {
         {
             self.tried += 1;
             let lookup = self.saturated_for_ranks(self.online_optimization_budget);
-            if let Some(v) = lookup.value(&self.ranks)
-                && v > best
-            {
+            let v = lookup.value(&self.ranks);
+            if v > best {
                 best = v;
                 self.table_bytes += lookup.bytes();
                 self.lookups.push(lookup);

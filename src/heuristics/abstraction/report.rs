@@ -105,7 +105,8 @@ impl CostPartitioned {
         } else {
             estimates.iter().flatten().max().copied().or(Some(0))
         };
-        let uniform = cost_partitioning::uniform(&self.projections, &self.costs).value(&self.ranks);
+        let uniform = maximum
+            .map(|_| cost_partitioning::uniform(&self.projections, &self.costs).value(&self.ranks));
         // The greedy order, replayed step by step.
         let h_state: Vec<u32> = (self.full.iter().zip(&self.ranks))
             .map(|(h, &r)| h[r])

@@ -18,11 +18,11 @@ fn saturated_costs_leave_the_drives_to_the_second_projection() {
     let ranks = [0, ps[1].rank(&[0, 0])];
     // The package's projection takes load and unload (2); the drive is left (1).
     let first = saturated(&ps, &[0, 1], &[1; 6]);
-    assert_eq!(first.value(&ranks), Some(3));
+    assert_eq!(first.value(&ranks), 3);
     assert_eq!(first.contributors(), 2);
     // The other way round, the pair takes everything and the package gets 0.
     let second = saturated(&ps, &[1, 0], &[1; 6]);
-    assert_eq!(second.value(&ranks), Some(3));
+    assert_eq!(second.value(&ranks), 3);
     assert_eq!(second.contributors(), 1);
 }
 
@@ -31,10 +31,10 @@ fn uniform_shares_split_the_loads_between_both_projections() {
     let ps = projections();
     let ranks = [0, ps[1].rank(&[0, 0])];
     // Each projection gets half of load and unload: 1 + (1 + 1) = 3.
-    assert_eq!(uniform(&ps, &[1; 6]).value(&ranks), Some(3));
+    assert_eq!(uniform(&ps, &[1; 6]).value(&ranks), 3);
     // Costs of 1 split three ways would round down to 0 without the scale.
     let three = [ps[0].clone(), ps[0].clone(), ps[0].clone()];
-    assert_eq!(uniform(&three, &[1; 6]).value(&[0, 0, 0]), Some(2));
+    assert_eq!(uniform(&three, &[1; 6]).value(&[0, 0, 0]), 2);
 }
 
 #[test]
@@ -57,7 +57,7 @@ fn hill_climbing_keeps_a_better_order_and_spends_its_budget() {
     let mut budget = 5;
     let lookup = optimize(&ps, &costs, &ranks, &mut order, 2, start, &mut budget);
     assert!(lookup.value(&ranks) >= before);
-    assert_eq!(lookup.value(&ranks), Some(4));
+    assert_eq!(lookup.value(&ranks), 4);
     // One swap tried, none better: the budget pays for exactly one.
     assert_eq!(budget, 4);
     assert_eq!(order, vec![0, 1]);
@@ -67,4 +67,22 @@ fn hill_climbing_keeps_a_better_order_and_spends_its_budget() {
     let mut order = vec![1, 0];
     optimize(&ps, &costs, &ranks, &mut order, 2, start, &mut budget);
     assert_eq!(order, vec![1, 0]);
+}
+
+#[test]
+fn dead_ends_are_told_once_and_left_out_of_the_lookups() {
+    let h: [&[u32]; 3] = [&[0, INFINITY, 3], &[1, 2], &[0, INFINITY, 0]];
+    let dead = DeadEnds::new(h);
+    assert!(dead.contains(&[1, 0, 0]));
+    assert!(dead.contains(&[0, 0, 1]));
+    assert!(!dead.contains(&[2, 1, 2]));
+    let mut lookup = Lookup::default();
+    for (a, h) in h.iter().enumerate() {
+        lookup.add(a, h);
+    }
+    // The third abstraction has only zeros and a dead end: it adds nothing.
+    assert_eq!(lookup.contributors(), 2);
+    assert_eq!(lookup.value(&[2, 1, 2]), 5);
+    // A dead abstract state reads as 0 (the dead-end test comes first).
+    assert_eq!(lookup.value(&[1, 0, 1]), 1);
 }
