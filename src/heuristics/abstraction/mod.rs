@@ -12,14 +12,18 @@
 //!    group (a truck's position), which is what abstractions project.
 //! 2. [`projection`]: a pattern database, the task projected on a few
 //!    variables, its transitions explicit and its states perfectly hashed.
-//! 3. [`patterns`]: which patterns to project on (the interesting ones, by
-//!    size).
+//! 3. [`patterns`]: the patterns worth projecting on (the interesting ones,
+//!    by size), and [`selection`]: which of them to build. By default every
+//!    one of up to two variables, and larger ones (up to ten) only where
+//!    they add to a saturated cost partitioning of those selected before
+//!    them (Sys-SCP, Seipp 2019), within counts of projections judged and
+//!    of their transitions.
 //! 4. [`cost_partitioning`]: adding the abstractions' estimates without
 //!    overestimating: saturated cost partitioning over orders, uniform as a
 //!    baseline.
 //!
 //! [`CostPartitioned`] puts them together as a [`Heuristic`]: `scp` is the
-//! maximum over saturated cost partitionings of the interesting projections,
+//! maximum over saturated cost partitionings of the selected projections,
 //! in three kinds of orders (Seipp, Keller and Helmert 2020; Seipp 2021):
 //!
 //! - one chosen greedily for the initial state;
@@ -100,7 +104,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            selection: Selection::Systematic,
+            selection: Selection::SysScp(selection::SysScp::default()),
             max_pattern_size: 2,
             max_patterns: 10_000,
             max_states: 1_000_000,
@@ -453,9 +457,10 @@ impl Heuristic for CostPartitioned {
         }
         let join = |parts: Vec<String>| parts.join("/");
         let stats = &self.selection;
-        let restarts = match stats.restarts {
+        let passes = match stats.passes {
             0 => String::new(),
-            n => format!(" in {n} restarts"),
+            1 => " in 1 pass".to_string(),
+            n => format!(" in {n} passes"),
         };
         vec![format!(
             "{}: {} variables, {} projections (sizes {}: {}), {} abstract states, \
@@ -471,7 +476,7 @@ impl Heuristic for CostPartitioned {
             stats.made,
             stats.largest,
             stats.evaluated,
-            restarts,
+            passes,
             stats.too_large,
         )]
     }

@@ -2,9 +2,9 @@
 //!
 //! Every interesting pattern up to size 2 ([`Selection::Systematic`]) is
 //! cheap and often enough; size 3 already gives hundreds or thousands of
-//! projections, most of which add nothing to a saturated cost partitioning
-//! of the smaller ones. *Sys-SCP* (Seipp, IJCAI 2019) keeps a larger pattern
-//! only when it adds something ([`Selection::SysScp`]):
+//! projections (992 on Depot p04), most of which add nothing to a saturated
+//! cost partitioning of the smaller ones. *Sys-SCP* (Seipp, IJCAI 2019)
+//! keeps a pattern only when it adds something ([`Selection::SysScp`]):
 //!
 //! ```text
 //! repeat                                   (a restart)
@@ -18,11 +18,22 @@
 //!
 //! A projection whose every finite distance under the costs left is 0 adds
 //! nothing to the saturated cost partitioning in this order, so it is
-//! skipped. Once the costs are used up, nothing more can be selected under
-//! them; a *restart* goes over the patterns again with the full costs, where
-//! a pattern skipped before can be useful (in a different order, which the
-//! greedy orders of [`super::CostPartitioned`] find). Every limit is a count
-//! ([`SysScp`]), so the selection is the same in every run.
+//! skipped (without being built, when no operator that changes it has a
+//! cost left). Once the costs are used up, nothing more can be selected
+//! under them; a *restart* goes over the patterns again with the full
+//! costs, where a pattern skipped before can be useful (in a different
+//! order, which the greedy orders of [`super::CostPartitioned`] find).
+//!
+//! planbox keeps every pattern of up to two variables, as the systematic
+//! selection does ([`SysScp::keep_up_to`]), and judges only the larger
+//! ones. The small ones use up most costs in the first pass, so the larger
+//! ones mostly come in with the restarts: a second collection, good where
+//! the small ones are weak. Pure Sys-SCP (`keep_up_to: 0`) drops size-2
+//! patterns that greedy orders for other states would have used: on
+//! Logistics 10-0 it expands 3.2 million states where the size-2 patterns
+//! need 88,000. Every limit is a count ([`SysScp`]), so the selection is the
+//! same in every run; the defaults keep the selection below a few tenths of
+//! a second on our benchmarks (`benches/README.md`).
 //!
 //! Example (a truck `t` takes package `p` from `a` to `b`, goal `p = b`):
 //! `{p}` comes first and takes the costs of loading and unloading (its
@@ -46,9 +57,18 @@ pub enum Selection {
     SysScp(SysScp),
 }
 
-/// The limits of Sys-SCP, all counts.
+/// The limits of Sys-SCP, all counts. Patterns of up to [`keep_up_to`]
+/// variables are kept as the systematic selection keeps them; the other
+/// limits are on the larger ones, which must earn their place.
+///
+/// [`keep_up_to`]: SysScp::keep_up_to
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SysScp {
+    /// Patterns of at most this many variables are all kept (if their
+    /// projection has a positive distance under the full costs), in the
+    /// first pass, where they take their saturated costs in turn like the
+    /// others; 0: every pattern must be useful.
+    pub keep_up_to: usize,
     /// The largest pattern.
     pub max_pattern_size: usize,
     /// The most interesting patterns made (by size, smallest first).
@@ -56,32 +76,37 @@ pub struct SysScp {
     /// The most abstract states of one projection; a larger one is passed
     /// over.
     pub max_states: u32,
-    /// The most abstract states of the selected projections together.
+    /// The most abstract states of the larger projections selected.
     pub max_total_states: u64,
-    /// The most transitions of the selected projections together.
+    /// The most transitions of all projections selected.
     pub max_total_transitions: usize,
-    /// The most projections built and judged, over all restarts.
+    /// The most larger projections built and judged, over all restarts.
     pub max_evaluations: usize,
-    /// The most projections built and judged in one restart.
+    /// The most transitions of those projections together, selected or
+    /// not: a measure of the work, which grows with the projections' sizes.
+    pub max_judged_transitions: usize,
+    /// The most larger projections built and judged in one restart.
     pub max_evaluations_per_restart: usize,
-    /// The most projections selected.
+    /// No larger projection is selected once there are this many.
     pub max_selected: usize,
-    /// The most restarts (1: a single pass).
-    pub max_restarts: usize,
+    /// The most passes over the patterns (1: no restart).
+    pub max_passes: usize,
 }
 
 impl Default for SysScp {
     fn default() -> Self {
         SysScp {
+            keep_up_to: 2,
             max_pattern_size: 10,
             max_patterns: 100_000,
             max_states: 100_000,
             max_total_states: 2_000_000,
             max_total_transitions: 10_000_000,
-            max_evaluations: 2_000,
-            max_evaluations_per_restart: 1_000,
+            max_evaluations: 1_000,
+            max_judged_transitions: 2_000_000,
+            max_evaluations_per_restart: 200,
             max_selected: 1_000,
-            max_restarts: 10,
+            max_passes: 10,
         }
     }
 }
@@ -97,8 +122,9 @@ pub struct Stats {
     pub evaluated: usize,
     /// Patterns passed over for their number of states or transitions.
     pub too_large: usize,
-    /// Restarts (Sys-SCP; 0 for the systematic selection).
-    pub restarts: usize,
+    /// Passes over the patterns, the first one and the restarts (Sys-SCP;
+    /// 0 for the systematic selection).
+    pub passes: usize,
 }
 
 /// The projections selected, in the order they were, and what it took.
@@ -150,17 +176,21 @@ pub fn sys_scp(vars: &Variables, costs: &[u32], limits: &SysScp) -> Selected {
     let mut projections: Vec<Projection> = Vec::new();
     let mut selected: HashSet<Vec<Var>> = HashSet::new();
     let (mut total_states, mut total_transitions) = (0u64, 0usize);
+    // Projections of the larger patterns judged, over all restarts.
+    let (mut judged, mut judged_transitions) = (0, 0);
     let mut left = costs.to_vec();
     let (mut h, mut saturated) = (Vec::new(), vec![0u32; costs.len()]);
-    'restarts: while stats.restarts < limits.max_restarts {
-        stats.restarts += 1;
+    'restarts: while stats.passes < limits.max_passes {
+        stats.passes += 1;
         left.copy_from_slice(costs);
         let before = projections.len();
-        let mut evaluated = 0;
+        let mut judged_here = 0;
         let mut i = 0;
         while let Some(pattern) = interesting.get(i) {
             i += 1;
-            if selected.contains(pattern) {
+            let small = pattern.len() <= limits.keep_up_to;
+            // The small patterns are taken or left once, in the first pass.
+            if selected.contains(pattern) || (small && stats.passes > 1) {
                 continue;
             }
             let states = num_states(vars, pattern);
@@ -168,28 +198,43 @@ pub fn sys_scp(vars: &Variables, costs: &[u32], limits: &SysScp) -> Selected {
                 stats.too_large += 1;
                 continue;
             }
-            if projections.len() >= limits.max_selected
-                || total_states + states > limits.max_total_states
-                || stats.evaluated >= limits.max_evaluations
+            if !small
+                && (projections.len() >= limits.max_selected
+                    || total_states + states > limits.max_total_states
+                    || judged >= limits.max_evaluations
+                    || judged_transitions >= limits.max_judged_transitions)
             {
                 break 'restarts;
             }
-            // Once the costs are used up, nothing more is useful.
-            if evaluated >= limits.max_evaluations_per_restart || left.iter().all(|&c| c == 0) {
-                break;
+            if !small {
+                // Once the costs are used up, nothing more is useful.
+                if judged_here >= limits.max_evaluations_per_restart || left.iter().all(|&c| c == 0)
+                {
+                    break;
+                }
+                // Without an operator that changes the pattern at a
+                // positive cost, every finite distance is 0: no need to
+                // build it.
+                let costly = |&v: &Var| changing[v as usize].iter().any(|&o| left[o as usize] > 0);
+                if !pattern.iter().any(costly) {
+                    continue;
+                }
             }
-            // Without an operator that changes the pattern at a positive
-            // cost, every finite distance is 0: no need to build it.
-            let costly = |&v: &Var| changing[v as usize].iter().any(|&o| left[o as usize] > 0);
-            if !pattern.iter().any(costly) {
-                continue;
+            let mut budget = limits.max_total_transitions - total_transitions;
+            if !small {
+                budget = budget.min(limits.max_judged_transitions - judged_transitions);
             }
-            let budget = limits.max_total_transitions - total_transitions;
-            let Ok(p) = Projection::new(vars, pattern, limits.max_states, budget) else {
+            let built = Projection::new(vars, pattern, limits.max_states, budget);
+            if !small {
+                judged += 1;
+                judged_here += 1;
+                // A projection given up on spent the whole budget.
+                judged_transitions += built.as_ref().map_or(budget, Projection::num_transitions);
+            }
+            let Ok(p) = built else {
                 stats.too_large += 1;
                 continue;
             };
-            evaluated += 1;
             stats.evaluated += 1;
             p.distances(&left, &mut h);
             if h.iter().any(|&x| x > 0 && x != INFINITY) {
@@ -198,11 +243,15 @@ pub fn sys_scp(vars: &Variables, costs: &[u32], limits: &SysScp) -> Selected {
                     // s <= l: the distances were computed under `left`.
                     *l -= s;
                 }
-                selected.insert(pattern.to_vec());
-                total_states += states;
-                total_transitions += p.num_transitions();
-                projections.push(p);
+            } else if !(small && positive_under(&p, costs, &mut h)) {
+                continue;
             }
+            selected.insert(pattern.to_vec());
+            if !small {
+                total_states += states;
+            }
+            total_transitions += p.num_transitions();
+            projections.push(p);
         }
         if projections.len() == before {
             break;
@@ -211,6 +260,13 @@ pub fn sys_scp(vars: &Variables, costs: &[u32], limits: &SysScp) -> Selected {
     stats.made = interesting.made();
     stats.largest = interesting.largest();
     Selected { projections, stats }
+}
+
+/// Whether some goal distance of `p` under `costs` is positive (infinite
+/// included), computed into `h`.
+fn positive_under(p: &Projection, costs: &[u32], h: &mut Vec<u32>) -> bool {
+    p.distances(costs, h);
+    h.iter().any(|&x| x > 0)
 }
 
 /// The abstract states of the projection on `pattern`, saturating.

@@ -20,11 +20,19 @@ fn patterns(selected: &Selected) -> Vec<Vec<Var>> {
         .collect()
 }
 
+/// Sys-SCP as Seipp has it: every pattern must be useful.
+fn pure() -> SysScp {
+    SysScp {
+        keep_up_to: 0,
+        ..SysScp::default()
+    }
+}
+
 fn sys_scp_options(max_pattern_size: usize) -> Options {
     Options {
         selection: Selection::SysScp(SysScp {
             max_pattern_size,
-            ..SysScp::default()
+            ..pure()
         }),
         ..Options::default()
     }
@@ -51,8 +59,8 @@ fn a_pattern_with_no_cost_left_is_skipped() {
     let all = systematic(&vars, &costs, 2, 100, 1000, 1000);
     assert_eq!(patterns(&all), vec![vec![0], vec![1], vec![0, 1]]);
     let one_pass = SysScp {
-        max_restarts: 1,
-        ..SysScp::default()
+        max_passes: 1,
+        ..pure()
     };
     let selected = sys_scp(&vars, &costs, &one_pass);
     assert_eq!(patterns(&selected), vec![vec![0], vec![1]]);
@@ -64,9 +72,9 @@ fn a_pattern_with_no_cost_left_is_skipped() {
     let mut h = CostPartitioned::new(&t, Some(&g), Partitioning::Saturated, &options);
     assert_eq!(h.estimate(&state(&t, &[0, 2])), Estimate::Value(2));
     // A restart, with the full costs again, finds {a, b} useful in front.
-    let selected = sys_scp(&vars, &costs, &SysScp::default());
+    let selected = sys_scp(&vars, &costs, &pure());
     assert_eq!(patterns(&selected), vec![vec![0], vec![1], vec![0, 1]]);
-    assert_eq!(selected.stats.restarts, 3);
+    assert_eq!(selected.stats.passes, 3);
 }
 
 #[test]
@@ -74,15 +82,15 @@ fn the_truck_keeps_its_pattern_while_driving_costs() {
     let (t, g) = truck();
     let vars = Variables::new(&t, &g);
     let mut costs: Vec<u32> = t.operators.iter().map(|o| o.cost).collect();
-    let selected = sys_scp(&vars, &costs, &SysScp::default());
+    let selected = sys_scp(&vars, &costs, &pure());
     assert_eq!(patterns(&selected), vec![vec![1], vec![0, 1]]);
     // Free driving: {p} takes loading and unloading, and {t, p} has nothing
     // left that makes any of its distances positive.
     costs[0] = 0;
     costs[1] = 0;
     let one_pass = SysScp {
-        max_restarts: 1,
-        ..SysScp::default()
+        max_passes: 1,
+        ..pure()
     };
     let selected = sys_scp(&vars, &costs, &one_pass);
     assert_eq!(patterns(&selected), vec![vec![1]]);
@@ -108,7 +116,7 @@ fn a_pattern_of_three_variables_is_kept_where_it_raises_the_estimate() {
     let (t, g) = there_and_back();
     let vars = Variables::new(&t, &g);
     let costs: Vec<u32> = t.operators.iter().map(|o| o.cost).collect();
-    let selected = sys_scp(&vars, &costs, &SysScp::default());
+    let selected = sys_scp(&vars, &costs, &pure());
     // Restart 1 takes {p}, {r}, {t, p} and {t, r}, which use up every cost;
     // restart 2, with the full costs again, {p, r} and {t, p, r}.
     assert_eq!(
@@ -123,8 +131,11 @@ fn a_pattern_of_three_variables_is_kept_where_it_raises_the_estimate() {
         ]
     );
     let init = state(&t, &[0, 2, 4]);
-    let mut pairs =
-        CostPartitioned::new(&t, Some(&g), Partitioning::Saturated, &Options::default());
+    let systematic = Options {
+        selection: Selection::Systematic,
+        ..Options::default()
+    };
+    let mut pairs = CostPartitioned::new(&t, Some(&g), Partitioning::Saturated, &systematic);
     assert_eq!(pairs.estimate(&init), Estimate::Value(3));
     let mut triples =
         CostPartitioned::new(&t, Some(&g), Partitioning::Saturated, &sys_scp_options(3));
@@ -139,7 +150,7 @@ fn the_limits_are_counts() {
     let limits = |max_selected, max_evaluations_per_restart| SysScp {
         max_selected,
         max_evaluations_per_restart,
-        ..SysScp::default()
+        ..pure()
     };
     let selected = sys_scp(&vars, &costs, &limits(3, 100));
     assert_eq!(patterns(&selected), vec![vec![1], vec![2], vec![0, 1]]);
@@ -147,5 +158,25 @@ fn the_limits_are_counts() {
     let selected = sys_scp(&vars, &costs, &limits(100, 1));
     assert_eq!(selected.stats.evaluated, selected.projections.len());
     assert_eq!(selected.projections.len(), 6);
-    assert_eq!(selected.stats.restarts, 7);
+    assert_eq!(selected.stats.passes, 7);
+}
+
+#[test]
+fn by_default_the_patterns_of_two_variables_are_all_kept() {
+    let (t, g) = two_switches();
+    let vars = Variables::new(&t, &g);
+    let costs: Vec<u32> = t.operators.iter().map(|o| o.cost).collect();
+    let selected = sys_scp(&vars, &costs, &SysScp::default());
+    assert_eq!(patterns(&selected), vec![vec![0], vec![1], vec![0, 1]]);
+    // A second pass, with the full costs again, found nothing new.
+    assert_eq!(selected.stats.passes, 2);
+    // The larger patterns still have to be useful: {t, p, r} is, in the
+    // second pass.
+    let (t, g) = there_and_back();
+    let vars = Variables::new(&t, &g);
+    let costs: Vec<u32> = t.operators.iter().map(|o| o.cost).collect();
+    let selected = sys_scp(&vars, &costs, &SysScp::default());
+    assert_eq!(selected.projections.len(), 6);
+    assert_eq!(selected.projections[5].pattern(), [0, 1, 2]);
+    assert_eq!(selected.stats.passes, 3);
 }
