@@ -27,13 +27,14 @@
 //! planbox keeps every pattern of up to two variables, as the systematic
 //! selection does ([`SysScp::keep_up_to`]), and judges only the larger
 //! ones. The small ones use up most costs in the first pass, so the larger
-//! ones mostly come in with the restarts: a second collection, good where
-//! the small ones are weak. Pure Sys-SCP (`keep_up_to: 0`) drops size-2
-//! patterns that greedy orders for other states would have used: on
-//! Logistics 10-0 it expands 3.2 million states where the size-2 patterns
-//! need 88,000. Every limit is a count ([`SysScp`]), so the selection is the
-//! same in every run; the defaults keep the selection below a few tenths of
-//! a second on our benchmarks (`benches/README.md`).
+//! ones mostly come in with the restart (one by default): a second
+//! collection, good where the small ones are weak. Pure Sys-SCP
+//! (`keep_up_to: 0`) drops size-2 patterns that greedy orders for other
+//! states would have used: on Logistics 10-0 it expands 3.2 million states
+//! where the size-2 patterns need 88,000. Every limit is a count
+//! ([`SysScp`]), so the selection is the same in every run; the defaults
+//! keep the selection below a few tenths of a second on our benchmarks
+//! (`benches/README.md`).
 //!
 //! Example (a truck `t` takes package `p` from `a` to `b`, goal `p = b`):
 //! `{p}` comes first and takes the costs of loading and unloading (its
@@ -106,7 +107,7 @@ impl Default for SysScp {
             max_judged_transitions: 2_000_000,
             max_evaluations_per_restart: 200,
             max_selected: 1_000,
-            max_passes: 10,
+            max_passes: 2,
         }
     }
 }

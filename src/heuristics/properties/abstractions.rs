@@ -318,6 +318,7 @@ fn sys_scp_patterns_never_exceed_h_star() {
             keep_up_to: 0,
             max_pattern_size: 4,
             max_evaluations_per_restart: 2,
+            max_passes: 10,
             ..SysScp::default()
         }),
         interval: 1,
