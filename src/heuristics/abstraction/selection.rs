@@ -184,6 +184,8 @@ pub fn sys_scp(vars: &Variables, costs: &[u32], limits: &SysScp) -> Selected {
     'restarts: while stats.passes < limits.max_passes {
         stats.passes += 1;
         left.copy_from_slice(costs);
+        // The sum of the costs left, to see at once when they are used up.
+        let mut left_sum: u64 = costs.iter().map(|&c| u64::from(c)).sum();
         let before = projections.len();
         let mut judged_here = 0;
         let mut i = 0;
@@ -209,8 +211,7 @@ pub fn sys_scp(vars: &Variables, costs: &[u32], limits: &SysScp) -> Selected {
             }
             if !small {
                 // Once the costs are used up, nothing more is useful.
-                if judged_here >= limits.max_evaluations_per_restart || left.iter().all(|&c| c == 0)
-                {
+                if judged_here >= limits.max_evaluations_per_restart || left_sum == 0 {
                     break;
                 }
                 // Without an operator that changes the pattern at a
@@ -243,6 +244,7 @@ pub fn sys_scp(vars: &Variables, costs: &[u32], limits: &SysScp) -> Selected {
                 for (l, s) in left.iter_mut().zip(&saturated) {
                     // s <= l: the distances were computed under `left`.
                     *l -= s;
+                    left_sum -= u64::from(*s);
                 }
             } else if !(small && positive_under(&p, costs, &mut h)) {
                 continue;
