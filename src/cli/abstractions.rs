@@ -5,6 +5,7 @@
 use anyhow::{Result, bail};
 use clap::Args;
 use planbox::heuristics::abstraction::report::Report;
+use planbox::heuristics::abstraction::selection::Selection;
 use planbox::heuristics::abstraction::{CostPartitioned, Options, Partitioning};
 use planbox::invariants::{MutexMode, Options as InvariantOptions};
 use planbox::task::{FactSet, Task};
@@ -17,9 +18,10 @@ pub struct AbstractionsArgs {
     /// `[DOMAIN] PROBLEM`; without DOMAIN, the domain is looked for beside the problem.
     #[arg(num_args = 1..=2, required = true, value_name = "FILES")]
     files: Vec<PathBuf>,
-    /// The largest pattern (number of variables).
-    #[arg(long, default_value_t = 2)]
-    pattern_size: usize,
+    /// Every interesting pattern of at most this many variables (without
+    /// it: the patterns `scp` selects, Sys-SCP).
+    #[arg(long)]
+    pattern_size: Option<usize>,
     /// Print the table of every projection with at most this many abstract states.
     #[arg(long, default_value_t = 12)]
     rows: u32,
@@ -41,9 +43,13 @@ pub fn run(args: &AbstractionsArgs) -> Result<u8> {
         });
     }
     let groups = analysis.mutexes.exclusive_groups();
-    let limits = Options {
-        max_pattern_size: args.pattern_size,
-        ..Options::default()
+    let limits = match args.pattern_size {
+        Some(size) => Options {
+            selection: Selection::Systematic,
+            max_pattern_size: size,
+            ..Options::default()
+        },
+        None => Options::default(),
     };
     let mut h = CostPartitioned::best_of(&task, Some(&groups), Partitioning::Saturated, &limits);
     let init = FactSet::from_facts(task.facts.len(), &task.init);
@@ -61,7 +67,7 @@ fn number(h: Option<u32>) -> String {
     h.map_or("dead end".to_string(), |v| v.to_string())
 }
 
-fn print_report(task: &Task, report: &Report, size: usize) {
+fn print_report(task: &Task, report: &Report, size: Option<usize>) {
     outln!("Variables: {}", report.variables.len());
     for (v, (facts, none)) in report.variables.iter().enumerate() {
         let mut values: Vec<String> = facts.iter().map(|&f| task.fact(f).to_string()).collect();
@@ -70,10 +76,11 @@ fn print_report(task: &Task, report: &Report, size: usize) {
         }
         outln!("  v{v}: {}", values.join(", "));
     }
-    outln!(
-        "Projections (interesting patterns of at most {size} variables): {}",
-        report.projections.len()
-    );
+    let which = match size {
+        Some(size) => format!("interesting patterns of at most {size} variables"),
+        None => "interesting patterns selected by Sys-SCP".to_string(),
+    };
+    outln!("Projections ({which}): {}", report.projections.len());
     for p in &report.projections {
         outln!(
             "  {}: {} states, {} transitions, initial state {}",

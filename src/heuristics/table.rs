@@ -134,8 +134,9 @@ pub const TABLE: &[Entry] = &[
     },
     Entry {
         name: "scp",
-        help: "Saturated cost partitioning over the interesting projections (pattern \
-               databases) up to size 2, greedy orders added online (Seipp et al. 2020)",
+        help: "Saturated cost partitioning over projections (pattern databases): the \
+               interesting patterns up to size 2, larger ones where they add to a saturated \
+               cost partitioning (Sys-SCP), greedy orders added online (Seipp et al. 2020)",
         admissible: true,
         adl: false,
         forward: Some(|t, c| Box::new(cost_partitioned(t, c, Partitioning::Saturated))),

@@ -12,14 +12,18 @@
 //!    group (a truck's position), which is what abstractions project.
 //! 2. [`projection`]: a pattern database, the task projected on a few
 //!    variables, its transitions explicit and its states perfectly hashed.
-//! 3. [`patterns`]: which patterns to project on (the interesting ones, by
-//!    size).
+//! 3. [`patterns`]: the patterns worth projecting on (the interesting ones,
+//!    by size), and [`selection`]: which of them to build. By default every
+//!    one of up to two variables, and larger ones (up to ten) only where
+//!    they add to a saturated cost partitioning of those selected before
+//!    them (Sys-SCP, Seipp 2019), within counts of projections judged and
+//!    of their transitions.
 //! 4. [`cost_partitioning`]: adding the abstractions' estimates without
 //!    overestimating: saturated cost partitioning over orders, uniform as a
 //!    baseline.
 //!
 //! [`CostPartitioned`] puts them together as a [`Heuristic`]: `scp` is the
-//! maximum over saturated cost partitionings of the interesting projections,
+//! maximum over saturated cost partitionings of the selected projections,
 //! in three kinds of orders (Seipp, Keller and Helmert 2020; Seipp 2021):
 //!
 //! - one chosen greedily for the initial state;
@@ -50,18 +54,22 @@ pub mod patterns;
 pub mod projection;
 pub mod report;
 pub mod sampling;
+pub mod selection;
 pub mod variables;
 
 use super::{Estimate, Heuristic};
 use crate::task::{FactId, Task};
 use cost_partitioning::{DeadEnds, Lookup};
 use projection::{INFINITY, Projection};
+use selection::Selection;
 use variables::Variables;
 
 /// Limits on what [`CostPartitioned`] builds.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The largest pattern.
+    /// Which patterns to project on.
+    pub selection: Selection,
+    /// The largest pattern of the systematic selection.
     pub max_pattern_size: usize,
     /// The most patterns tried.
     pub max_patterns: usize,
@@ -96,6 +104,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
+            selection: Selection::SysScp(selection::SysScp::default()),
             max_pattern_size: 2,
             max_patterns: 10_000,
             max_states: 1_000_000,
@@ -146,8 +155,8 @@ pub struct CostPartitioned {
     values: Vec<u32>,
     ranks: Vec<usize>,
     scratch: Vec<u32>,
-    /// Patterns skipped for their size.
-    skipped: usize,
+    /// What the pattern selection did.
+    selection: selection::Stats,
 }
 
 impl CostPartitioned {
@@ -197,23 +206,15 @@ impl CostPartitioned {
         let costs: Vec<u32> = task.operators.iter().map(|o| o.cost).collect();
         let mut projections = Vec::new();
         let (mut full, mut stolen) = (Vec::new(), Vec::new());
-        let mut transitions = 0;
-        let mut skipped = 0;
         let mut h = Vec::new();
         let mut saturated = vec![0u32; costs.len()];
-        let patterns = patterns::systematic(&vars, options.max_pattern_size, options.max_patterns);
-        for pattern in &patterns {
-            let budget = options.max_transitions.saturating_sub(transitions);
-            let Ok(p) = Projection::new(&vars, pattern, options.max_states, budget) else {
-                skipped += 1;
-                continue;
-            };
+        let selected = select_patterns(&vars, &costs, options);
+        for p in selected.projections {
             p.distances(&costs, &mut h);
             // An abstraction whose every distance is 0 never helps.
             if h.iter().all(|&x| x == 0) {
                 continue;
             }
-            transitions += p.num_transitions();
             p.saturated_costs(&h, &mut saturated);
             stolen.push(saturated.iter().map(|&c| u64::from(c)).sum());
             full.push(h.clone().into_boxed_slice());
@@ -247,7 +248,7 @@ impl CostPartitioned {
             values: Vec::new(),
             ranks: Vec::new(),
             scratch: Vec::new(),
-            skipped,
+            selection: selected.stats,
         };
         let init = crate::task::FactSet::from_facts(task.facts.len(), &task.init);
         let first = match partitioning {
@@ -358,6 +359,21 @@ impl CostPartitioned {
     }
 }
 
+/// The projections the selection of `options` chooses, under `costs`.
+fn select_patterns(vars: &Variables, costs: &[u32], options: &Options) -> selection::Selected {
+    match &options.selection {
+        Selection::Systematic => selection::systematic(
+            vars,
+            costs,
+            options.max_pattern_size,
+            options.max_patterns,
+            options.max_states,
+            options.max_transitions,
+        ),
+        Selection::SysScp(limits) => selection::sys_scp(vars, costs, limits),
+    }
+}
+
 /// The costs each projection takes from the others (Seipp, Keller and
 /// Helmert 2020): of the saturated costs `want_i(o)` it wants under the
 /// full costs, only the part that the others then lack,
@@ -427,22 +443,38 @@ impl Heuristic for CostPartitioned {
             .iter()
             .map(Projection::num_transitions)
             .sum();
-        let mut sizes = [0usize; 8];
+        // Projections by pattern size, from 1 to the largest (at least 3).
+        let largest = (self.projections.iter().map(|p| p.pattern().len()))
+            .max()
+            .unwrap_or(0)
+            .max(3);
+        let mut sizes = vec![0usize; largest];
         for p in &self.projections {
-            sizes[p.pattern().len().min(7)] += 1;
+            sizes[p.pattern().len() - 1] += 1;
         }
+        let join = |parts: Vec<String>| parts.join("/");
+        let stats = &self.selection;
+        let passes = match stats.passes {
+            0 => String::new(),
+            1 => " in 1 pass".to_string(),
+            n => format!(" in {n} passes"),
+        };
         vec![format!(
-            "{}: {} variables, {} projections (sizes 1/2/3: {}/{}/{}), {} abstract states, \
-                 {} transitions, {} patterns too large",
+            "{}: {} variables, {} projections (sizes {}: {}), {} abstract states, \
+                 {} transitions; patterns: {} made (up to size {}), {} evaluated{}, \
+                 {} too large",
             self.name,
             self.vars.len(),
             self.projections.len(),
-            sizes[1],
-            sizes[2],
-            sizes[3],
+            join((1..=largest).map(|k| k.to_string()).collect()),
+            join(sizes.iter().map(usize::to_string).collect()),
             states,
             transitions,
-            self.skipped,
+            stats.made,
+            stats.largest,
+            stats.evaluated,
+            passes,
+            stats.too_large,
         )]
     }
 }

@@ -76,52 +76,130 @@ impl CausalGraph {
 /// size, each sorted, in a deterministic order; at most `max_patterns` of
 /// them (the smaller first).
 pub fn systematic(vars: &Variables, max_size: usize, max_patterns: usize) -> Vec<Vec<Var>> {
-    let graph = CausalGraph::new(vars);
-    let mut is_goal = vec![false; vars.len()];
-    for &(v, _) in vars.goal.iter().chain(&vars.neg_goal) {
-        is_goal[v as usize] = true;
+    let mut interesting = Interesting::new(vars, max_size, max_patterns);
+    let mut out = Vec::new();
+    while let Some(pattern) = interesting.get(out.len()) {
+        out.push(pattern.to_vec());
     }
-    let mut layer: Vec<Vec<Var>> = (0..vars.len() as Var)
-        .filter(|&v| is_goal[v as usize])
-        .map(|v| vec![v])
-        .collect();
-    layer.dedup();
-    let mut out: Vec<Vec<Var>> = Vec::new();
-    for size in 1..=max_size {
-        if layer.is_empty() || out.len() >= max_patterns {
-            break;
+    out
+}
+
+/// The interesting patterns, made one size at a time as they are asked for:
+/// [`systematic`]'s list, without making the size-4 patterns before the
+/// size-3 ones have been looked at. Pattern `i` is the same in every run
+/// and for every caller; the patterns of one size are sorted.
+#[derive(Clone, Debug)]
+pub struct Interesting {
+    graph: CausalGraph,
+    is_goal: Vec<bool>,
+    max_size: usize,
+    max_patterns: usize,
+    /// The patterns made so far, of sizes `1..=layers.len()`, each size's
+    /// patterns one after another (`size` variables each).
+    layers: Vec<Vec<Var>>,
+    /// The index of each layer's first pattern, and one past the last.
+    starts: Vec<usize>,
+}
+
+impl Interesting {
+    /// The generator for patterns of at most `max_size` variables, at most
+    /// `max_patterns` of them.
+    pub fn new(vars: &Variables, max_size: usize, max_patterns: usize) -> Interesting {
+        let mut is_goal = vec![false; vars.len()];
+        for &(v, _) in vars.goal.iter().chain(&vars.neg_goal) {
+            is_goal[v as usize] = true;
         }
-        out.extend(layer.iter().take(max_patterns - out.len()).cloned());
-        if size == max_size {
-            break;
+        Interesting {
+            graph: CausalGraph::new(vars),
+            is_goal,
+            max_size,
+            max_patterns,
+            layers: Vec::new(),
+            starts: vec![0],
         }
+    }
+
+    /// Pattern `i`, `None` past the last.
+    pub fn get(&mut self, i: usize) -> Option<&[Var]> {
+        while i >= self.made() {
+            if !self.grow() {
+                return None;
+            }
+        }
+        let size = self.starts.partition_point(|&s| s <= i);
+        let at = (i - self.starts[size - 1]) * size;
+        Some(&self.layers[size - 1][at..at + size])
+    }
+
+    /// The patterns made so far.
+    pub fn made(&self) -> usize {
+        self.starts[self.starts.len() - 1]
+    }
+
+    /// The size of the largest patterns made so far (0: none).
+    pub fn largest(&self) -> usize {
+        self.layers.len()
+    }
+
+    /// Makes the patterns one variable larger than the last layer: size 1
+    /// is each goal variable; a pattern of size `k + 1` adds to one of size
+    /// `k` a variable with a precondition arc into it, or a goal variable
+    /// with any arc to or from it. Returns whether it made any.
+    fn grow(&mut self) -> bool {
+        let size = self.layers.len() + 1;
+        let room = self.max_patterns.saturating_sub(self.made());
+        if size > self.max_size || room == 0 {
+            return false;
+        }
+        let goals = (0..self.is_goal.len() as Var).filter(|&g| self.is_goal[g as usize]);
         let mut next: Vec<Vec<Var>> = Vec::new();
-        for pattern in &layer {
+        if size == 1 {
+            next.extend(goals.map(|g| vec![g]));
+        } else {
+            let last = &self.layers[size - 2];
             let mut candidates: Vec<Var> = Vec::new();
-            for &v in pattern {
-                candidates.extend(&graph.preconditions[v as usize]);
-            }
-            for g in (0..vars.len() as Var).filter(|&g| is_goal[g as usize]) {
-                if pattern.iter().any(|&v| graph.adjacent(g, v)) {
-                    candidates.push(g);
+            for pattern in last.chunks_exact(size - 1) {
+                candidates.clear();
+                for &v in pattern {
+                    candidates.extend(&self.graph.preconditions[v as usize]);
                 }
-            }
-            candidates.sort_unstable();
-            candidates.dedup();
-            for u in candidates {
-                if pattern.binary_search(&u).is_err() {
-                    let mut larger = pattern.clone();
-                    let at = larger.partition_point(|&x| x < u);
-                    larger.insert(at, u);
-                    next.push(larger);
+                for g in goals.clone() {
+                    if pattern.iter().any(|&v| self.graph.adjacent(g, v)) {
+                        candidates.push(g);
+                    }
+                }
+                candidates.sort_unstable();
+                candidates.dedup();
+                for &u in &candidates {
+                    if let Err(at) = pattern.binary_search(&u) {
+                        let mut larger = Vec::with_capacity(size);
+                        larger.extend_from_slice(&pattern[..at]);
+                        larger.push(u);
+                        larger.extend_from_slice(&pattern[at..]);
+                        next.push(larger);
+                    }
+                }
+                // Memory stays in check where a layer explodes: the first
+                // `room` sorted patterns of all are the first `room` of the
+                // first `room` so far and the rest.
+                if next.len() > 2 * room + 1024 {
+                    next.sort_unstable();
+                    next.dedup();
+                    next.truncate(room);
                 }
             }
         }
         next.sort_unstable();
         next.dedup();
-        layer = next;
+        next.truncate(room);
+        if next.is_empty() {
+            return false;
+        }
+        let count = next.len();
+        self.layers.push(next.concat());
+        self.starts.push(self.made() + count);
+        true
     }
-    out
 }
 
 #[cfg(test)]

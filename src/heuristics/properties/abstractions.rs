@@ -11,6 +11,7 @@
 use super::*;
 use crate::heuristics::abstraction::cost_partitioning::{self, DeadEnds, Lookup};
 use crate::heuristics::abstraction::projection::{INFINITY, Projection};
+use crate::heuristics::abstraction::selection::{Selection, SysScp};
 use crate::heuristics::abstraction::variables::{Var, Variables};
 use crate::heuristics::abstraction::{CostPartitioned, Options, Partitioning};
 use std::collections::HashMap;
@@ -232,6 +233,7 @@ fn assert_admissible(
 fn cost_partitionings_never_exceed_h_star() {
     let mut rng = Rng(0xC057);
     let options = Options {
+        selection: Selection::Systematic,
         max_pattern_size: 3,
         interval: 1,
         ..Options::default()
@@ -305,6 +307,54 @@ fn cost_partitionings_never_exceed_h_star() {
         }
     }
     assert!(positive > 200, "informative on {positive} tasks");
+}
+
+#[test]
+fn sys_scp_patterns_never_exceed_h_star() {
+    let mut rng = Rng(0x5C9);
+    // Patterns up to the whole task, none kept unjudged, two judged per
+    // restart so that there are many restarts.
+    let options = Options {
+        selection: Selection::SysScp(SysScp {
+            keep_up_to: 0,
+            max_pattern_size: 4,
+            max_evaluations_per_restart: 2,
+            max_passes: 10,
+            ..SysScp::default()
+        }),
+        interval: 1,
+        samples: 20,
+        ..Options::default()
+    };
+    let (mut larger, mut positive) = (0, 0);
+    for seed in 0..400 {
+        let (task, groups) = if seed % 2 == 0 {
+            random_sas_task(&mut rng)
+        } else {
+            (random_task(&mut rng), Vec::new())
+        };
+        let ctx = format!("seed {seed}, task {task:?}");
+        let vars = Variables::new(&task, &groups);
+        let states = view_states(&vars, task.facts.len() as u32);
+        let h_star = Space::new(&task).optimal_costs();
+        let mut h = CostPartitioned::new(&task, Some(&groups), Partitioning::Saturated, &options);
+        larger += usize::from(h.projections().iter().any(|p| p.pattern().len() >= 3));
+        for _ in 0..2 {
+            assert_admissible(
+                "Sys-SCP",
+                &h_star,
+                &states,
+                |s| value(h.estimate(&[u64::from(s)])),
+                &ctx,
+            );
+        }
+        positive += usize::from(value(h.estimate(&[u64::from(mask(&task.init))])) > Some(0));
+    }
+    assert!(
+        larger > 50,
+        "patterns of 3 or 4 variables on {larger} tasks"
+    );
+    assert!(positive > 100, "informative on {positive} tasks");
 }
 
 /// The abstract dead ends of `projections` (the same under any costs).
