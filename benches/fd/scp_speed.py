@@ -8,7 +8,7 @@ pruning):
 
     Scorpion  astar(scp_online([projections(systematic(2))], saturator=all,
                     orders=greedy_orders(), interval=10K))
-    planbox   plan --search astar --heuristic scp
+    planbox   plan --search astar --heuristic scp-sys2
 
 Reported per problem: initial h, expansions (all, and until the last f
 layer), search time (each planner's own CPU clock), expansions per second,
@@ -65,7 +65,7 @@ def scorpion(domain, problem, tmp):
 
 def planbox(domain, problem, tmp):
     run = fdref.run_timed([Args.planbox, "plan", "--json", "--search", "astar",
-                           "--heuristic", "scp", "--plan-file", tmp / "sas_plan",
+                           "--heuristic", "scp-sys2", "--plan-file", tmp / "sas_plan",
                            domain, problem], timeout=1200, cwd=tmp)
     out = json.loads(run.stdout.strip().splitlines()[-1])
     record = {k: out.get(k) for k in ("initial_h", "expanded", "expanded_until_last_jump",
