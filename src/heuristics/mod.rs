@@ -53,6 +53,7 @@ pub mod hmax;
 pub mod landmarks;
 pub mod lmcount;
 pub mod lmcut;
+pub mod novelty;
 pub mod relaxed;
 pub mod subgoals;
 pub mod table;
