@@ -11,6 +11,7 @@
 //! carries something else (the plan with `--plan-file -`, the LURD string,
 //! the JSON record), the log moves to stderr so that stdout stays clean.
 
+use planbox::heuristics::novelty::NoveltyCounts;
 use planbox::search::{Outcome, Progress, PruningStats, SearchResult, SwitchedOff};
 use planbox::task::Task;
 use serde_json::json;
@@ -159,6 +160,10 @@ pub fn log(log: Log, task: &Task, result: &SearchResult, total_time: Duration, a
         Outcome::Plan(_) if anytime => logln!(log, "Cumulative statistics:"),
         Outcome::Plan(plan) => plan_found(log, task, plan),
         Outcome::Unsolvable => logln!(log, "Completely explored state space -- no solution!"),
+        Outcome::Incomplete if s.novelty.is_some() => logln!(
+            log,
+            "Search stopped without finding a solution (incomplete: states pruned by novelty)."
+        ),
         Outcome::Incomplete => {
             logln!(
                 log,
@@ -206,11 +211,36 @@ pub fn log(log: Log, task: &Task, result: &SearchResult, total_time: Duration, a
     if let Some(p) = &s.stubborn {
         stubborn_log(log, p);
     }
+    if let Some(n) = &s.novelty {
+        novelty_log(log, n);
+    }
     logln!(log, "Search time: {:.3}s", s.search_time.as_secs_f64());
     logln!(log, "Total time: {:.3}s", total_time.as_secs_f64());
     if let Some(kb) = s.peak_memory_kb {
         logln!(log, "Peak memory: {kb} KB");
     }
+}
+
+/// The novelty of the states the width-based searches measured, and the
+/// size of their tables.
+fn novelty_log(log: Log, n: &NoveltyCounts) {
+    let [one, two, more] = n.levels;
+    logln!(
+        log,
+        "Novelty: {one} state(s) of 1, {two} of 2, {more} of more than {}.",
+        n.width
+    );
+    let without = if n.without_pairs > 0 {
+        format!(", {} without pair bits (byte limit)", n.without_pairs)
+    } else {
+        String::new()
+    };
+    logln!(
+        log,
+        "Novelty tables: {} partition(s){without}, {} KB.",
+        n.partitions,
+        n.bytes / 1024
+    );
 }
 
 /// What partial-order reduction did: the operators it pruned, and whether

@@ -33,7 +33,7 @@ use super::stubborn::{LimitedPruning, Pruning, PruningLimit, PruningStats};
 use super::successors::{self, SuccessorGenerator};
 use super::{Packing, SearchSpace, Successors};
 use crate::task::FactSet;
-use crate::task::{OpId, Task};
+use crate::task::{FactId, OpId, Task};
 use crate::util::bits;
 
 /// The forward search space of a task, with successor generator `G`.
@@ -183,6 +183,10 @@ impl<G: SuccessorGenerator> SearchSpace for Progression<'_, G> {
             .map(|o| o.cost)
             .min()
             .unwrap_or(0)
+    }
+
+    fn goal_facts(&self) -> Option<&[FactId]> {
+        Some(&self.task.goal)
     }
 
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
