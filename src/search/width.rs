@@ -23,6 +23,11 @@
 //! | [`iw`]   | novelty > k (among all generated)   | the space's       |
 //! | [`siw`]  | novelty > k (within the piece)      | one more goal fact, or the space's |
 //!
+//! Best-first width search (BFWS) orders a greedy best-first search by
+//! novelty rather than pruning a breadth-first one; its evaluators are
+//! [`crate::heuristics::bfws`], and [`dual`] runs Dual-BFWS's two searches
+//! in turn.
+//!
 //! Example: two switches `a` and `b`, both off, goal both on (facts `a-on`,
 //! `a-off`, `b-on`, `b-off`). IW(1) expands the start, then `{a-on, b-off}`
 //! and `{a-off, b-on}`: each has a new fact. Their successors `{a-on, b-on}`
@@ -31,7 +36,10 @@
 //! pair `(a-on, b-on)` holds, and finds the plan `[a-on, b-on]`. SIW
 //! reaches `a-on` with IW(1), then `b-on` with IW(1) from there.
 
-use super::{Outcome, SearchResult, SearchSpace, Stats, Successors, bfs};
+use super::{
+    Outcome, Priority, SearchResult, SearchSpace, Stats, Successors, Ties, best_first, bfs,
+};
+use crate::heuristics::Heuristic;
 use crate::heuristics::novelty::{DEFAULT_BYTE_LIMIT, NoveltyCounts, NoveltyTable};
 use crate::task::{FactId, OpId};
 use crate::util::bits;
@@ -99,6 +107,43 @@ pub fn siw<S: SearchSpace + ?Sized>(space: &mut S, monitor: &mut Monitor) -> Sea
     stats.novelty = Some(novelty);
     stats.finish(monitor.elapsed(), stats.pruned.clone(), 0);
     SearchResult { outcome, stats }
+}
+
+/// Dual-BFWS's schedule: greedy best-first search on `space` ordered by
+/// `first` (1-BFWS, which prunes: an incomplete search), then, if that ends
+/// without a plan and within the limits, by `second` (a complete BFWS). The
+/// evaluators are [`crate::heuristics::Bfws`]'s; the statistics are those
+/// of both searches together.
+pub fn dual<S, H1, H2>(
+    space: &mut S,
+    first: &mut H1,
+    second: &mut H2,
+    monitor: &mut Monitor,
+) -> SearchResult
+where
+    S: SearchSpace + ?Sized,
+    H1: Heuristic + ?Sized,
+    H2: Heuristic + ?Sized,
+{
+    let greedy = Priority::Greedy;
+    let fast = best_first(space, first, greedy, false, Ties::Fifo, monitor);
+    if !matches!(fast.outcome, Outcome::Unsolvable | Outcome::Incomplete) {
+        return fast;
+    }
+    let mut complete = best_first(space, second, greedy, false, Ties::Fifo, monitor);
+    let mut stats = fast.stats;
+    stats.add_counts(&complete.stats);
+    add_counters(&mut stats.pruned, &complete.stats.pruned);
+    if let Some(more) = &complete.stats.novelty {
+        stats
+            .novelty
+            .get_or_insert_with(NoveltyCounts::default)
+            .add(more);
+    }
+    stats.search_time = complete.stats.search_time;
+    stats.peak_memory_kb = complete.stats.peak_memory_kb;
+    complete.stats = stats;
+    complete
 }
 
 /// Adds each `(rule, count)` of `more` to the same rule's count in `sum`.
