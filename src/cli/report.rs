@@ -225,10 +225,13 @@ pub fn log(log: Log, task: &Task, result: &SearchResult, total_time: Duration, a
 /// size of their tables.
 fn novelty_log(log: Log, n: &NoveltyCounts) {
     let [one, two, more] = n.levels;
+    let width = match n.width {
+        0 => "the width searched".to_string(),
+        w => w.to_string(),
+    };
     logln!(
         log,
-        "Novelty: {one} state(s) of 1, {two} of 2, {more} of more than {}.",
-        n.width
+        "Novelty: {one} state(s) of 1, {two} of 2, {more} of more than {width}."
     );
     let without = if n.without_pairs > 0 {
         format!(", {} without pair bits (byte limit)", n.without_pairs)

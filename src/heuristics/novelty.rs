@@ -65,7 +65,9 @@ pub struct NoveltyCounts {
     /// States answered with novelty 1, 2, and more than the table measures
     /// (indices 0, 1, 2).
     pub levels: [u64; 3],
-    /// The table's width (1 or 2).
+    /// The table's width (1 or 2); 0 for the counts of tables of both
+    /// widths added together (SIW, Dual-BFWS), whose "more" is more than
+    /// each state's own table measured.
     pub width: u32,
     /// Partitions that have seen a state.
     pub partitions: u64,
@@ -78,10 +80,15 @@ pub struct NoveltyCounts {
 impl NoveltyCounts {
     /// The counts of two tables (the phases of one search) together.
     pub fn add(&mut self, other: &NoveltyCounts) {
+        let empty = self.partitions == 0 && self.levels == [0; 3];
+        self.width = match (empty, self.width == other.width) {
+            (true, _) => other.width,
+            (false, true) => self.width,
+            (false, false) => 0,
+        };
         for (a, b) in self.levels.iter_mut().zip(other.levels) {
             *a += b;
         }
-        self.width = self.width.max(other.width);
         self.partitions += other.partitions;
         self.without_pairs += other.without_pairs;
         self.bytes = self.bytes.max(other.bytes);

@@ -321,6 +321,13 @@ pub trait SearchSpace {
     #[inline]
     fn on_evaluate(&mut self, _node: &[u64], _h: Option<&[u32]>) {}
 
+    /// Called by a wrapping space that measures novelty (IW's,
+    /// [`width`]) once it has measured `node`: its novelty `w` in a table of
+    /// width `width`, and whether it pruned the node (after this space's own
+    /// [`prune`](Self::prune) let it through). Only traces listen.
+    #[inline]
+    fn on_novelty(&mut self, _node: &[u64], _w: u32, _width: u32, _pruned: bool) {}
+
     /// Called when the algorithm discards successor `node` as a duplicate:
     /// seen before at no greater cost, or (depth-first search with a cycle
     /// check) already on the current path. Only traces listen.

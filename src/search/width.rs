@@ -218,7 +218,8 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Novel<'_, S> {
         // before its successors are measured against it.
         if !self.started {
             self.started = true;
-            self.table.evaluate(0, node);
+            let w = self.table.evaluate(0, node).value();
+            self.inner.on_novelty(node, w, self.k, false);
         }
         self.inner.on_expand(node, g)
     }
@@ -228,7 +229,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Novel<'_, S> {
             self.last_rule = self.inner.pruned_by();
             return true;
         }
-        if self.table.evaluate(0, node).value() <= self.k {
+        let w = self.table.evaluate(0, node).value().min(self.k + 1);
+        let pruned = w > self.k;
+        self.inner.on_novelty(node, w, self.k, pruned);
+        if !pruned {
             return false;
         }
         self.pruned += 1;
@@ -242,6 +246,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Novel<'_, S> {
 
     fn on_duplicate(&mut self, node: &[u64]) {
         self.inner.on_duplicate(node)
+    }
+
+    fn on_novelty(&mut self, node: &[u64], w: u32, width: u32, pruned: bool) {
+        self.inner.on_novelty(node, w, width, pruned)
     }
 
     fn rejections(&self) -> Vec<(OpId, &'static str)> {
@@ -335,6 +343,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Piece<'_, S> {
 
     fn prune(&mut self, node: &[u64], g: u32) -> bool {
         self.inner.prune(node, g)
+    }
+
+    fn on_novelty(&mut self, node: &[u64], w: u32, width: u32, pruned: bool) {
+        self.inner.on_novelty(node, w, width, pruned)
     }
 
     fn pruned_by(&self) -> &'static str {
