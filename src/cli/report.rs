@@ -19,7 +19,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::options::{SearchOptions, named};
-use planbox::planner::{Alias, Config, Engine};
+use planbox::planner::{Alias, Config, Engine, WidthSearch};
 use planbox::search::Algorithm;
 
 /// The stream a log goes to (see the module comment).
@@ -318,7 +318,12 @@ pub fn record(
         .collect();
     let mut record = json!({
         "engine": config.engine.name(),
-        "search": (!sat).then_some(config.search.name()),
+        // The BFWS aliases run their own schedule of greedy searches.
+        "search": (!sat).then_some(match config.width {
+            Some(WidthSearch::BfwsF5) => "bfws",
+            Some(WidthSearch::DualBfws) => "dual-bfws",
+            None => config.search.name(),
+        }),
         "heuristic": config.heuristic.map(|h| match config.second {
             Some(second) => format!("{},{}", h.name(), second.name()),
             None => h.name().to_string(),
@@ -326,8 +331,9 @@ pub fn record(
         "alias": o.alias.map(Alias::name),
         "weight": config.weight,
         "depth_limit": o.depth_limit,
-        "preferred": (config.search == Algorithm::Gbfs || config.search.is_lazy())
-            .then_some(!o.no_preferred),
+        "preferred": (config.width.is_none()
+            && (config.search == Algorithm::Gbfs || config.search.is_lazy()))
+        .then_some(!o.no_preferred),
         "landmark_preferred": ([config.heuristic, config.second]
             .contains(&Some(named("lmcount"))))
             .then_some(config.landmark_preferred),
@@ -377,6 +383,14 @@ pub fn record(
     record["pruning_off_after"] = json!(s.stubborn.and_then(|p| match p.off? {
         SwitchedOff::AfterExpansions(n) => Some(n),
         SwitchedOff::Unsupported(_) => Some(0),
+    }));
+    // The width-based searches (null for the others): states of novelty
+    // 1, 2 and more, and the states IW and SIW pruned for their novelty.
+    record["novelty"] = json!(s.novelty.map(|n| n.levels));
+    record["novelty_pruned"] = json!(s.novelty.map(|_| {
+        (s.pruned.iter())
+            .find(|(rule, _)| *rule == "novelty")
+            .map_or(0, |&(_, n)| n)
     }));
     for key in PRUNING_KEYS {
         let n = if *key == "duplicates" {
