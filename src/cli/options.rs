@@ -516,6 +516,21 @@ fn alias_config(o: &SearchOptions, engine: Engine, alias: Alias) -> Result<Confi
             ..base(o, engine)
         });
     }
+    if let Some(width) = alias.width_search() {
+        if o.no_preferred || o.landmark_preferred {
+            bail!(usage(format!(
+                "`--alias {name}` uses no preferred operators; drop `--no-preferred` and \
+                 `--landmark-preferred`"
+            )));
+        }
+        return Ok(Config {
+            engine,
+            heuristic: None,
+            preferred: false,
+            width: Some(width),
+            ..base(o, engine)
+        });
+    }
     Ok(Config {
         engine,
         search: Algorithm::LazyGbfs,

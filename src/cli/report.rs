@@ -11,6 +11,7 @@
 //! carries something else (the plan with `--plan-file -`, the LURD string,
 //! the JSON record), the log moves to stderr so that stdout stays clean.
 
+use planbox::heuristics::novelty::NoveltyCounts;
 use planbox::search::{Outcome, Progress, PruningStats, SearchResult, SwitchedOff};
 use planbox::task::Task;
 use serde_json::json;
@@ -18,7 +19,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::options::{SearchOptions, named};
-use planbox::planner::{Alias, Config, Engine};
+use planbox::planner::{Alias, Config, Engine, WidthSearch};
 use planbox::search::Algorithm;
 
 /// The stream a log goes to (see the module comment).
@@ -159,6 +160,10 @@ pub fn log(log: Log, task: &Task, result: &SearchResult, total_time: Duration, a
         Outcome::Plan(_) if anytime => logln!(log, "Cumulative statistics:"),
         Outcome::Plan(plan) => plan_found(log, task, plan),
         Outcome::Unsolvable => logln!(log, "Completely explored state space -- no solution!"),
+        Outcome::Incomplete if s.novelty.is_some() => logln!(
+            log,
+            "Search stopped without finding a solution (incomplete: states pruned by novelty)."
+        ),
         Outcome::Incomplete => {
             logln!(
                 log,
@@ -206,11 +211,39 @@ pub fn log(log: Log, task: &Task, result: &SearchResult, total_time: Duration, a
     if let Some(p) = &s.stubborn {
         stubborn_log(log, p);
     }
+    if let Some(n) = &s.novelty {
+        novelty_log(log, n);
+    }
     logln!(log, "Search time: {:.3}s", s.search_time.as_secs_f64());
     logln!(log, "Total time: {:.3}s", total_time.as_secs_f64());
     if let Some(kb) = s.peak_memory_kb {
         logln!(log, "Peak memory: {kb} KB");
     }
+}
+
+/// The novelty of the states the width-based searches measured, and the
+/// size of their tables.
+fn novelty_log(log: Log, n: &NoveltyCounts) {
+    let [one, two, more] = n.levels;
+    let width = match n.width {
+        0 => "the width searched".to_string(),
+        w => w.to_string(),
+    };
+    logln!(
+        log,
+        "Novelty: {one} state(s) of 1, {two} of 2, {more} of more than {width}."
+    );
+    let without = if n.without_pairs > 0 {
+        format!(", {} without pair bits (byte limit)", n.without_pairs)
+    } else {
+        String::new()
+    };
+    logln!(
+        log,
+        "Novelty tables: {} partition(s){without}, {} KB.",
+        n.partitions,
+        n.bytes / 1024
+    );
 }
 
 /// What partial-order reduction did: the operators it pruned, and whether
@@ -285,7 +318,12 @@ pub fn record(
         .collect();
     let mut record = json!({
         "engine": config.engine.name(),
-        "search": (!sat).then_some(config.search.name()),
+        // The BFWS aliases run their own schedule of greedy searches.
+        "search": (!sat).then_some(match config.width {
+            Some(WidthSearch::BfwsF5) => "bfws",
+            Some(WidthSearch::DualBfws) => "dual-bfws",
+            None => config.search.name(),
+        }),
         "heuristic": config.heuristic.map(|h| match config.second {
             Some(second) => format!("{},{}", h.name(), second.name()),
             None => h.name().to_string(),
@@ -293,8 +331,9 @@ pub fn record(
         "alias": o.alias.map(Alias::name),
         "weight": config.weight,
         "depth_limit": o.depth_limit,
-        "preferred": (config.search == Algorithm::Gbfs || config.search.is_lazy())
-            .then_some(!o.no_preferred),
+        "preferred": (config.width.is_none()
+            && (config.search == Algorithm::Gbfs || config.search.is_lazy()))
+        .then_some(!o.no_preferred),
         "landmark_preferred": ([config.heuristic, config.second]
             .contains(&Some(named("lmcount"))))
             .then_some(config.landmark_preferred),
@@ -344,6 +383,14 @@ pub fn record(
     record["pruning_off_after"] = json!(s.stubborn.and_then(|p| match p.off? {
         SwitchedOff::AfterExpansions(n) => Some(n),
         SwitchedOff::Unsupported(_) => Some(0),
+    }));
+    // The width-based searches (null for the others): states of novelty
+    // 1, 2 and more, and the states IW and SIW pruned for their novelty.
+    record["novelty"] = json!(s.novelty.map(|n| n.levels));
+    record["novelty_pruned"] = json!(s.novelty.map(|_| {
+        (s.pruned.iter())
+            .find(|(rule, _)| *rule == "novelty")
+            .map_or(0, |&(_, n)| n)
     }));
     for key in PRUNING_KEYS {
         let n = if *key == "duplicates" {

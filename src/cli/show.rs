@@ -307,6 +307,8 @@ fn h_text(h: &Evaluation) -> String {
             format!("h = {}", values.join(", "))
         }
         Evaluation::DeadEnd => "dead end".into(),
+        Evaluation::Novelty { w, width } if w > width => format!("novelty > {width}"),
+        Evaluation::Novelty { w, .. } => format!("novelty {w}"),
     }
 }
 

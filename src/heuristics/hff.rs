@@ -22,7 +22,7 @@
 //! A fact needed false is a relaxed fact of its own (see [`super::relaxed`]).
 //! [`Estimate::DeadEnd`] exactly when h^max says so.
 
-use super::relaxed::{Combine, Exploration, RelaxedTask, add_cost};
+use super::relaxed::{Combine, Exploration, RelaxedOpId, RelaxedTask, add_cost};
 use super::{Estimate, Heuristic};
 use crate::task::{FactId, OpId, Task};
 use crate::util::bits;
@@ -40,6 +40,10 @@ pub struct Hff {
     epoch: u32,
     stack: Vec<FactId>,
     preferred: Vec<OpId>,
+    /// The relaxed operators of the last relaxed plan.
+    plan: Vec<RelaxedOpId>,
+    /// The number of task facts (relaxed facts past it are artificial).
+    task_facts: usize,
 }
 
 impl Hff {
@@ -53,6 +57,8 @@ impl Hff {
             epoch: 0,
             stack: Vec::new(),
             preferred: Vec::new(),
+            plan: Vec::new(),
+            task_facts: task.facts.len(),
             relaxed,
         }
     }
@@ -68,6 +74,7 @@ impl Hff {
         }
         let (rt, ex) = (&self.relaxed, &self.exploration);
         let mut cost = 0;
+        self.plan.clear();
         self.stack.clear();
         self.stack.extend_from_slice(rt.pre(rt.goal_op));
         while let Some(fact) = self.stack.pop() {
@@ -81,6 +88,7 @@ impl Hff {
                 continue;
             }
             cost = add_cost(cost, rt.cost(op));
+            self.plan.push(op);
             let pre = rt.pre(op);
             self.stack.extend_from_slice(pre);
             // Applicable: every precondition holds in the state (has no supporter)
@@ -99,6 +107,26 @@ impl Hff {
         self.preferred.sort_unstable();
         self.preferred.dedup();
         cost
+    }
+}
+
+impl Hff {
+    /// Writes into `out` (cleared first) the task facts that the operators of
+    /// `state`'s relaxed plan add, each once, ascending; false if the goal is
+    /// unreachable even with deletes ignored. BFWS counts how many of them a
+    /// path has reached ([`super::bfws`]).
+    pub fn relaxed_plan_facts(&mut self, state: &[u64], out: &mut Vec<FactId>) -> bool {
+        out.clear();
+        if self.estimate(state) == Estimate::DeadEnd {
+            return false;
+        }
+        for &op in &self.plan {
+            let added = self.relaxed.add(op).iter();
+            out.extend(added.filter(|f| f.index() < self.task_facts));
+        }
+        out.sort_unstable();
+        out.dedup();
+        true
     }
 }
 

@@ -35,6 +35,11 @@
 //! parent's landmarks (path-dependent); `lmcut-scratch` computes every
 //! state anew, as Fast Downward's `lmcut()`.
 //!
+//! Besides the table, [`bfws`] gives the evaluators of best-first width
+//! search (novelty partitioned by goal count and relaxed-plan progress),
+//! which the `bfws` and `dual-bfws` aliases run: not estimates of cost, so
+//! not listed by name.
+//!
 //! The relaxation heuristics treat a fact that a precondition or goal needs
 //! false as a relaxed fact of its own, "p is false", made true by the
 //! operators that delete `p` (Fast Downward's finite-domain view gives its
@@ -45,6 +50,7 @@
 //! subgoal sets of regression, and a row's `backward` builder gives them.
 
 pub mod abstraction;
+pub mod bfws;
 pub mod blind;
 pub mod goalcount;
 pub mod hadd;
@@ -53,6 +59,7 @@ pub mod hmax;
 pub mod landmarks;
 pub mod lmcount;
 pub mod lmcut;
+pub mod novelty;
 pub mod relaxed;
 pub mod subgoals;
 pub mod table;
@@ -62,6 +69,7 @@ pub(crate) mod properties;
 #[cfg(test)]
 pub(crate) mod testing;
 
+pub use bfws::Bfws;
 pub use blind::Blind;
 pub use goalcount::GoalCount;
 pub use hadd::Hadd;
@@ -173,6 +181,12 @@ pub trait Heuristic {
     /// transition they generate, to new and known nodes alike, before they
     /// evaluate `child`; `estimate(state)` then answers for `child`.
     fn notify_transition(&mut self, _parent: u32, _op: OpId, _child: u32, _state: &[u64]) {}
+
+    /// The width-based evaluators ([`bfws`]): how many states had each
+    /// novelty so far, for the statistics; `None` for the others.
+    fn novelty(&self) -> Option<novelty::NoveltyCounts> {
+        None
+    }
 
     /// What the heuristic stores per node of the search (what a
     /// path-dependent heuristic remembers), for the memory limit.

@@ -3,13 +3,13 @@
 //! table, and the shared [`search::algorithm::run`] runs the configured
 //! search on it (as it runs the Sokoban solver's on pushes and pulls).
 
-use super::{Config, Engine, Known, PlanError, Run, anytime};
-use crate::heuristics::table::Context;
-use crate::heuristics::{Heuristic, HeuristicName};
+use super::{Config, Engine, Known, PlanError, Run, WidthSearch, anytime};
+use crate::heuristics::table::{Context, landmark_count};
+use crate::heuristics::{Bfws, Heuristic, HeuristicName};
 use crate::search::algorithm::Settings;
 use crate::search::trace::Traced;
 use crate::search::{
-    self, Monitor, Progression, Regression, SearchResult, SearchSpace, Subsumption, Ties,
+    self, Monitor, Priority, Progression, Regression, SearchResult, SearchSpace, Subsumption, Ties,
 };
 use crate::task::{OpId, Task};
 
@@ -46,6 +46,14 @@ pub fn run(
             phases,
             ..bare(result)
         });
+    }
+    if let Some(width) = config.width {
+        let mut space = Progression::new(task).with_pruning(config.pruning, config.pruning_limit);
+        let (result, summary) = width_search(task, width, &context, &mut space, monitor);
+        let mut run = bare(result);
+        run.result.stats.stubborn = space.pruning_stats();
+        run.summary = summary;
+        return Ok(run);
     }
     let mutexes = known.mutexes.as_deref();
     match config.engine {
@@ -100,6 +108,35 @@ pub fn run(
     };
     run.summary = summary;
     Ok(run)
+}
+
+/// Runs a BFWS schedule on `space`; returns the result and the lines of the
+/// log that say what the evaluators built.
+fn width_search(
+    task: &Task,
+    width: WidthSearch,
+    context: &Context,
+    space: &mut Progression,
+    monitor: &mut Monitor,
+) -> (SearchResult, Vec<String>) {
+    match width {
+        WidthSearch::BfwsF5 => {
+            let mut h = Bfws::f5(task, 2);
+            let result =
+                search::best_first(space, &mut h, Priority::Greedy, false, Ties::Fifo, monitor);
+            (result, Vec::new())
+        }
+        WidthSearch::DualBfws => {
+            let mut first = Bfws::pruning_f5(task);
+            let landmarks = landmark_count(task, context);
+            let mut second = Bfws::landmarks(task, landmarks, 2);
+            let summary = second.summary();
+            (
+                search::width::dual(space, &mut first, &mut second, monitor),
+                summary,
+            )
+        }
+    }
 }
 
 /// Runs the search, through a [`Traced`] space if expansions are recorded.

@@ -80,10 +80,34 @@ crate::choices! {
         /// over pattern databases, orders added online (as Scorpion's
         /// `--alias scorpion`)
         Optimal = "optimal",
+        /// BFWS(f5): greedy best-first search ordered by novelty, then goal
+        /// count (Lipovetzky & Geffner 2017)
+        Bfws = "bfws",
+        /// Dual-BFWS (LAPKT's default): 1-BFWS, which keeps only states of
+        /// novelty 1, then a complete BFWS with the landmark count and h^FF
+        DualBfws = "dual-bfws",
     }
 }
 
+/// The width-based schedules an alias runs ([`crate::heuristics::bfws`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WidthSearch {
+    /// BFWS(f5), novelty up to 2.
+    BfwsF5,
+    /// 1-BFWS, then BFWS with the landmark count and h^FF.
+    DualBfws,
+}
+
 impl Alias {
+    /// The width-based schedule of an alias (`None` for the others).
+    pub fn width_search(self) -> Option<WidthSearch> {
+        match self {
+            Alias::Bfws => Some(WidthSearch::BfwsF5),
+            Alias::DualBfws => Some(WidthSearch::DualBfws),
+            _ => None,
+        }
+    }
+
     /// The heuristic of an alias that runs A* (`None` for the others).
     pub fn astar_heuristic(self) -> Option<&'static str> {
         match self {
@@ -161,6 +185,9 @@ pub struct Config {
     pub sat: SatOptions,
     /// How many expansions to record for a trace (0: none).
     pub trace_limit: usize,
+    /// Progression: a width-based schedule (BFWS) in place of `search` and
+    /// its heuristics; the `bfws` and `dual-bfws` aliases set it.
+    pub width: Option<WidthSearch>,
     /// Progression: remove the operators whose preconditions or results are
     /// mutex before the search ([`crate::invariants::prune`], the forward
     /// half of h² preprocessing); `--alias optimal` sets it.
@@ -195,6 +222,7 @@ impl Default for Config {
                 horizon: None,
             },
             trace_limit: 0,
+            width: None,
             prune_mutex_operators: false,
         }
     }
@@ -214,6 +242,14 @@ impl Config {
                 } else {
                     Pruning::None
                 },
+                ..base
+            };
+        }
+        if let Some(width) = alias.width_search() {
+            return Config {
+                heuristic: None,
+                preferred: false,
+                width: Some(width),
                 ..base
             };
         }

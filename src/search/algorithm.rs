@@ -23,6 +23,12 @@ crate::choices! {
         LazyGbfs = "lazy-gbfs",
         /// Lazy weighted A*, f = g + W * h, evaluated when taken from the open list
         LazyWastar = "lazy-wastar",
+        /// IW(1): breadth-first search keeping only states that make a fact true for the first time (incomplete)
+        Iw1 = "iw1",
+        /// IW(2): breadth-first search keeping only states that make a fact or a pair of facts true for the first time (incomplete)
+        Iw2 = "iw2",
+        /// Serialized IW: IW(1), then IW(2), to one more goal fact at a time (incomplete)
+        Siw = "siw",
     }
 }
 
@@ -57,7 +63,7 @@ crate::choices!(impl Ties {
 
 use super::{
     LazyOptions, Monitor, Priority, SearchResult, SearchSpace, Ties, best_first_features, bfs, dfs,
-    iddfs, lazy,
+    iddfs, iw, lazy, siw,
 };
 use crate::heuristics::{Features, Heuristic};
 
@@ -108,6 +114,9 @@ where
     };
     match (algorithm, hs.first_mut().map(|h| &mut **h)) {
         (Algorithm::Bfs, _) => bfs(space, monitor),
+        (Algorithm::Iw1, _) => iw(space, 1, monitor),
+        (Algorithm::Iw2, _) => iw(space, 2, monitor),
+        (Algorithm::Siw, _) => siw(space, monitor),
         (Algorithm::Dfs, _) => dfs(space, s.depth_limit, s.cycle_check, monitor),
         (Algorithm::Iddfs, _) => iddfs(space, s.depth_limit, s.cycle_check, monitor),
         (Algorithm::Astar, Some(h)) => best_first(space, h, Priority::AStar, false, monitor),

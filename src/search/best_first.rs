@@ -203,6 +203,7 @@ where
     };
     let outcome = (search.run(space, h, &feature, monitor)).unwrap_or_else(Outcome::from);
     let mut stats = std::mem::take(&mut search.stats);
+    stats.novelty = h.novelty();
     let bytes = search.bytes() + space.bytes();
     stats.finish(monitor.elapsed(), space.pruning_counters(), bytes as u64);
     SearchResult { outcome, stats }

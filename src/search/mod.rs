@@ -2,7 +2,8 @@
 //!
 //! Every planner in planbox is a search through a [`SearchSpace`]. The space says
 //! where to start, which nodes are targets, and which successors a node has; the
-//! algorithms ([`bfs`], [`dfs`], [`iddfs`], [`astar`], [`wastar`], [`gbfs`]) know
+//! algorithms ([`bfs`], [`dfs`], [`iddfs`], [`astar`], [`wastar`], [`gbfs`],
+//! and the width-based [`iw`] and [`siw`]) know
 //! nothing else, so one algorithm serves every direction of search
 //! ([`bidirectional()`] runs a forward and a backward space at once):
 //!
@@ -70,6 +71,7 @@ pub mod stubborn;
 pub mod successors;
 pub mod trace;
 pub mod transposition;
+pub mod width;
 
 #[cfg(test)]
 pub(crate) mod toy;
@@ -96,8 +98,9 @@ pub use registry::{OutOfMemory, StateRegistry, hash_node};
 pub use regression::{Regression, RegressionOptions};
 pub use stats::{Horizon, SideStats, Stats};
 pub use stubborn::{Pruning, PruningLimit, PruningStats, SwitchedOff};
+pub use width::{iw, siw};
 
-use crate::task::OpId;
+use crate::task::{FactId, OpId};
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -332,6 +335,13 @@ pub trait SearchSpace {
     #[inline]
     fn on_evaluate(&mut self, _node: &[u64], _h: Option<&[u32]>) {}
 
+    /// Called by a wrapping space that measures novelty (IW's,
+    /// [`width`]) once it has measured `node`: its novelty `w` in a table of
+    /// width `width`, and whether it pruned the node (after this space's own
+    /// [`prune`](Self::prune) let it through). Only traces listen.
+    #[inline]
+    fn on_novelty(&mut self, _node: &[u64], _w: u32, _width: u32, _pruned: bool) {}
+
     /// Called when the algorithm discards successor `node` as a duplicate:
     /// seen before at no greater cost, or (depth-first search with a cycle
     /// check) already on the current path. Only traces listen.
@@ -361,6 +371,13 @@ pub trait SearchSpace {
     /// when a complete side runs out of nodes.
     fn is_complete(&self) -> bool {
         true
+    }
+
+    /// The facts every target holds, when the targets are the nodes that hold
+    /// a set of facts (progression: the goal's facts); serialized IW
+    /// ([`siw`]) reaches them one at a time. `None` (the default) otherwise.
+    fn goal_facts(&self) -> Option<&[FactId]> {
+        None
     }
 
     /// Turns the operators on the path from the start node to the target node

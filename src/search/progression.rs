@@ -215,6 +215,10 @@ impl<G: SuccessorGenerator> SearchSpace for Progression<'_, G> {
             .unwrap_or(0)
     }
 
+    fn goal_facts(&self) -> Option<&[FactId]> {
+        Some(&self.task.goal)
+    }
+
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
         path
     }

@@ -16,6 +16,7 @@
 //! and 1, and generates 1, then 0 and 2: `expanded = 2`, `generated = 3`.
 
 use super::stubborn::PruningStats;
+use crate::heuristics::novelty::NoveltyCounts;
 use crate::util::limits::peak_memory_kb;
 use std::time::Duration;
 
@@ -49,6 +50,9 @@ pub struct Stats {
     /// A bidirectional search's counts per direction, `[forward, backward]`
     /// (the counters above are their sums); `None` for one direction.
     pub sides: Option<[SideStats; 2]>,
+    /// The width-based searches (IW, SIW, BFWS): how many states had each
+    /// novelty, and what the novelty tables hold; `None` for the others.
+    pub novelty: Option<NoveltyCounts>,
     /// The SAT engine's horizons, in the order they were settled (empty for
     /// the engines that search).
     pub horizons: Vec<Horizon>,

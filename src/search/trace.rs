@@ -50,6 +50,9 @@ pub enum Evaluation {
     Estimates(Vec<u32>),
     /// A heuristic proved that no plan goes through the node.
     DeadEnd,
+    /// Width-based search (IW): the node's novelty `w` as a table of width
+    /// `width` measures it (`w = width + 1`: more than `width`).
+    Novelty { w: u32, width: u32 },
 }
 
 impl Evaluation {
@@ -300,6 +303,35 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         self.evaluated.insert(node.to_vec(), evaluation);
     }
 
+    fn on_novelty(&mut self, node: &[u64], w: u32, width: u32, pruned: bool) {
+        self.inner.on_novelty(node, w, width, pruned);
+        if self.expansions.len() >= self.limit {
+            return;
+        }
+        let evaluation = Evaluation::Novelty { w, width };
+        if let Some((record, k)) = self.last {
+            let tried = &mut self.expansions[record].tries[k];
+            if tried.successor.as_deref() == Some(node) {
+                tried.h = Some(evaluation.clone());
+            }
+        }
+        if !pruned {
+            self.evaluated.insert(node.to_vec(), evaluation);
+            return;
+        }
+        // Pruned after `prune` let it through: take the acceptance back.
+        self.mark_last("novelty");
+        match self.undo.take() {
+            Some((key, Some(before))) => {
+                self.accepted.insert(key, before);
+            }
+            Some((key, None)) => {
+                self.accepted.remove(&key);
+            }
+            None => {}
+        }
+    }
+
     fn prune(&mut self, node: &[u64], g: u32) -> bool {
         let pruned = self.inner.prune(node, g);
         self.undo = None;
@@ -355,6 +387,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
 
     fn is_complete(&self) -> bool {
         self.inner.is_complete()
+    }
+
+    fn goal_facts(&self) -> Option<&[crate::task::FactId]> {
+        self.inner.goal_facts()
     }
 
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {

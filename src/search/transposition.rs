@@ -149,6 +149,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Transpositions<'_, S> {
         counters
     }
 
+    fn goal_facts(&self) -> Option<&[crate::task::FactId]> {
+        self.inner.goal_facts()
+    }
+
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
         self.inner.plan_from_path(path)
     }

@@ -407,6 +407,32 @@ fn planned_and_validated(problem: &str, args: &[&str], name: &str) -> serde_json
     record
 }
 
+/// The width-based searches: BFWS, Dual-BFWS and SIW find plans that
+/// `validate` accepts, and the record counts the novelty of their states.
+#[test]
+fn width_based_searches_find_valid_plans_and_count_novelty() {
+    for problem in [GRIPPER, "problems/ipc/logistics00/probLOGISTICS-5-0.pddl"] {
+        for alias in ["bfws", "dual-bfws"] {
+            let name = format!("{alias}.plan");
+            let r = planned_and_validated(problem, &["--alias", alias], &name);
+            assert_eq!(r["search"], alias, "{r}");
+            assert!(r["novelty"][0].as_u64() > Some(0), "{r}");
+        }
+    }
+    let swap = "problems/delivery/swap.pddl";
+    let r = planned_and_validated(swap, &["--search", "siw"], "siw.plan");
+    assert_eq!(r["cost"], 6, "{r}");
+    assert!(r["novelty_pruned"].as_u64() > Some(0), "{r}");
+    // IW(1) gives up on swap (exit code 12): its goal needs more width.
+    let out = planbox(&["plan", "--json", "--search", "iw1", swap]);
+    assert_eq!(out.status.code(), Some(12), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(
+        (&r["outcome"], &r["novelty"]),
+        (&"incomplete".into(), &serde_json::json!([4, 0, 5]))
+    );
+}
+
 #[test]
 fn lama_first_and_the_lazy_searches_find_valid_plans() {
     for problem in [
