@@ -43,6 +43,7 @@ pub fn run(args: &AbstractionsArgs) -> Result<u8> {
     let groups = analysis.mutexes.exclusive_groups();
     let limits = Options {
         max_pattern_size: args.pattern_size,
+        cartesian: false,
         ..Options::default()
     };
     let mut h = CostPartitioned::best_of(&task, Some(&groups), Partitioning::Saturated, &limits);

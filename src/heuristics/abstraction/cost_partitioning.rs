@@ -37,7 +37,7 @@
 //! 0 for `o`, and the sum is 4 as well, but an abstraction that needed only
 //! 1 of `o` would leave 3 to the next.
 
-use super::projection::{INFINITY, Projection};
+use super::transitions::{INFINITY, Transitions};
 
 /// The goal distances of one cost partitioning: for each abstraction that
 /// contributes (a value above 0 somewhere), its table.
@@ -85,14 +85,18 @@ impl Lookup {
     }
 }
 
-/// Saturated cost partitioning of `costs` over `projections` in `order`.
-pub fn saturated(projections: &[Projection], order: &[usize], costs: &[u32]) -> Lookup {
+/// Saturated cost partitioning of `costs` over `abstractions` in `order`.
+pub fn saturated<A: AsRef<Transitions>>(
+    abstractions: &[A],
+    order: &[usize],
+    costs: &[u32],
+) -> Lookup {
     let mut left = costs.to_vec();
     let mut saturated = vec![0u32; costs.len()];
     let mut h = Vec::new();
     let mut lookup = Lookup::default();
     for &a in order {
-        let p = &projections[a];
+        let p = abstractions[a].as_ref();
         p.distances(&left, &mut h);
         if h.iter().any(|&x| x > 0) {
             p.saturated_costs(&h, &mut saturated);
@@ -114,10 +118,10 @@ pub const UNIFORM_SCALE: u32 = 840;
 /// evenly among the abstractions it changes a state of. The shares are of
 /// the cost times [`UNIFORM_SCALE`], rounded down, and the sum is divided
 /// by it: every share is at most its part, so the estimate stays admissible.
-pub fn uniform(projections: &[Projection], costs: &[u32]) -> Lookup {
+pub fn uniform<A: AsRef<Transitions>>(abstractions: &[A], costs: &[u32]) -> Lookup {
     let mut users = vec![0u32; costs.len()];
-    for p in projections {
-        for o in p.operators_used() {
+    for p in abstractions {
+        for o in p.as_ref().operators_used() {
             users[o] += 1;
         }
     }
@@ -129,8 +133,8 @@ pub fn uniform(projections: &[Projection], costs: &[u32]) -> Lookup {
         scale: UNIFORM_SCALE,
         ..Lookup::default()
     };
-    for (a, p) in projections.iter().enumerate() {
-        p.distances(&share, &mut h);
+    for (a, p) in abstractions.iter().enumerate() {
+        p.as_ref().distances(&share, &mut h);
         if h.iter().any(|&x| x > 0) {
             lookup.tables.push((a as u32, h.clone().into_boxed_slice()));
         }
@@ -165,8 +169,8 @@ pub fn greedy_order(h: &[u32], stolen: &[u64]) -> Vec<usize> {
 /// the abstractions with a positive distance for the state (a greedy order
 /// does), since swapping two of the others cannot change its estimate.
 /// A dead end stays as it is: no order does better.
-pub fn optimize(
-    projections: &[Projection],
+pub fn optimize<A: AsRef<Transitions>>(
+    abstractions: &[A],
     costs: &[u32],
     ranks: &[usize],
     order: &mut [usize],
@@ -186,7 +190,7 @@ pub fn optimize(
                 }
                 *budget -= 1;
                 order.swap(i, j);
-                let candidate = saturated(projections, order, costs);
+                let candidate = saturated(abstractions, order, costs);
                 match candidate.value(ranks) {
                     Some(v) if v <= best => order.swap(i, j),
                     // A dead end this order proves: nothing is better.

@@ -45,17 +45,22 @@
 //! "in room b" is two steps away (pick, drop), which the robot's moves do not
 //! change since the robot is not in the pattern.
 
+pub mod cartesian;
 pub mod cost_partitioning;
+pub mod decomposition;
 pub mod patterns;
 pub mod projection;
 pub mod report;
 pub mod sampling;
+pub mod transitions;
 pub mod variables;
 
 use super::{Estimate, Heuristic};
 use crate::task::{FactId, Task};
+use cartesian::Cartesian;
 use cost_partitioning::Lookup;
-use projection::{INFINITY, Projection};
+use projection::Projection;
+use transitions::{Abstraction, INFINITY};
 use variables::Variables;
 
 /// Limits on what [`CostPartitioned`] builds.
@@ -91,6 +96,16 @@ pub struct Options {
     /// want too (Scorpion's surplus rule; `stolen_costs` below) rather than by
     /// all the costs it takes.
     pub contested_stolen_costs: bool,
+    /// Projections on the interesting patterns.
+    pub projections: bool,
+    /// Cartesian abstractions, one per goal fact and per landmark
+    /// ([`decomposition`]), refined by CEGAR.
+    pub cartesian: bool,
+    /// The most abstract states of all Cartesian abstractions together;
+    /// each gets an equal share of what the ones before it left.
+    pub cartesian_max_states: u32,
+    /// The most transitions of all Cartesian abstractions together.
+    pub cartesian_max_transitions: usize,
 }
 
 impl Default for Options {
@@ -108,6 +123,10 @@ impl Default for Options {
             max_diversification_orders: 100,
             seed: 2020,
             contested_stolen_costs: false,
+            projections: true,
+            cartesian: true,
+            cartesian_max_states: 100_000,
+            cartesian_max_transitions: 1_000_000,
         }
     }
 }
@@ -121,14 +140,14 @@ pub enum Partitioning {
     Uniform,
 }
 
-/// The maximum over cost partitionings of projections; see the module docs.
+/// The maximum over cost partitionings of abstractions; see the module docs.
 pub struct CostPartitioned {
     name: &'static str,
     vars: Variables,
-    projections: Vec<Projection>,
+    abstractions: Vec<Abstraction>,
     costs: Vec<u32>,
-    /// Each projection's goal distances under the full costs, and the sum of
-    /// its saturated costs under them (for greedy orders).
+    /// Each abstraction's goal distances under the full costs, and the sum
+    /// of its saturated costs under them (for greedy orders).
     full: Vec<Box<[u32]>>,
     stolen: Vec<u64>,
     lookups: Vec<Lookup>,
@@ -193,32 +212,49 @@ impl CostPartitioned {
         };
         let vars = Variables::new(task, groups);
         let costs: Vec<u32> = task.operators.iter().map(|o| o.cost).collect();
-        let mut projections = Vec::new();
+        let mut abstractions = Vec::new();
         let (mut full, mut stolen) = (Vec::new(), Vec::new());
-        let mut transitions = 0;
-        let mut skipped = 0;
         let mut h = Vec::new();
         let mut saturated = vec![0u32; costs.len()];
-        let patterns = patterns::systematic(&vars, options.max_pattern_size, options.max_patterns);
-        for pattern in &patterns {
-            let budget = options.max_transitions.saturating_sub(transitions);
-            let Ok(p) = Projection::new(&vars, pattern, options.max_states, budget) else {
-                skipped += 1;
-                continue;
-            };
-            p.distances(&costs, &mut h);
-            // An abstraction whose every distance is 0 never helps.
+        // Keeps an abstraction unless its every distance is 0 (it never
+        // helps), with its distances and saturated costs under the full costs.
+        let mut keep = |a: Abstraction, abstractions: &mut Vec<Abstraction>| -> bool {
+            let system: &transitions::Transitions = a.as_ref();
+            system.distances(&costs, &mut h);
             if h.iter().all(|&x| x == 0) {
-                continue;
+                return false;
             }
-            transitions += p.num_transitions();
-            p.saturated_costs(&h, &mut saturated);
+            system.saturated_costs(&h, &mut saturated);
             stolen.push(saturated.iter().map(|&c| u64::from(c)).sum());
             full.push(h.clone().into_boxed_slice());
-            projections.push(p);
+            abstractions.push(a);
+            true
+        };
+        let mut skipped = 0;
+        if options.projections {
+            let mut transitions = 0;
+            let patterns =
+                patterns::systematic(&vars, options.max_pattern_size, options.max_patterns);
+            for pattern in &patterns {
+                let budget = options.max_transitions.saturating_sub(transitions);
+                match Projection::new(&vars, pattern, options.max_states, budget) {
+                    Ok(p) => {
+                        let n = p.num_transitions();
+                        if keep(Abstraction::Projection(p), &mut abstractions) {
+                            transitions += n;
+                        }
+                    }
+                    Err(_) => skipped += 1,
+                }
+            }
+        }
+        if options.cartesian {
+            for a in cartesian_abstractions(task, &vars, &costs, options) {
+                keep(a, &mut abstractions);
+            }
         }
         if options.contested_stolen_costs {
-            stolen = stolen_costs(&projections, &full, &costs);
+            stolen = stolen_costs(&abstractions, &full, &costs);
         }
         let name = match partitioning {
             Partitioning::Saturated => "scp",
@@ -227,7 +263,7 @@ impl CostPartitioned {
         let mut heuristic = CostPartitioned {
             name,
             vars,
-            projections,
+            abstractions,
             costs,
             full,
             stolen,
@@ -248,7 +284,7 @@ impl CostPartitioned {
         let init = crate::task::FactSet::from_facts(task.facts.len(), &task.init);
         let first = match partitioning {
             Partitioning::Uniform => {
-                cost_partitioning::uniform(&heuristic.projections, &heuristic.costs)
+                cost_partitioning::uniform(&heuristic.abstractions, &heuristic.costs)
             }
             Partitioning::Saturated => {
                 heuristic.rank(init.words());
@@ -317,17 +353,18 @@ impl CostPartitioned {
         self.lookups.len()
     }
 
-    /// The projections, in the order they were built.
-    pub fn projections(&self) -> &[Projection] {
-        &self.projections
+    /// The abstractions, in the order they were built: the projections,
+    /// then the Cartesian abstractions.
+    pub fn abstractions(&self) -> &[Abstraction] {
+        &self.abstractions
     }
 
-    /// Fills `ranks` with each projection's abstract state of `state`.
+    /// Fills `ranks` with each abstraction's abstract state of `state`.
     fn rank(&mut self, state: &[u64]) {
         self.vars.values(state, &mut self.values);
         self.ranks.clear();
-        self.ranks
-            .extend(self.projections.iter().map(|p| p.rank(&self.values)));
+        let values = &self.values;
+        (self.ranks).extend(self.abstractions.iter().map(|a| a.abstract_state(values)));
     }
 
     /// The saturated cost partitioning of the greedy order for the state
@@ -337,7 +374,7 @@ impl CostPartitioned {
         self.scratch
             .extend(self.full.iter().zip(&self.ranks).map(|(h, &r)| h[r]));
         let mut order = cost_partitioning::greedy_order(&self.scratch, &self.stolen);
-        let lookup = cost_partitioning::saturated(&self.projections, &order, &self.costs);
+        let lookup = cost_partitioning::saturated(&self.abstractions, &order, &self.costs);
         if budget == 0 {
             return lookup;
         }
@@ -345,7 +382,7 @@ impl CostPartitioned {
         // distance as 0 last.
         let relevant = order.iter().take_while(|&&a| self.scratch[a] > 0).count();
         cost_partitioning::optimize(
-            &self.projections,
+            &self.abstractions,
             &self.costs,
             &self.ranks,
             &mut order,
@@ -356,16 +393,16 @@ impl CostPartitioned {
     }
 }
 
-/// The costs each projection takes from the others (Seipp, Keller and
+/// The costs each abstraction takes from the others (Seipp, Keller and
 /// Helmert 2020): of the saturated costs `want_i(o)` it wants under the
 /// full costs, only the part that the others then lack,
 /// `min(want_i(o), max(0, sum_j want_j(o) - c(o)))`, summed over the
-/// operators. An operator no other projection needs is free to take.
-fn stolen_costs(projections: &[Projection], full: &[Box<[u32]>], costs: &[u32]) -> Vec<u64> {
+/// operators. An operator no other abstraction needs is free to take.
+fn stolen_costs(abstractions: &[Abstraction], full: &[Box<[u32]>], costs: &[u32]) -> Vec<u64> {
     let mut wanted = vec![0u64; costs.len()];
     let mut saturated = vec![0u32; costs.len()];
-    for (p, h) in projections.iter().zip(full) {
-        p.saturated_costs(h, &mut saturated);
+    for (p, h) in abstractions.iter().zip(full) {
+        p.as_ref().saturated_costs(h, &mut saturated);
         for (w, &s) in wanted.iter_mut().zip(&saturated) {
             *w += u64::from(s);
         }
@@ -373,9 +410,9 @@ fn stolen_costs(projections: &[Projection], full: &[Box<[u32]>], costs: &[u32]) 
     let surplus: Vec<u64> = (wanted.iter().zip(costs))
         .map(|(&w, &c)| w.saturating_sub(u64::from(c)))
         .collect();
-    (projections.iter().zip(full))
+    (abstractions.iter().zip(full))
         .map(|(p, h)| {
-            p.saturated_costs(h, &mut saturated);
+            p.as_ref().saturated_costs(h, &mut saturated);
             (saturated.iter().zip(&surplus))
                 .map(|(&s, &over)| u64::from(s).min(over))
                 .sum()
@@ -422,32 +459,98 @@ impl Heuristic for CostPartitioned {
     }
 
     fn summary(&self) -> Vec<String> {
-        let states: u64 = (self.projections.iter())
+        let (mut projections, mut cartesian) = (Vec::new(), Vec::new());
+        for a in &self.abstractions {
+            match a {
+                Abstraction::Projection(p) => projections.push(p),
+                Abstraction::Cartesian(c) => cartesian.push(c),
+            }
+        }
+        let states: u64 = (projections.iter())
             .map(|p| u64::from(p.num_states()))
             .sum();
-        let transitions: usize = self
-            .projections
-            .iter()
-            .map(Projection::num_transitions)
-            .sum();
+        let transitions: usize = projections.iter().map(|p| p.num_transitions()).sum();
         let mut sizes = [0usize; 8];
-        for p in &self.projections {
+        for p in &projections {
             sizes[p.pattern().len().min(7)] += 1;
         }
-        vec![format!(
+        let mut lines = vec![format!(
             "{}: {} variables, {} projections (sizes 1/2/3: {}/{}/{}), {} abstract states, \
                  {} transitions, {} patterns too large",
             self.name,
             self.vars.len(),
-            self.projections.len(),
+            projections.len(),
             sizes[1],
             sizes[2],
             sizes[3],
             states,
             transitions,
             self.skipped,
-        )]
+        )];
+        if !cartesian.is_empty() {
+            let states: u64 = (cartesian.iter()).map(|c| u64::from(c.num_states())).sum();
+            let transitions: usize = cartesian.iter().map(|c| c.num_transitions()).sum();
+            let bytes: usize = cartesian.iter().map(|c| c.bytes()).sum();
+            let solved = (cartesian.iter())
+                .filter(|c| c.outcome() == cartesian::Outcome::Solved)
+                .count();
+            lines.push(format!(
+                "{}: {} Cartesian abstractions ({} refined to a concrete plan), {} abstract \
+                 states, {} transitions, {} bytes",
+                self.name,
+                cartesian.len(),
+                solved,
+                states,
+                transitions,
+                bytes,
+            ));
+        }
+        lines
     }
+}
+
+/// The Cartesian abstractions of the goal and landmark subtasks
+/// ([`decomposition`]), landmarks first, with *cost saturation* (Seipp and
+/// Helmert 2018): each is refined under the costs the ones before it left,
+/// and leaves what its saturated costs do not take, so that later ones
+/// look where earlier ones did not. Each gets an equal share of the states
+/// and transitions left.
+fn cartesian_abstractions(
+    task: &Task,
+    vars: &Variables,
+    costs: &[u32],
+    options: &Options,
+) -> Vec<Abstraction> {
+    let init = crate::task::FactSet::from_facts(task.facts.len(), &task.init);
+    let mut values = Vec::new();
+    vars.values(init.words(), &mut values);
+    let mut subtasks = decomposition::landmarks(task, vars);
+    subtasks.extend(decomposition::goals(vars));
+    let mut left = costs.to_vec();
+    let (mut states, mut transitions) = (options.cartesian_max_states, 0usize);
+    let (mut h, mut saturated) = (Vec::new(), vec![0u32; costs.len()]);
+    let mut built = Vec::new();
+    for (i, goal) in subtasks.iter().enumerate() {
+        let share = (subtasks.len() - i) as u32;
+        let limits = cartesian::Limits {
+            max_states: (states / share).max(1),
+            max_transitions: (options.cartesian_max_transitions - transitions) / share as usize,
+            max_refinements: u32::MAX,
+        };
+        let c = Cartesian::new(vars, &values, goal, &left, &limits);
+        states -= c.num_states().min(states);
+        transitions += c
+            .num_transitions()
+            .min(options.cartesian_max_transitions - transitions);
+        let system: &transitions::Transitions = c.as_ref();
+        system.distances(&left, &mut h);
+        system.saturated_costs(&h, &mut saturated);
+        for (l, s) in left.iter_mut().zip(&saturated) {
+            *l -= s;
+        }
+        built.push(Abstraction::Cartesian(c));
+    }
+    built
 }
 
 #[cfg(test)]

@@ -4,13 +4,12 @@ use crate::heuristics::testing::{state, truck};
 #[test]
 fn scp_on_the_truck_task_is_h_star_and_zero_at_the_goal() {
     let (t, groups) = truck();
-    let mut h = CostPartitioned::new(
-        &t,
-        Some(&groups),
-        Partitioning::Saturated,
-        &Options::default(),
-    );
-    assert_eq!(h.projections().len(), 2);
+    let options = Options {
+        cartesian: false,
+        ..Options::default()
+    };
+    let mut h = CostPartitioned::new(&t, Some(&groups), Partitioning::Saturated, &options);
+    assert_eq!(h.abstractions().len(), 2);
     assert_eq!(h.estimate(&state(&t, &[0, 2])), Estimate::Value(3));
     assert_eq!(h.estimate(&state(&t, &[1, 4])), Estimate::Value(1));
     assert_eq!(h.estimate(&state(&t, &[0, 3])), Estimate::Value(0));
