@@ -135,10 +135,27 @@ pub const TABLE: &[Entry] = &[
     Entry {
         name: "scp",
         help: "Saturated cost partitioning over the interesting projections (pattern \
-               databases) up to size 2, greedy orders added online (Seipp et al. 2020)",
+               databases) up to size 2 and Cartesian abstractions of the goals and \
+               landmarks, greedy and diversified orders (Seipp et al. 2020)",
         admissible: true,
         adl: false,
         forward: Some(|t, c| Box::new(cost_partitioned(t, c, Partitioning::Saturated))),
+        backward: None,
+    },
+    Entry {
+        name: "cegar",
+        help: "Saturated cost partitioning over Cartesian abstractions of the goals and \
+               landmarks only, refined by CEGAR (Seipp and Helmert 2018)",
+        admissible: true,
+        adl: false,
+        forward: Some(|t, c| {
+            let options = Options {
+                projections: false,
+                ..Options::default()
+            };
+            let kind = Partitioning::Saturated;
+            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options))
+        }),
         backward: None,
     },
     Entry {

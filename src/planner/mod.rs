@@ -247,7 +247,7 @@ impl Config {
     /// Whether a heuristic of the search is built from abstractions (it
     /// takes the invariant synthesis's mutex groups as its variables).
     pub fn uses_abstractions(&self) -> bool {
-        let names = ["scp", "ucp"].map(HeuristicName::get);
+        let names = ["scp", "ucp", "cegar"].map(HeuristicName::get);
         [self.heuristic, self.second]
             .iter()
             .any(|h| h.is_some() && names.contains(h))

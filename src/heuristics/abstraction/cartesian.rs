@@ -128,11 +128,31 @@ impl Hierarchy {
     }
 }
 
+/// The most entries of a [`Cartesian::table`].
+const MAX_TABLE: u64 = 1 << 16;
+
 /// A Cartesian abstraction, refined and then frozen: its hierarchy and its
 /// transitions.
 #[derive(Clone, Debug)]
 pub struct Cartesian {
+    /// The facts of the abstraction's goal, as a packed state's bits, and
+    /// a goal state: every goal state has distance 0 under any costs, so a
+    /// state with a goal fact may be sent to any of them.
+    goal_facts: Vec<u64>,
+    goal_state: u32,
+    /// The refinement hierarchy for the states without a goal fact: a split
+    /// that only sets goal values apart is left out, as such a state always
+    /// takes its other side. (On a landmark's subtask these splits form a
+    /// chain, one per variable with values after the landmark, that every
+    /// state would otherwise walk.)
     hierarchy: Hierarchy,
+    /// The variables the hierarchy tests, sorted, with mixed-radix
+    /// multipliers as a projection's ([`super::projection`]).
+    split_vars: Vec<(Var, u32)>,
+    /// When those variables have at most [`MAX_TABLE`] combinations of
+    /// values, the abstract state of each (the hierarchy walked once for
+    /// all, so a lookup is a rank and a read); else empty.
+    table: Vec<u32>,
     system: Transitions,
     outcome: Outcome,
     refinements: u32,
@@ -175,19 +195,47 @@ impl Cartesian {
         let goals = (0..r.num_states())
             .filter(|&s| r.goal[s as usize])
             .collect();
+        let hierarchy = r.without_goal_splits();
+        let (split_vars, table) = tabulate(vars, &hierarchy);
+        let mut goal_facts = Vec::new();
+        for &(v, x) in goal {
+            let f = vars.domains[v as usize].facts[x as usize].index();
+            if goal_facts.len() <= f / 64 {
+                goal_facts.resize(f / 64 + 1, 0);
+            }
+            goal_facts[f / 64] |= 1 << (f % 64);
+        }
+        let goal_state = (0..r.num_states())
+            .find(|&s| r.goal[s as usize])
+            .unwrap_or(0);
         Cartesian {
             system: Transitions::new(r.num_states(), goals, &edges),
-            hierarchy: r.hierarchy,
+            goal_facts,
+            goal_state,
+            hierarchy,
+            split_vars,
+            table,
             outcome,
             refinements,
         }
     }
 
-    /// The abstract state of a concrete state, given all its variables'
-    /// values: a walk down the refinement hierarchy.
+    /// The abstract state of a concrete state, given as a packed state and
+    /// all its variables' values: a goal state if it has a goal fact, else a
+    /// read from the table if there is one, else a walk down the refinement
+    /// hierarchy.
     #[inline]
-    pub fn abstract_state(&self, values: &[u32]) -> usize {
-        self.hierarchy.lookup(values)
+    pub fn abstract_state(&self, values: &[u32], state: &[u64]) -> usize {
+        if (self.goal_facts.iter().zip(state)).any(|(g, s)| g & s != 0) {
+            return self.goal_state as usize;
+        }
+        if self.table.is_empty() {
+            return self.hierarchy.lookup(values);
+        }
+        let rank: usize = (self.split_vars.iter())
+            .map(|&(v, m)| (values[v as usize] * m) as usize)
+            .sum();
+        self.table[rank] as usize
     }
 
     pub fn num_states(&self) -> u32 {
@@ -200,7 +248,12 @@ impl Cartesian {
 
     /// Bytes of the transitions and of the hierarchy.
     pub fn bytes(&self) -> usize {
-        self.system.bytes() + 16 * self.hierarchy.nodes.len() + 8 * self.hierarchy.pool.len()
+        self.system.bytes()
+            + 16 * self.hierarchy.nodes.len()
+            + 8 * self.hierarchy.pool.len()
+            + 4 * self.table.len()
+            + 8 * self.split_vars.len()
+            + 8 * self.goal_facts.len()
     }
 
     pub fn outcome(&self) -> Outcome {
@@ -216,6 +269,37 @@ impl AsRef<Transitions> for Cartesian {
     fn as_ref(&self) -> &Transitions {
         &self.system
     }
+}
+
+/// The variables `hierarchy` tests with their multipliers, and the table of
+/// abstract states by rank if it has at most [`MAX_TABLE`] entries.
+fn tabulate(vars: &Variables, hierarchy: &Hierarchy) -> (Vec<(Var, u32)>, Vec<u32>) {
+    let mut tested: Vec<Var> = hierarchy.nodes.iter().map(|n| n.var).collect();
+    tested.sort_unstable();
+    tested.dedup();
+    let mut split_vars = Vec::with_capacity(tested.len());
+    let mut n: u64 = 1;
+    for &v in &tested {
+        split_vars.push((v, n as u32));
+        n *= u64::from(vars.domains[v as usize].size());
+        if n > MAX_TABLE {
+            return (split_vars, Vec::new());
+        }
+    }
+    // Every combination of values, the first variable fastest.
+    let mut values = vec![0u32; vars.len()];
+    let mut table = Vec::with_capacity(n as usize);
+    for _ in 0..n {
+        table.push(hierarchy.lookup(&values) as u32);
+        for &(v, _) in &split_vars {
+            values[v as usize] += 1;
+            if values[v as usize] < vars.domains[v as usize].size() {
+                break;
+            }
+            values[v as usize] = 0;
+        }
+    }
+    (split_vars, table)
 }
 
 #[inline]
@@ -568,6 +652,59 @@ impl<'a> Refinement<'a> {
                 }
             }
         }
+    }
+
+    /// The hierarchy without the splits whose wanted values are all goal
+    /// values: a state without a goal fact never goes their wanted way.
+    fn without_goal_splits(&self) -> Hierarchy {
+        let h = &self.hierarchy;
+        let goal_only = |n: &Node| {
+            let (off, size) = (
+                self.offsets[n.var as usize],
+                self.vars.domains[n.var as usize].size(),
+            );
+            (0..size as usize)
+                .all(|x| !bit(&h.pool[n.set as usize..], x) || bit(&self.goal_bits, off + x))
+        };
+        let resolve = |mut at: u32| {
+            while at & LEAF == 0 && goal_only(&h.nodes[at as usize]) {
+                at = h.nodes[at as usize].child[0];
+            }
+            at
+        };
+        let mut kept = Hierarchy {
+            nodes: Vec::new(),
+            pool: Vec::new(),
+            root: resolve(h.root),
+        };
+        // Copies the nodes reached, depth first, renumbering them.
+        let mut stack: Vec<(u32, u32)> = Vec::new();
+        if kept.root & LEAF == 0 {
+            stack.push((kept.root, 0));
+            kept.root = 0;
+            kept.nodes.push(h.nodes[0]);
+        }
+        while let Some((old, new)) = stack.pop() {
+            let node = h.nodes[old as usize];
+            let words = (self.vars.domains[node.var as usize].size() as usize).div_ceil(64);
+            let set = kept.pool.len() as u32;
+            (kept.pool).extend_from_slice(&h.pool[node.set as usize..node.set as usize + words]);
+            let mut child = node.child.map(resolve);
+            for c in &mut child {
+                if *c & LEAF == 0 {
+                    let at = kept.nodes.len() as u32;
+                    kept.nodes.push(node);
+                    stack.push((*c, at));
+                    *c = at;
+                }
+            }
+            kept.nodes[new as usize] = Node {
+                var: node.var,
+                set,
+                child,
+            };
+        }
+        kept
     }
 
     fn add(&mut self, from: u32, o: u32, to: u32) {

@@ -80,6 +80,11 @@ impl Lookup {
     }
 
     /// The abstractions that contribute, in order.
+    pub fn abstractions(&self) -> impl Iterator<Item = usize> + '_ {
+        self.tables.iter().map(|(a, _)| *a as usize)
+    }
+
+    /// How many abstractions contribute.
     pub fn contributors(&self) -> usize {
         self.tables.len()
     }

@@ -171,13 +171,14 @@ pub enum Abstraction {
 }
 
 impl Abstraction {
-    /// The abstract state of a concrete state, given all its variables'
-    /// values (see [`super::variables::Variables::values`]).
+    /// The abstract state of a concrete state, given as a packed state and
+    /// all its variables' values (see
+    /// [`super::variables::Variables::values`]).
     #[inline]
-    pub fn abstract_state(&self, values: &[u32]) -> usize {
+    pub fn abstract_state(&self, values: &[u32], state: &[u64]) -> usize {
         match self {
             Abstraction::Projection(p) => p.rank(values),
-            Abstraction::Cartesian(c) => c.abstract_state(values),
+            Abstraction::Cartesian(c) => c.abstract_state(values, state),
         }
     }
 
