@@ -1,4 +1,5 @@
-//! Abstraction heuristics: pattern databases, added up by cost partitioning.
+//! Abstraction heuristics: pattern databases and Cartesian abstractions,
+//! added up by cost partitioning.
 //!
 //! An *abstraction* maps every state to an abstract state such that each
 //! transition of the task is a transition between their images. The goal
@@ -9,18 +10,28 @@
 //! The pieces, from the bottom up:
 //!
 //! 1. [`variables`]: the task as finite-domain variables, one per mutex
-//!    group (a truck's position), which is what abstractions project.
-//! 2. [`projection`]: a pattern database, the task projected on a few
-//!    variables, its transitions explicit and its states perfectly hashed.
-//! 3. [`patterns`]: which patterns to project on (the interesting ones, by
-//!    size).
-//! 4. [`cost_partitioning`]: adding the abstractions' estimates without
+//!    group (a truck's position), which is what abstractions abstract.
+//! 2. [`transitions`]: what every abstraction has, an explicit abstract
+//!    transition system with its goal distances under any costs and their
+//!    saturated costs; [`transitions::Abstraction`] is either kind below.
+//! 3. [`projection`]: a pattern database, the task projected on a few
+//!    variables, its states perfectly hashed; [`patterns`]: which patterns
+//!    to project on (the interesting ones, by size).
+//! 4. [`cartesian`]: a Cartesian abstraction (every abstract state a product
+//!    of value sets), refined by CEGAR where its abstract plans fail in the
+//!    task; [`decomposition`]: which ones to build (one per goal fact, one
+//!    per landmark).
+//! 5. [`cost_partitioning`]: adding the abstractions' estimates without
 //!    overestimating: saturated cost partitioning over orders, uniform as a
 //!    baseline.
 //!
 //! [`CostPartitioned`] puts them together as a [`Heuristic`]: `scp` is the
-//! maximum over saturated cost partitionings of the interesting projections,
-//! in three kinds of orders (Seipp, Keller and Helmert 2020; Seipp 2021):
+//! maximum over saturated cost partitionings of the interesting projections
+//! and the Cartesian abstractions of the goals and landmarks (each refined
+//! under the costs the ones before it left, within a shared budget of
+//! states; [`Options::cartesian`] switches them off, [`Options::projections`]
+//! the projections, which is the `cegar` heuristic), in three kinds of orders
+//! (Seipp, Keller and Helmert 2020; Seipp 2021):
 //!
 //! - one chosen greedily for the initial state;
 //! - *diversified* ones, before the search: [`sampling`] draws states by
@@ -37,13 +48,16 @@
 //! our benchmarks its time costs more than its fewer expansions save. Every
 //! limit is a count, not a time, so that the same task gives the same
 //! orders and estimates. `ucp` is the uniform partitioning of the same
-//! projections.
+//! abstractions.
 //!
 //! Example (Gripper, two balls): the projection on ball 1's variable has
 //! the abstract states "in room a", "in room b", "carried by the left
 //! gripper", "carried by the right gripper"; from "in room a" the goal
 //! "in room b" is two steps away (pick, drop), which the robot's moves do not
-//! change since the robot is not in the pattern.
+//! change since the robot is not in the pattern. The Cartesian abstraction
+//! for the same goal also splits the robot's variable where its plans fail
+//! (the drop needs the robot in room b), and estimates three steps from
+//! the initial state (pick, move, drop).
 
 pub mod cartesian;
 pub mod cost_partitioning;
