@@ -47,9 +47,13 @@ pub fn run(args: &AbstractionsArgs) -> Result<u8> {
         Some(size) => Options {
             selection: Selection::Systematic,
             max_pattern_size: size,
+            cartesian: false,
             ..Options::default()
         },
-        None => Options::default(),
+        None => Options {
+            cartesian: false,
+            ..Options::default()
+        },
     };
     let mut h = CostPartitioned::best_of(&task, Some(&groups), Partitioning::Saturated, &limits);
     let init = FactSet::from_facts(task.facts.len(), &task.init);

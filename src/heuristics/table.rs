@@ -15,6 +15,7 @@
 //! assert!("hff".parse::<HeuristicName>().unwrap().entry().backward.is_none());
 //! ```
 
+use super::abstraction::selection::Selection;
 use super::abstraction::{CostPartitioned, Options, Partitioning};
 use super::{Blind, GoalCount, Hadd, Heuristic, Hff, Hmax, LmCount, LmCut, RegressionHeuristic};
 use crate::choice::UnknownChoice;
@@ -134,17 +135,53 @@ pub const TABLE: &[Entry] = &[
     },
     Entry {
         name: "scp",
-        help: "Saturated cost partitioning over projections (pattern databases): the \
-               interesting patterns up to size 2, larger ones where they add to a saturated \
-               cost partitioning (Sys-SCP), greedy orders added online (Seipp et al. 2020)",
+        help: "Saturated cost partitioning over projections (the interesting patterns up \
+               to size 2, larger ones where they add to a saturated cost partitioning: \
+               Sys-SCP) and Cartesian abstractions of the goals and landmarks, greedy and \
+               diversified orders, more added online (Seipp et al. 2020)",
         admissible: true,
         adl: false,
         forward: Some(|t, c| Box::new(cost_partitioned(t, c, Partitioning::Saturated))),
         backward: None,
     },
     Entry {
+        name: "cegar",
+        help: "Saturated cost partitioning over Cartesian abstractions of the goals and \
+               landmarks only, refined by CEGAR (Seipp and Helmert 2018)",
+        admissible: true,
+        adl: false,
+        forward: Some(|t, c| {
+            let options = Options {
+                projections: false,
+                ..Options::default()
+            };
+            let kind = Partitioning::Saturated;
+            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options))
+        }),
+        backward: None,
+    },
+    Entry {
+        name: "scp-sys2",
+        help: "scp over the interesting projections of up to two variables alone, no \
+               Sys-SCP or Cartesian abstractions (Scorpion's \
+               scp_online([projections(systematic(2))]), for comparing speed)",
+        admissible: true,
+        adl: false,
+        forward: Some(|t, c| {
+            let options = Options {
+                selection: Selection::Systematic,
+                max_pattern_size: 2,
+                cartesian: false,
+                ..Options::default()
+            };
+            let kind = Partitioning::Saturated;
+            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options))
+        }),
+        backward: None,
+    },
+    Entry {
         name: "ucp",
-        help: "Uniform cost partitioning over the same projections (a baseline for scp)",
+        help: "Uniform cost partitioning over the same abstractions as scp (a baseline)",
         admissible: true,
         adl: false,
         forward: Some(|t, c| Box::new(cost_partitioned(t, c, Partitioning::Uniform))),

@@ -119,7 +119,8 @@ fn astar_with(l: &Loaded, heuristic: &str) -> SearchResult {
 /// A* with LM-cut returns the optimal cost on Sokoban p01-p10, p05 and p08
 /// included (48 and about 360,000 expansions, where blind A* needs 9.6 and
 /// 13 million); so does A* with saturated cost partitioning over pattern
-/// databases; h^max on the small ones. Every plan is validated.
+/// databases and Cartesian abstractions; h^max and the Cartesian
+/// abstractions alone on the small ones. Every plan is validated.
 #[test]
 fn astar_with_admissible_heuristics_is_optimal_on_ipc_sokoban() {
     let optima = sokoban_optima();
@@ -137,6 +138,8 @@ fn astar_with_admissible_heuristics_is_optimal_on_ipc_sokoban() {
         if matches!(n, 1..=4 | 6) {
             let hmax = astar_with(&l, "hmax");
             assert_eq!(validated(&l, &hmax, file), *optimum, "{file}: hmax");
+            let cegar = astar_with(&l, "cegar");
+            assert_eq!(validated(&l, &cegar, file), *optimum, "{file}: cegar");
         }
         checked += 1;
     }

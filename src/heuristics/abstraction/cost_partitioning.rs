@@ -37,7 +37,7 @@
 //! 0 for `o`, and the sum is 4 as well, but an abstraction that needed only
 //! 1 of `o` would leave 3 to the next.
 
-use super::projection::{INFINITY, Projection};
+use super::transitions::{INFINITY, Transitions};
 
 /// The goal distances of one cost partitioning: for each abstraction that
 /// contributes (a finite value above 0 somewhere), its table.
@@ -91,6 +91,11 @@ impl Lookup {
     }
 
     /// The abstractions that contribute, in order.
+    pub fn abstractions(&self) -> impl Iterator<Item = usize> + '_ {
+        self.tables.iter().map(|(a, _)| *a as usize)
+    }
+
+    /// How many abstractions contribute.
     pub fn contributors(&self) -> usize {
         self.tables.len()
     }
@@ -134,16 +139,25 @@ impl DeadEnds {
     pub fn bytes(&self) -> usize {
         (self.tables.iter()).map(|(_, t)| 8 * t.len() + 16).sum()
     }
+
+    /// The abstractions that have dead ends.
+    pub fn abstractions(&self) -> impl Iterator<Item = usize> + '_ {
+        self.tables.iter().map(|(a, _)| *a as usize)
+    }
 }
 
-/// Saturated cost partitioning of `costs` over `projections` in `order`.
-pub fn saturated(projections: &[Projection], order: &[usize], costs: &[u32]) -> Lookup {
+/// Saturated cost partitioning of `costs` over `abstractions` in `order`.
+pub fn saturated<A: AsRef<Transitions>>(
+    abstractions: &[A],
+    order: &[usize],
+    costs: &[u32],
+) -> Lookup {
     let mut left = costs.to_vec();
     let mut saturated = vec![0u32; costs.len()];
     let mut h = Vec::new();
     let mut lookup = Lookup::default();
     for &a in order {
-        let p = &projections[a];
+        let p = abstractions[a].as_ref();
         p.distances(&left, &mut h);
         if h.iter().any(|&x| x > 0) {
             p.saturated_costs(&h, &mut saturated);
@@ -165,10 +179,10 @@ pub const UNIFORM_SCALE: u32 = 840;
 /// evenly among the abstractions it changes a state of. The shares are of
 /// the cost times [`UNIFORM_SCALE`], rounded down, and the sum is divided
 /// by it: every share is at most its part, so the estimate stays admissible.
-pub fn uniform(projections: &[Projection], costs: &[u32]) -> Lookup {
+pub fn uniform<A: AsRef<Transitions>>(abstractions: &[A], costs: &[u32]) -> Lookup {
     let mut users = vec![0u32; costs.len()];
-    for p in projections {
-        for o in p.operators_used() {
+    for p in abstractions {
+        for o in p.as_ref().operators_used() {
             users[o] += 1;
         }
     }
@@ -180,8 +194,8 @@ pub fn uniform(projections: &[Projection], costs: &[u32]) -> Lookup {
         scale: UNIFORM_SCALE,
         ..Lookup::default()
     };
-    for (a, p) in projections.iter().enumerate() {
-        p.distances(&share, &mut h);
+    for (a, p) in abstractions.iter().enumerate() {
+        p.as_ref().distances(&share, &mut h);
         lookup.add(a, &h);
     }
     lookup
@@ -213,8 +227,8 @@ pub fn greedy_order(h: &[u32], stolen: &[u64]) -> Vec<usize> {
 /// Only the first `relevant` positions are swapped: the caller puts there
 /// the abstractions with a positive distance for the state (a greedy order
 /// does), since swapping two of the others cannot change its estimate.
-pub fn optimize(
-    projections: &[Projection],
+pub fn optimize<A: AsRef<Transitions>>(
+    abstractions: &[A],
     costs: &[u32],
     ranks: &[usize],
     order: &mut [usize],
@@ -232,7 +246,7 @@ pub fn optimize(
                 }
                 *budget -= 1;
                 order.swap(i, j);
-                let candidate = saturated(projections, order, costs);
+                let candidate = saturated(abstractions, order, costs);
                 let v = candidate.value(ranks);
                 if v <= best {
                     order.swap(i, j);

@@ -28,12 +28,9 @@
 //! states `a` (rank 0) and `b` (rank 1), the transitions `a -> b` and
 //! `b -> a`, and goal distances `[1, 0]`.
 
+pub use super::transitions::INFINITY;
+use super::transitions::Transitions;
 use super::variables::{Var, Variables};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-/// An unreachable goal: the abstract state is a dead end.
-pub const INFINITY: u32 = u32::MAX;
 
 /// The projection of a task on one pattern, with its transitions.
 #[derive(Clone, Debug)]
@@ -43,13 +40,8 @@ pub struct Projection {
     /// `N_i` of the module docs, per pattern variable.
     multipliers: Vec<u32>,
     num_states: u32,
-    /// The abstract goal states, sorted.
-    goals: Vec<u32>,
-    /// Transitions into state `t`: `sources[starts[t]..starts[t + 1]]`, each
-    /// with its operator in `operators` at the same index.
-    starts: Vec<u32>,
-    sources: Vec<u32>,
-    operators: Vec<u32>,
+    /// The abstract states, goal states and transitions.
+    system: Transitions,
 }
 
 /// Why a projection was not built.
@@ -89,10 +81,7 @@ impl Projection {
             pattern: pattern.to_vec(),
             multipliers,
             num_states,
-            goals: Vec::new(),
-            starts: Vec::new(),
-            sources: Vec::new(),
-            operators: Vec::new(),
+            system: Transitions::default(),
         };
         // Goal states: every state that agrees with the goal on the pattern.
         let mut required: Vec<Option<u32>> = vec![None; pattern.len()];
@@ -117,7 +106,6 @@ impl Projection {
         let mut goals = Vec::new();
         p.for_each_state(&allowed, |rank, _| goals.push(rank));
         goals.sort_unstable();
-        p.goals = goals;
 
         // Transitions, as (target, source, operator).
         let mut edges: Vec<(u32, u32, u32)> = Vec::new();
@@ -158,24 +146,7 @@ impl Projection {
                 return Err(TooLarge::Transitions);
             }
         }
-        // Sorted by target (counting sort, stable in operator order).
-        let mut starts = vec![0u32; num_states as usize + 1];
-        for &(t, _, _) in &edges {
-            starts[t as usize + 1] += 1;
-        }
-        for i in 0..num_states as usize {
-            starts[i + 1] += starts[i];
-        }
-        let mut next = starts.clone();
-        p.sources = vec![0; edges.len()];
-        p.operators = vec![0; edges.len()];
-        for &(t, s, o) in &edges {
-            let at = next[t as usize] as usize;
-            next[t as usize] += 1;
-            p.sources[at] = s;
-            p.operators[at] = o;
-        }
-        p.starts = starts;
+        p.system = Transitions::new(num_states, goals, &edges);
         Ok(p)
     }
 
@@ -220,21 +191,18 @@ impl Projection {
     }
 
     pub fn num_transitions(&self) -> usize {
-        self.sources.len()
+        self.system.num_transitions()
     }
 
     /// Bytes of the transitions and indexes.
     pub fn bytes(&self) -> usize {
-        4 * (self.starts.len() + self.sources.len() + self.operators.len() + self.goals.len())
+        self.system.bytes() + 8 * self.pattern.len()
     }
 
     /// The operators with a transition here (one that changes the state),
     /// sorted.
     pub fn operators_used(&self) -> Vec<usize> {
-        let mut used: Vec<usize> = self.operators.iter().map(|&o| o as usize).collect();
-        used.sort_unstable();
-        used.dedup();
-        used
+        self.system.operators_used()
     }
 
     /// The values of the pattern's variables in abstract state `rank`.
@@ -246,7 +214,7 @@ impl Projection {
 
     /// Whether abstract state `rank` is a goal state.
     pub fn is_goal(&self, rank: u32) -> bool {
-        self.goals.binary_search(&rank).is_ok()
+        self.system.is_goal(rank)
     }
 
     /// The abstract state of a concrete state, given all its variables'
@@ -258,50 +226,22 @@ impl Projection {
             .sum()
     }
 
-    /// Every abstract state's cheapest cost to an abstract goal state under
-    /// `costs` (one per operator of the task), [`INFINITY`] where there is
-    /// none: Dijkstra's algorithm backwards from the goal states.
+    /// Every abstract state's goal distance under `costs`; see
+    /// [`Transitions::distances`].
     pub fn distances(&self, costs: &[u32], out: &mut Vec<u32>) {
-        out.clear();
-        out.resize(self.num_states as usize, INFINITY);
-        let mut queue: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
-        for &g in &self.goals {
-            out[g as usize] = 0;
-            queue.push(Reverse((0, g)));
-        }
-        while let Some(Reverse((d, t))) = queue.pop() {
-            if d > out[t as usize] {
-                continue;
-            }
-            let range = self.starts[t as usize] as usize..self.starts[t as usize + 1] as usize;
-            for i in range {
-                let s = self.sources[i] as usize;
-                let nd = d.saturating_add(costs[self.operators[i] as usize]);
-                if nd < out[s] {
-                    out[s] = nd;
-                    queue.push(Reverse((nd, s as u32)));
-                }
-            }
-        }
+        self.system.distances(costs, out);
     }
 
-    /// The *saturated* costs of goal distances `h`: the least cost of each
-    /// operator that keeps every finite distance, `max(0, h(s) - h(t))` over
-    /// its transitions `s -> t` with `h(t)` finite. Written into `out` (one
-    /// per operator; operators without transitions here get 0).
+    /// The saturated costs of goal distances `h`; see
+    /// [`Transitions::saturated_costs`].
     pub fn saturated_costs(&self, h: &[u32], out: &mut [u32]) {
-        out.fill(0);
-        for t in 0..self.num_states as usize {
-            if h[t] == INFINITY {
-                continue;
-            }
-            let range = self.starts[t] as usize..self.starts[t + 1] as usize;
-            for i in range {
-                let needed = h[self.sources[i] as usize].saturating_sub(h[t]);
-                let o = self.operators[i] as usize;
-                out[o] = out[o].max(needed);
-            }
-        }
+        self.system.saturated_costs(h, out);
+    }
+}
+
+impl AsRef<Transitions> for Projection {
+    fn as_ref(&self) -> &Transitions {
+        &self.system
     }
 }
 

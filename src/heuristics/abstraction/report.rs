@@ -4,7 +4,7 @@
 
 use super::CostPartitioned;
 use super::cost_partitioning::{self, greedy_order};
-use super::projection::INFINITY;
+use super::transitions::{Abstraction, INFINITY, Transitions};
 use super::variables::Var;
 use crate::task::{FactId, OpId, Task};
 
@@ -18,9 +18,10 @@ pub struct Row {
     pub goal: bool,
 }
 
-/// One projection.
+/// One projection (or Cartesian abstraction, without a pattern or rows).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProjectionReport {
+    /// Empty for a Cartesian abstraction.
     pub pattern: Vec<Var>,
     pub states: u32,
     pub transitions: usize,
@@ -80,8 +81,19 @@ impl CostPartitioned {
             .map(|d| (d.facts.clone(), d.none))
             .collect();
         let mut projections = Vec::new();
-        for (i, p) in self.projections.iter().enumerate() {
+        for (i, a) in self.abstractions.iter().enumerate() {
             let mut rows = Vec::new();
+            let system: &Transitions = a.as_ref();
+            let Abstraction::Projection(p) = a else {
+                projections.push(ProjectionReport {
+                    pattern: Vec::new(),
+                    states: system.num_states(),
+                    transitions: system.num_transitions(),
+                    rows,
+                    estimate: finite(self.full[i][self.ranks[i]]),
+                });
+                continue;
+            };
             if p.num_states() <= max_rows {
                 for rank in 0..p.num_states() {
                     rows.push(Row {
@@ -105,8 +117,9 @@ impl CostPartitioned {
         } else {
             estimates.iter().flatten().max().copied().or(Some(0))
         };
-        let uniform = maximum
-            .map(|_| cost_partitioning::uniform(&self.projections, &self.costs).value(&self.ranks));
+        let uniform = maximum.map(|_| {
+            cost_partitioning::uniform(&self.abstractions, &self.costs).value(&self.ranks)
+        });
         // The greedy order, replayed step by step.
         let h_state: Vec<u32> = (self.full.iter().zip(&self.ranks))
             .map(|(h, &r)| h[r])
@@ -116,7 +129,7 @@ impl CostPartitioned {
         let (mut h, mut saturated) = (Vec::new(), vec![0; left.len()]);
         let mut steps = Vec::new();
         for &a in &order {
-            let p = &self.projections[a];
+            let p: &Transitions = self.abstractions[a].as_ref();
             p.distances(&left, &mut h);
             p.saturated_costs(&h, &mut saturated);
             let takes = (saturated.iter().enumerate())

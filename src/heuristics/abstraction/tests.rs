@@ -4,13 +4,12 @@ use crate::heuristics::testing::{state, truck};
 #[test]
 fn scp_on_the_truck_task_is_h_star_and_zero_at_the_goal() {
     let (t, groups) = truck();
-    let mut h = CostPartitioned::new(
-        &t,
-        Some(&groups),
-        Partitioning::Saturated,
-        &Options::default(),
-    );
-    assert_eq!(h.projections().len(), 2);
+    let options = Options {
+        cartesian: false,
+        ..Options::default()
+    };
+    let mut h = CostPartitioned::new(&t, Some(&groups), Partitioning::Saturated, &options);
+    assert_eq!(h.abstractions().len(), 2);
     assert_eq!(h.estimate(&state(&t, &[0, 2])), Estimate::Value(3));
     assert_eq!(h.estimate(&state(&t, &[1, 4])), Estimate::Value(1));
     assert_eq!(h.estimate(&state(&t, &[0, 3])), Estimate::Value(0));
@@ -94,9 +93,7 @@ fn astar_with_sys_scp_patterns_is_optimal() {
         let task = crate::load::load(format!("{dir}domain.pddl"), format!("{dir}{file}.pddl"))
             .expect("bundled problem");
         let mut h = CostPartitioned::best_of(&task, None, Partitioning::Saturated, &options);
-        larger += (h.projections().iter())
-            .filter(|p| p.pattern().len() >= 3)
-            .count();
+        larger += (h.projections()).filter(|p| p.pattern().len() >= 3).count();
         let run = |h: &mut dyn Heuristic| {
             let mut space = Progression::new(&task);
             match astar(&mut space, h, &mut Monitor::new(Limits::none())).outcome {

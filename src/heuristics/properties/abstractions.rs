@@ -9,7 +9,9 @@
 //! STRIPS tasks, whose facts are binary variables.
 
 use super::*;
+use crate::heuristics::abstraction::cartesian::{self, Cartesian};
 use crate::heuristics::abstraction::cost_partitioning::{self, DeadEnds, Lookup};
+use crate::heuristics::abstraction::decomposition;
 use crate::heuristics::abstraction::projection::{INFINITY, Projection};
 use crate::heuristics::abstraction::selection::{Selection, SysScp};
 use crate::heuristics::abstraction::variables::{Var, Variables};
@@ -138,16 +140,30 @@ fn induced_distances(
 ) -> HashMap<usize, Option<u32>> {
     let space = Space::new(task);
     let mut values = Vec::new();
-    let mut image = |s: u32| {
+    let image = |s: u32| {
         vars.values(&[u64::from(s)], &mut values);
         p.rank(&values)
     };
+    distances_of_images(task, states, costs, image, |s| space.is_goal(s))
+}
+
+/// Each image's goal distance in the abstraction that `image` induces on
+/// `states`, with the goal states `is_goal` (an image is a goal if one of its
+/// states is); with the identity as the image, the concrete distances.
+fn distances_of_images(
+    task: &Task,
+    states: &[u32],
+    costs: &[u32],
+    mut image: impl FnMut(u32) -> usize,
+    is_goal: impl Fn(u32) -> bool,
+) -> HashMap<usize, Option<u32>> {
+    let space = Space::new(task);
     let mut edges: Vec<(usize, usize, u32)> = Vec::new();
     let mut dist: HashMap<usize, Option<u32>> = HashMap::new();
     for &s in states {
         let a = image(s);
         dist.entry(a).or_insert(None);
-        if space.is_goal(s) {
+        if is_goal(s) {
             dist.insert(a, Some(0));
         }
         for &(o, t, _) in space.transitions(s) {
@@ -338,7 +354,7 @@ fn sys_scp_patterns_never_exceed_h_star() {
         let states = view_states(&vars, task.facts.len() as u32);
         let h_star = Space::new(&task).optimal_costs();
         let mut h = CostPartitioned::new(&task, Some(&groups), Partitioning::Saturated, &options);
-        larger += usize::from(h.projections().iter().any(|p| p.pattern().len() >= 3));
+        larger += usize::from(h.projections().any(|p| p.pattern().len() >= 3));
         for _ in 0..2 {
             assert_admissible(
                 "Sys-SCP",
@@ -437,4 +453,103 @@ fn hill_climbing_never_lowers_a_states_estimate_and_sometimes_raises_it() {
     }
     // Most orders of these small tasks are as good as any (16 of 6485 are not).
     assert!(raised >= 10, "raised {raised} of {tried}");
+}
+
+/// The goal facts of every Cartesian subtask of a task: its goal facts one
+/// by one, then its landmarks' (the landmark and the facts after it).
+fn subtasks(task: &Task, vars: &Variables) -> Vec<(bool, Vec<(Var, u32)>)> {
+    let mut all: Vec<(bool, Vec<(Var, u32)>)> = (decomposition::goals(vars).into_iter())
+        .map(|g| (false, g))
+        .collect();
+    all.extend(
+        decomposition::landmarks(task, vars)
+            .into_iter()
+            .map(|g| (true, g)),
+    );
+    all
+}
+
+#[test]
+fn cartesian_abstractions_are_the_abstractions_they_induce_and_below_h_star() {
+    let mut rng = Rng(0xCE6A);
+    let (mut checked, mut landmarks, mut solved) = (0, 0, 0);
+    for seed in 0..300 {
+        let (task, groups) = if seed % 3 == 2 {
+            (random_task(&mut rng), Vec::new())
+        } else {
+            random_sas_task(&mut rng)
+        };
+        let vars = Variables::new(&task, &groups);
+        let states = view_states(&vars, task.facts.len() as u32);
+        let h_star = Space::new(&task).optimal_costs();
+        let costs: Vec<u32> = (0..task.operators.len()).map(|_| rng.range(0, 4)).collect();
+        let task_costs: Vec<u32> = task.operators.iter().map(|o| o.cost).collect();
+        let mut init = Vec::new();
+        vars.values(&[u64::from(mask(&task.init))], &mut init);
+        for (is_landmark, goal) in subtasks(&task, &vars) {
+            let ctx = format!("seed {seed}, goal {goal:?}, task {task:?}");
+            landmarks += usize::from(is_landmark);
+            let holds = |s: u32| {
+                let mut values = Vec::new();
+                vars.values(&[u64::from(s)], &mut values);
+                goal.iter().any(|&(v, x)| values[v as usize] == x)
+            };
+            // Every size from one state to the whole refinement.
+            for max_states in [1, 2, 3, 5, 1000] {
+                let limits = cartesian::Limits {
+                    max_states,
+                    ..cartesian::Limits::default()
+                };
+                let c = Cartesian::new(&vars, &init, &goal, &task_costs, &limits);
+                let mut values = Vec::new();
+                let image = |s: u32| {
+                    vars.values(&[u64::from(s)], &mut values);
+                    c.abstract_state(&values, &[u64::from(s)])
+                };
+                let induced = distances_of_images(&task, &states, &costs, image, holds);
+                let mut h = Vec::new();
+                c.as_ref().distances(&costs, &mut h);
+                // Every state without a goal fact is its own image; those
+                // with one all go to one goal state (all have distance 0).
+                let system: &crate::heuristics::abstraction::transitions::Transitions = c.as_ref();
+                let non_goal = (0..c.num_states()).filter(|&a| !system.is_goal(a));
+                for a in non_goal {
+                    assert!(
+                        induced.contains_key(&(a as usize)),
+                        "{a} not an image: {ctx}"
+                    );
+                }
+                for (&a, &d) in &induced {
+                    let cegar = (h[a] != INFINITY).then_some(h[a]);
+                    assert_eq!(cegar, d, "abstract state {a}, {max_states} states: {ctx}");
+                    checked += 1;
+                }
+                // Under the task's costs, below h*: the goal subtasks as
+                // relaxations, the landmark ones by their after-facts.
+                c.as_ref().distances(&task_costs, &mut h);
+                let mut values = Vec::new();
+                for &s in &states {
+                    vars.values(&[u64::from(s)], &mut values);
+                    let a = c.abstract_state(&values, &[u64::from(s)]);
+                    if let Some(star) = h_star[s as usize] {
+                        assert!(h[a] <= star, "{} > h* {star} on {s:#b}: {ctx}", h[a]);
+                    }
+                }
+                // Refined to the end, the initial state's estimate is exact.
+                if max_states == 1000 {
+                    let exact =
+                        distances_of_images(&task, &states, &task_costs, |s| s as usize, holds);
+                    let at_init = exact[&(mask(&task.init) as usize)];
+                    let a = c.abstract_state(&init, &[u64::from(mask(&task.init))]);
+                    assert_ne!(c.outcome(), cartesian::Outcome::Limit, "{ctx}");
+                    assert_eq!((h[a] != INFINITY).then_some(h[a]), at_init, "{ctx}");
+                    solved += usize::from(c.outcome() == cartesian::Outcome::Solved);
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 3000 && landmarks >= 20 && solved > 200,
+        "{checked} abstract states, {landmarks} landmark subtasks, {solved} solved"
+    );
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::heuristics::abstraction::projection::Projection;
 use crate::heuristics::abstraction::variables::Variables;
 use crate::heuristics::testing::truck;
 

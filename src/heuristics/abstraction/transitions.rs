@@ -1,0 +1,201 @@
+//! What every abstraction has: an explicit abstract transition system.
+//!
+//! An abstraction maps each concrete state to one of `n` abstract states
+//! (`0..n`). Whatever kind it is, a projection ([`super::projection`]) or a
+//! Cartesian abstraction ([`super::cartesian`]), it then needs only its
+//! transitions `s -o-> t` and its goal states to answer what cost
+//! partitioning asks of it:
+//!
+//! - the goal distances under any cost function: Dijkstra's algorithm
+//!   backwards from the goal states, which is why the transitions are stored
+//!   by target;
+//! - the *saturated* costs of those distances: per operator, the most any of
+//!   its transitions needs, `max(0, h(s) - h(t))`.
+//!
+//! Self-loops `s -o-> s` are left out: they never shorten a path, and their
+//! saturated cost would be 0 anyway.
+//!
+//! [`Abstraction`] is the closed set of kinds. Only the mapping of a concrete
+//! state to its abstract state differs between them, and that lookup, done
+//! for every abstraction in every evaluated state, is a `match` rather than a
+//! virtual call.
+//!
+//! Example: states `0` (truck at `a`) and `1` (at `b`), transitions
+//! `0 -drive-> 1` and `1 -drive back-> 0`, goal state `1`: under cost 1 for
+//! both, the distances are `[1, 0]`, and the saturated cost of `drive` is 1,
+//! of `drive back` 0.
+
+use super::cartesian::Cartesian;
+use super::projection::Projection;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// An unreachable goal: the abstract state is a dead end.
+pub const INFINITY: u32 = u32::MAX;
+
+/// Abstract states, goal states and transitions, stored by target.
+#[derive(Clone, Debug, Default)]
+pub struct Transitions {
+    num_states: u32,
+    /// The abstract goal states, sorted.
+    goals: Vec<u32>,
+    /// Transitions into state `t`: `sources[starts[t]..starts[t + 1]]`, each
+    /// with its operator in `operators` at the same index.
+    starts: Vec<u32>,
+    sources: Vec<u32>,
+    operators: Vec<u32>,
+}
+
+impl Transitions {
+    /// The system of `num_states` states with the goal states `goals`
+    /// (sorted) and the transitions `edges` as `(target, source, operator)`;
+    /// self-loops are dropped. Transitions into one state keep their order.
+    pub fn new(num_states: u32, goals: Vec<u32>, edges: &[(u32, u32, u32)]) -> Transitions {
+        let mut starts = vec![0u32; num_states as usize + 1];
+        for &(t, s, _) in edges {
+            if s != t {
+                starts[t as usize + 1] += 1;
+            }
+        }
+        for i in 0..num_states as usize {
+            starts[i + 1] += starts[i];
+        }
+        let mut next = starts.clone();
+        let total = starts[num_states as usize] as usize;
+        let (mut sources, mut operators) = (vec![0; total], vec![0; total]);
+        for &(t, s, o) in edges {
+            if s != t {
+                let at = next[t as usize] as usize;
+                next[t as usize] += 1;
+                sources[at] = s;
+                operators[at] = o;
+            }
+        }
+        Transitions {
+            num_states,
+            goals,
+            starts,
+            sources,
+            operators,
+        }
+    }
+
+    pub fn num_states(&self) -> u32 {
+        self.num_states
+    }
+
+    pub fn num_transitions(&self) -> usize {
+        self.sources.len()
+    }
+
+    /// Bytes of the transitions and indexes.
+    pub fn bytes(&self) -> usize {
+        4 * (self.starts.len() + self.sources.len() + self.operators.len() + self.goals.len())
+    }
+
+    /// Whether abstract state `s` is a goal state.
+    pub fn is_goal(&self, s: u32) -> bool {
+        self.goals.binary_search(&s).is_ok()
+    }
+
+    /// The operators with a transition here, sorted.
+    pub fn operators_used(&self) -> Vec<usize> {
+        let mut used: Vec<usize> = self.operators.iter().map(|&o| o as usize).collect();
+        used.sort_unstable();
+        used.dedup();
+        used
+    }
+
+    /// Calls `visit(source, operator, target)` for every transition.
+    pub fn for_each(&self, mut visit: impl FnMut(u32, u32, u32)) {
+        for t in 0..self.num_states as usize {
+            for i in self.starts[t] as usize..self.starts[t + 1] as usize {
+                visit(self.sources[i], self.operators[i], t as u32);
+            }
+        }
+    }
+
+    /// Every abstract state's cheapest cost to an abstract goal state under
+    /// `costs` (one per operator of the task), [`INFINITY`] where there is
+    /// none: Dijkstra's algorithm backwards from the goal states.
+    pub fn distances(&self, costs: &[u32], out: &mut Vec<u32>) {
+        out.clear();
+        out.resize(self.num_states as usize, INFINITY);
+        let mut queue: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
+        for &g in &self.goals {
+            out[g as usize] = 0;
+            queue.push(Reverse((0, g)));
+        }
+        while let Some(Reverse((d, t))) = queue.pop() {
+            if d > out[t as usize] {
+                continue;
+            }
+            let range = self.starts[t as usize] as usize..self.starts[t as usize + 1] as usize;
+            for i in range {
+                let s = self.sources[i] as usize;
+                let nd = d.saturating_add(costs[self.operators[i] as usize]);
+                if nd < out[s] {
+                    out[s] = nd;
+                    queue.push(Reverse((nd, s as u32)));
+                }
+            }
+        }
+    }
+
+    /// The *saturated* costs of goal distances `h`: the least cost of each
+    /// operator that keeps every finite distance, `max(0, h(s) - h(t))` over
+    /// its transitions `s -> t` with `h(t)` finite. Written into `out` (one
+    /// per operator; operators without transitions here get 0).
+    pub fn saturated_costs(&self, h: &[u32], out: &mut [u32]) {
+        out.fill(0);
+        for t in 0..self.num_states as usize {
+            if h[t] == INFINITY {
+                continue;
+            }
+            let range = self.starts[t] as usize..self.starts[t + 1] as usize;
+            for i in range {
+                let needed = h[self.sources[i] as usize].saturating_sub(h[t]);
+                let o = self.operators[i] as usize;
+                out[o] = out[o].max(needed);
+            }
+        }
+    }
+}
+
+/// An abstraction of either kind; cost partitioning sees only its
+/// [`Transitions`] (through `AsRef`).
+#[derive(Clone, Debug)]
+pub enum Abstraction {
+    Projection(Projection),
+    Cartesian(Cartesian),
+}
+
+impl Abstraction {
+    /// The abstract state of a concrete state, given as a packed state and
+    /// all its variables' values (see
+    /// [`super::variables::Variables::values`]).
+    #[inline]
+    pub fn abstract_state(&self, values: &[u32], state: &[u64]) -> usize {
+        match self {
+            Abstraction::Projection(p) => p.rank(values),
+            Abstraction::Cartesian(c) => c.abstract_state(values, state),
+        }
+    }
+
+    /// Bytes of the transitions and of the mapping from concrete states.
+    pub fn bytes(&self) -> usize {
+        match self {
+            Abstraction::Projection(p) => p.bytes(),
+            Abstraction::Cartesian(c) => c.bytes(),
+        }
+    }
+}
+
+impl AsRef<Transitions> for Abstraction {
+    fn as_ref(&self) -> &Transitions {
+        match self {
+            Abstraction::Projection(p) => p.as_ref(),
+            Abstraction::Cartesian(c) => c.as_ref(),
+        }
+    }
+}
