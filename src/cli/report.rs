@@ -378,6 +378,9 @@ pub fn record(
     // Partial-order reduction (null without it); switched off for an
     // unsupported task means after 0 expansions.
     record["pruning"] = json!(config.pruning.name());
+    // The time to the first search step (the heuristic built, the start
+    // estimated), on the search's clock; null for the searches without one.
+    record["initial_h_time_s"] = json!(s.initial_h_time.map(|t| t.as_secs_f64()));
     record["pruned_operators"] = json!(s.stubborn.map(|p| p.applicable - p.kept));
     record["pruning_ratio"] = json!(s.stubborn.map(|p| p.ratio()));
     record["pruning_off_after"] = json!(s.stubborn.and_then(|p| match p.off? {

@@ -156,7 +156,7 @@ pub const TABLE: &[Entry] = &[
                 ..Options::default()
             };
             let kind = Partitioning::Saturated;
-            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options))
+            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options).named("cegar"))
         }),
         backward: None,
     },
@@ -175,7 +175,7 @@ pub const TABLE: &[Entry] = &[
                 ..Options::default()
             };
             let kind = Partitioning::Saturated;
-            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options))
+            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options).named("scp-sys2"))
         }),
         backward: None,
     },

@@ -351,6 +351,7 @@ impl BestFirst {
             h.notify_start(root.0, &start);
         }
         let h0 = h.estimate(&start);
+        self.stats.initial_h_time = Some(monitor.elapsed());
         self.stats.initial_h = Some((
             h.name(),
             match h0 {

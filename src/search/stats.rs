@@ -31,6 +31,10 @@ pub struct Stats {
     /// The heuristic's name and its estimate of the start (`None` for a dead
     /// end), for the searches that use one.
     pub initial_h: Option<(&'static str, Option<u32>)>,
+    /// The search's clock when the start had its estimate: the time to
+    /// build the heuristic (abstractions, landmarks) and take the first
+    /// step, which [`search_time`](Self::search_time) includes.
+    pub initial_h_time: Option<Duration>,
     pub generated: u64,
     pub evaluated: u64,
     pub reopened: u64,

@@ -445,6 +445,13 @@ impl CostPartitioned {
         &self.abstractions
     }
 
+    /// The same heuristic under another name (the table's rows that
+    /// configure it differently: `cegar`, `scp-sys2`).
+    pub fn named(mut self, name: &'static str) -> Self {
+        self.name = name;
+        self
+    }
+
     /// The projections among the abstractions.
     pub fn projections(&self) -> impl Iterator<Item = &Projection> {
         (self.abstractions.iter()).filter_map(|a| match a {

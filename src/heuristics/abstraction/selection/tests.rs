@@ -29,12 +29,14 @@ fn pure() -> SysScp {
     }
 }
 
+/// Projections only (no Cartesian abstractions), selected by Sys-SCP.
 fn sys_scp_options(max_pattern_size: usize) -> Options {
     Options {
         selection: Selection::SysScp(SysScp {
             max_pattern_size,
             ..pure()
         }),
+        cartesian: false,
         ..Options::default()
     }
 }
@@ -134,6 +136,7 @@ fn a_pattern_of_three_variables_is_kept_where_it_raises_the_estimate() {
     let init = state(&t, &[0, 2, 4]);
     let systematic = Options {
         selection: Selection::Systematic,
+        cartesian: false,
         ..Options::default()
     };
     let mut pairs = CostPartitioned::new(&t, Some(&g), Partitioning::Saturated, &systematic);
