@@ -299,7 +299,8 @@ pub trait SearchSpace {
     /// It leaves the space as it was: no counter moves and nothing is
     /// learnt. The default lists the successors of `from`, which is right
     /// for spaces whose [`successors`](Self::successors) count nothing
-    /// unless [`on_expand`](Self::on_expand) was called first.
+    /// unless [`on_expand`](Self::on_expand) was called first; a space that
+    /// wraps another (tracing, novelty pruning) hands the call to it.
     fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
         let mut all = Successors::new(self.words());
         self.successors(from, &mut all);

@@ -278,6 +278,10 @@ where
         self.backward.cost(op)
     }
 
+    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
+        self.backward.operator_between(from, to)
+    }
+
     fn min_cost(&self) -> u32 {
         self.backward.min_cost()
     }

@@ -259,6 +259,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         self.inner.cost(op)
     }
 
+    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
+        self.inner.operator_between(from, to)
+    }
+
     fn on_expand(&mut self, node: &[u64], g: u32) {
         self.inner.on_expand(node, g);
         self.expanding = true;

@@ -102,6 +102,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Transpositions<'_, S> {
         self.inner.cost(op)
     }
 
+    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
+        self.inner.operator_between(from, to)
+    }
+
     fn on_expand(&mut self, node: &[u64], g: u32) {
         // The start node is never a successor: it enters the table here.
         self.record(node, g);

@@ -213,6 +213,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Novel<'_, S> {
         self.inner.cost(op)
     }
 
+    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
+        self.inner.operator_between(from, to)
+    }
+
     fn on_expand(&mut self, node: &[u64], g: u32) {
         // The start node is never generated: it enters the table here,
         // before its successors are measured against it.
@@ -335,6 +339,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Piece<'_, S> {
 
     fn cost(&self, op: OpId) -> u32 {
         self.inner.cost(op)
+    }
+
+    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
+        self.inner.operator_between(from, to)
     }
 
     fn on_expand(&mut self, node: &[u64], g: u32) {
