@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """planbox's Dual-BFWS and lama-first beside LAPKT's Dual-BFWS, one run at a time.
 
-Usage: benches/bfws/compare.py [--time-limit 60] DOMAIN_DIR:PROBLEM ... > table.md
+Usage: benches/bfws/compare.py [--time-limit 60] [--f5] DOMAIN_DIR:PROBLEM ... > table.md
+
+With --f5 it runs BFWS(f5) alone in both planners (planbox `--alias bfws`,
+LAPKT `--search_type BFWS-f5`), the same search in both, to compare their
+speed: every generated state has its novelty and goal count evaluated in
+both, so planbox's evaluations and LAPKT's generations count the same work.
 
 LAPKT comes from PyPI (`pip install lapkt clingo` in a venv: set LAPKT to its
 `lapkt_cmd.py`, run with that venv's python via LAPKT_PYTHON). Every plan is
@@ -53,11 +58,12 @@ def planbox(domain, problem, alias, limit):
         return row
 
 
-def lapkt(domain, problem, limit):
+def lapkt(domain, problem, limit, search="DUAL-BFWS"):
     with tempfile.TemporaryDirectory() as d:
         start = time.time()
         try:
-            out = subprocess.run([LAPKT_PYTHON, LAPKT, "BFWS", "-d", domain, "-p", problem],
+            out = subprocess.run([LAPKT_PYTHON, LAPKT, "BFWS", "-d", domain, "-p", problem,
+                                  "--search_type", search],
                                  capture_output=True, text=True, timeout=limit, cwd=d)
             text = out.stdout + out.stderr
         except subprocess.TimeoutExpired:
@@ -85,6 +91,9 @@ def main():
     limit = 60
     if args[:1] == ["--time-limit"]:
         limit, args = int(args[1]), args[2:]
+    f5 = args[:1] == ["--f5"]
+    if f5:
+        args = args[1:]
     print("| problem | planner | solved | valid | cost | search s | wall s | expanded | exp/s | evaluated (LAPKT: generated) | eval/s |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for spec in args:
@@ -93,9 +102,14 @@ def main():
         domain = own if os.path.exists(own) else os.path.join(dom_dir, "domain.pddl")
         problem = os.path.join(dom_dir, prob)
         name = os.path.basename(dom_dir).replace("-sat11-strips", "") + "/" + prob
-        for planner, run in [("planbox dual-bfws", lambda: planbox(domain, problem, "dual-bfws", limit)),
-                             ("LAPKT DUAL-BFWS", lambda: lapkt(domain, problem, limit)),
-                             ("planbox lama-first", lambda: planbox(domain, problem, "lama-first", limit))]:
+        if f5:
+            planners = [("planbox bfws", lambda: planbox(domain, problem, "bfws", limit)),
+                        ("LAPKT BFWS-f5", lambda: lapkt(domain, problem, limit, "BFWS-f5"))]
+        else:
+            planners = [("planbox dual-bfws", lambda: planbox(domain, problem, "dual-bfws", limit)),
+                        ("LAPKT DUAL-BFWS", lambda: lapkt(domain, problem, limit)),
+                        ("planbox lama-first", lambda: planbox(domain, problem, "lama-first", limit))]
+        for planner, run in planners:
             r = run()
             t = r.get("time")
             print(f"| {name} | {planner} | {'yes' if r['solved'] else 'no'} | "

@@ -74,12 +74,14 @@ pub struct Bfws {
     /// Answer a dead end for novelty above this (1-BFWS: 1).
     prune_above: Option<u32>,
     /// Per node: its parent, the operator that reached it, its `#g` (or
-    /// `#l`), its depth, and the node whose relaxed plan its children count.
+    /// `#l`), its depth, the node whose relaxed plan its children count, and
+    /// the novelty table's partition it fell in (`NONE` before its estimate).
     parent: Vec<u32>,
     op: Vec<u32>,
     goals: Vec<u32>,
     depth: Vec<u32>,
     anchor: Vec<u32>,
+    partition: Vec<u32>,
     /// The relaxed-plan facts of each anchor, as a bitset.
     plans: FastMap<u32, Box<[u64]>>,
     /// The node the search named last, which `estimate` answers for.
@@ -140,6 +142,7 @@ impl Bfws {
             goals: Vec::new(),
             depth: Vec::new(),
             anchor: Vec::new(),
+            partition: Vec::new(),
             plans: FastMap::default(),
             current: 0,
             tie: 0,
@@ -228,6 +231,7 @@ impl Heuristic for Bfws {
             self.goals.push(u32::MAX);
             self.depth.push(0);
             self.anchor.push(node);
+            self.partition.push(NONE);
         }
         if let Counters::LandmarksAndHff(lm) = &mut self.counters {
             lm.notify_start(node, state);
@@ -244,6 +248,7 @@ impl Heuristic for Bfws {
             self.depth
                 .push(self.depth[parent as usize].saturating_add(1));
             self.anchor.push(self.anchor[parent as usize]);
+            self.partition.push(NONE);
         }
         if let Counters::LandmarksAndHff(lm) = &mut self.counters {
             lm.notify_transition(parent, op, child, state);
@@ -289,10 +294,22 @@ impl Heuristic for Bfws {
             }
         };
         self.last = (first, second);
-        let w = self
-            .table
-            .evaluate(u64::from(first) << 32 | u64::from(second), state)
-            .value();
+        // A successor in its parent's partition tests only what its operator
+        // added (`NoveltyTable::evaluate_successor`).
+        let key = u64::from(first) << 32 | u64::from(second);
+        let parent = self.parent[i];
+        let w = match parent {
+            NONE => self.table.evaluate(key, state),
+            _ if self.partition[parent as usize] == NONE => self.table.evaluate(key, state),
+            _ => self.table.evaluate_successor(
+                key,
+                state,
+                self.partition[parent as usize],
+                &self.adds[self.op[i] as usize],
+            ),
+        }
+        .value();
+        self.partition[i] = self.table.last_partition();
         if self.prune_above.is_some_and(|k| w > k) {
             return Estimate::DeadEnd;
         }
@@ -319,7 +336,7 @@ impl Heuristic for Bfws {
     }
 
     fn footprint(&self) -> Footprint {
-        let per_node = self.parent.capacity() * 20;
+        let per_node = self.parent.capacity() * 24;
         let plans = self.plans.len() * (self.words * 8 + 16);
         let lm = match &self.counters {
             Counters::LandmarksAndHff(lm) => lm.footprint(),
