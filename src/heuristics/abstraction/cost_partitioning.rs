@@ -153,22 +153,115 @@ pub fn saturated<A: AsRef<Transitions>>(
     costs: &[u32],
 ) -> Lookup {
     let mut left = costs.to_vec();
-    let mut saturated = vec![0u32; costs.len()];
-    let mut h = Vec::new();
     let mut lookup = Lookup::default();
+    for (a, h) in saturate_pass(abstractions, order, &mut left, None) {
+        lookup.add(a, &h);
+    }
+    lookup
+}
+
+/// How an abstraction's goal distances are saturated, in a partitioning
+/// made for one state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Saturator {
+    /// Every finite distance is kept: [`saturated`].
+    All,
+    /// Scorpion's `perimstar` (Seipp, Keller and Helmert 2020, Sect. 5.2):
+    /// [`perimstar`].
+    #[default]
+    PerimStar,
+}
+
+/// The partitioning of `saturator` over `order`, made for the state whose
+/// abstract states are `ranks`.
+pub fn saturate<A: AsRef<Transitions>>(
+    abstractions: &[A],
+    order: &[usize],
+    costs: &[u32],
+    saturator: Saturator,
+    ranks: &[usize],
+) -> Lookup {
+    match saturator {
+        Saturator::All => saturated(abstractions, order, costs),
+        Saturator::PerimStar => perimstar(abstractions, order, costs, ranks),
+    }
+}
+
+/// Saturated cost partitioning that keeps only what the state `ranks`
+/// needs, then gives the rest to a second pass.
+///
+/// An abstraction's distances above the state's own, `h_i(s)`, matter only
+/// to states farther from the goal than `s`. Capping them at `h_i(s)` keeps
+/// the state's estimate and saturates less: an operator that only leads
+/// down from beyond the *perimeter* `h_i(s)` keeps its cost for the
+/// abstractions after it. The first pass does that over the whole order.
+/// The second pass runs the plain saturated partitioning over the same
+/// order with the costs the first left, and the two are added (their costs
+/// are disjoint shares of `c`, so the sum stays admissible). `s` gets at
+/// least its plain estimate, and the states around it gain from the
+/// second pass.
+pub fn perimstar<A: AsRef<Transitions>>(
+    abstractions: &[A],
+    order: &[usize],
+    costs: &[u32],
+    ranks: &[usize],
+) -> Lookup {
+    let mut left = costs.to_vec();
+    let mut first = saturate_pass(abstractions, order, &mut left, Some(ranks));
+    let second = saturate_pass(abstractions, order, &mut left, None);
+    // Each abstraction's two tables become one: dead ends are dead under
+    // every cost function, so INFINITY sits in the same places in both.
+    for (a, h) in second {
+        match first.iter_mut().find(|(b, _)| *b == a) {
+            Some((_, sum)) => {
+                for (x, y) in sum.iter_mut().zip(&h) {
+                    if *x != INFINITY {
+                        *x = x.saturating_add(*y).min(INFINITY - 1);
+                    }
+                }
+            }
+            None => first.push((a, h)),
+        }
+    }
+    let mut lookup = Lookup::default();
+    for (a, h) in &first {
+        lookup.add(*a, h);
+    }
+    lookup
+}
+
+/// One pass of saturation over `order`, taking the costs from `left`: each
+/// abstraction with a distance above 0 under them, with its distances. With
+/// `perimeter`, each abstraction's finite distances are first capped at
+/// those of its abstract state of that state.
+fn saturate_pass<A: AsRef<Transitions>>(
+    abstractions: &[A],
+    order: &[usize],
+    left: &mut [u32],
+    perimeter: Option<&[usize]>,
+) -> Vec<(usize, Vec<u32>)> {
+    let mut saturated = vec![0u32; left.len()];
+    let mut h = Vec::new();
+    let mut out = Vec::new();
     for &a in order {
         let p = abstractions[a].as_ref();
-        p.distances(&left, &mut h);
+        p.distances(left, &mut h);
+        if let Some(ranks) = perimeter {
+            let cap = h[ranks[a]];
+            for x in h.iter_mut().filter(|x| **x != INFINITY) {
+                *x = (*x).min(cap);
+            }
+        }
         if h.iter().any(|&x| x > 0) {
             p.saturated_costs(&h, &mut saturated);
             for (l, s) in left.iter_mut().zip(&saturated) {
                 // s <= l: the distances were computed under `left`.
                 *l -= s;
             }
-            lookup.add(a, &h);
+            out.push((a, h.clone()));
         }
     }
-    lookup
+    out
 }
 
 /// Costs are multiplied by this before uniform partitioning divides them,
@@ -219,10 +312,11 @@ pub fn greedy_order(h: &[u32], stolen: &[u64]) -> Vec<usize> {
 }
 
 /// Hill climbing on `order` for the state whose abstract states are
-/// `ranks` (not a dead end): tries the swaps of positions `i < j < relevant` in turn, keeps
-/// the first that raises the state's estimate, and starts over, until no
-/// swap helps or `budget` (saturated cost partitionings computed) runs out.
-/// `lookup` is `order`'s partitioning; the result is the final order's.
+/// `ranks` (not a dead end): tries the swaps of positions `i < j <
+/// relevant` in turn, keeps the first that raises the state's estimate, and
+/// starts over, until no swap helps or `budget` (saturated cost partitionings computed) runs out.
+/// `lookup` is `order`'s partitioning by `saturator`; the result is the
+/// final order's.
 ///
 /// Only the first `relevant` positions are swapped: the caller puts there
 /// the abstractions with a positive distance for the state (a greedy order
@@ -230,6 +324,7 @@ pub fn greedy_order(h: &[u32], stolen: &[u64]) -> Vec<usize> {
 pub fn optimize<A: AsRef<Transitions>>(
     abstractions: &[A],
     costs: &[u32],
+    saturator: Saturator,
     ranks: &[usize],
     order: &mut [usize],
     relevant: usize,
@@ -246,7 +341,7 @@ pub fn optimize<A: AsRef<Transitions>>(
                 }
                 *budget -= 1;
                 order.swap(i, j);
-                let candidate = saturated(abstractions, order, costs);
+                let candidate = saturate(abstractions, order, costs, saturator, ranks);
                 let v = candidate.value(ranks);
                 if v <= best {
                     order.swap(i, j);

@@ -78,7 +78,7 @@ pub mod variables;
 use super::{Estimate, Heuristic};
 use crate::task::{FactId, Task};
 use cartesian::Cartesian;
-use cost_partitioning::{DeadEnds, Lookup};
+use cost_partitioning::{DeadEnds, Lookup, Saturator};
 use projection::Projection;
 use selection::Selection;
 use transitions::{Abstraction, INFINITY};
@@ -134,6 +134,9 @@ pub struct Options {
     /// The most transitions of all Cartesian abstractions together (ten
     /// per state allowed).
     pub cartesian_max_transitions: usize,
+    /// How the partitionings made for a state (the initial state's, the
+    /// diversified and the online ones) saturate.
+    pub saturator: Saturator,
 }
 
 impl Default for Options {
@@ -156,6 +159,7 @@ impl Default for Options {
             cartesian: true,
             cartesian_max_states: 20_000,
             cartesian_max_transitions: 200_000,
+            saturator: Saturator::default(),
         }
     }
 }
@@ -183,6 +187,7 @@ pub struct CostPartitioned {
     dead_ends: DeadEnds,
     lookups: Vec<Lookup>,
     partitioning: Partitioning,
+    saturator: Saturator,
     interval: u64,
     optimization_budget: u64,
     online_optimization_budget: u64,
@@ -312,6 +317,7 @@ impl CostPartitioned {
             dead_ends,
             lookups: Vec::new(),
             partitioning,
+            saturator: options.saturator,
             interval: options.interval,
             optimization_budget: options.optimization_budget,
             online_optimization_budget: options.online_optimization_budget,
@@ -414,7 +420,13 @@ impl CostPartitioned {
             projections.iter().chain(&cartesian).copied().collect(),
         ];
         for order in &orders {
-            let lookup = cost_partitioning::saturated(&self.abstractions, order, &self.costs);
+            let lookup = cost_partitioning::saturate(
+                &self.abstractions,
+                order,
+                &self.costs,
+                self.saturator,
+                &self.ranks,
+            );
             let before = self.max_value();
             if before.is_some_and(|b| lookup.value(&self.ranks) > b) {
                 self.table_bytes += lookup.bytes();
@@ -498,7 +510,13 @@ impl CostPartitioned {
         self.scratch
             .extend(self.full.iter().zip(&self.ranks).map(|(h, &r)| h[r]));
         let mut order = cost_partitioning::greedy_order(&self.scratch, &self.stolen);
-        let lookup = cost_partitioning::saturated(&self.abstractions, &order, &self.costs);
+        let lookup = cost_partitioning::saturate(
+            &self.abstractions,
+            &order,
+            &self.costs,
+            self.saturator,
+            &self.ranks,
+        );
         if budget == 0 {
             return lookup;
         }
@@ -508,6 +526,7 @@ impl CostPartitioned {
         cost_partitioning::optimize(
             &self.abstractions,
             &self.costs,
+            self.saturator,
             &self.ranks,
             &mut order,
             relevant,

@@ -10,7 +10,7 @@
 
 use super::*;
 use crate::heuristics::abstraction::cartesian::{self, Cartesian};
-use crate::heuristics::abstraction::cost_partitioning::{self, DeadEnds, Lookup};
+use crate::heuristics::abstraction::cost_partitioning::{self, DeadEnds, Lookup, Saturator};
 use crate::heuristics::abstraction::decomposition;
 use crate::heuristics::abstraction::projection::{INFINITY, Projection};
 use crate::heuristics::abstraction::selection::{Selection, SysScp};
@@ -260,7 +260,7 @@ fn cost_partitionings_never_exceed_h_star() {
         samples: 20,
         ..options.clone()
     };
-    let mut positive = 0;
+    let (mut positive, mut perim_raised) = (0, 0);
     for seed in 0..400 {
         let (task, groups) = if seed % 2 == 0 {
             random_sas_task(&mut rng)
@@ -320,9 +320,37 @@ fn cost_partitionings_never_exceed_h_star() {
                 },
                 &ctx,
             );
+            // perimstar, made for a random state: admissible everywhere, and
+            // at least the plain partitioning's estimate for that state.
+            let target = ranks_of(
+                &vars,
+                &projections,
+                states[rng.range(0, states.len() as u32 - 1) as usize],
+            );
+            if dead.contains(&target) {
+                continue;
+            }
+            let perim = cost_partitioning::perimstar(&projections, &order, &costs, &target);
+            let (p, plain) = (perim.value(&target), lookup.value(&target));
+            assert!(p >= plain, "perimstar {p} < {plain}, {ctx}");
+            perim_raised += usize::from(p > plain);
+            assert_admissible(
+                "perimstar",
+                &h_star,
+                &states,
+                |s| {
+                    let ranks = ranks_of(&vars, &projections, s);
+                    (!dead.contains(&ranks)).then(|| perim.value(&ranks))
+                },
+                &ctx,
+            );
         }
     }
     assert!(positive > 200, "informative on {positive} tasks");
+    assert!(
+        perim_raised > 20,
+        "perimstar raised {perim_raised} estimates"
+    );
 }
 
 #[test]
@@ -426,6 +454,7 @@ fn hill_climbing_never_lowers_a_states_estimate_and_sometimes_raises_it() {
             let lookup = cost_partitioning::optimize(
                 &projections,
                 &costs,
+                Saturator::All,
                 &ranks,
                 &mut order,
                 n,

@@ -56,7 +56,16 @@ fn hill_climbing_keeps_a_better_order_and_spends_its_budget() {
     let start = saturated(&ps, &order, &costs);
     let before = start.value(&ranks);
     let mut budget = 5;
-    let lookup = optimize(&ps, &costs, &ranks, &mut order, 2, start, &mut budget);
+    let lookup = optimize(
+        &ps,
+        &costs,
+        Saturator::All,
+        &ranks,
+        &mut order,
+        2,
+        start,
+        &mut budget,
+    );
     assert!(lookup.value(&ranks) >= before);
     assert_eq!(lookup.value(&ranks), 4);
     // One swap tried, none better: the budget pays for exactly one.
@@ -66,7 +75,16 @@ fn hill_climbing_keeps_a_better_order_and_spends_its_budget() {
     let mut budget = 0;
     let start = saturated(&ps, &[1, 0], &costs);
     let mut order = vec![1, 0];
-    optimize(&ps, &costs, &ranks, &mut order, 2, start, &mut budget);
+    optimize(
+        &ps,
+        &costs,
+        Saturator::All,
+        &ranks,
+        &mut order,
+        2,
+        start,
+        &mut budget,
+    );
     assert_eq!(order, vec![1, 0]);
 }
 
