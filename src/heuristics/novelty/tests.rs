@@ -82,7 +82,7 @@ fn the_module_example() {
 /// new pair makes novel is answered `More`, and the table says so.
 #[test]
 fn partitions_past_the_byte_limit_answer_without_pairs() {
-    let pair_bytes = 8; // 3 facts: 3 pairs, one word
+    let pair_bytes = 16; // 3 facts: the rows of facts 1 and 2, a word each
     let mut table = NoveltyTable::new(3, 2, pair_bytes);
     for key in [0, 1] {
         table.evaluate(key, &words(&[0], 3));
