@@ -314,22 +314,21 @@ pub fn greedy_order(h: &[u32], stolen: &[u64]) -> Vec<usize> {
 /// Hill climbing on `order` for the state whose abstract states are
 /// `ranks` (not a dead end): tries the swaps of positions `i < j <
 /// relevant` in turn, keeps the first that raises the state's estimate, and
-/// starts over, until no swap helps or `budget` (saturated cost partitionings computed) runs out.
-/// `lookup` is `order`'s partitioning by `saturator`; the result is the
-/// final order's.
+/// starts over, until no swap helps or `budget` (partitionings computed)
+/// runs out. `partition` makes an order's cost partitioning (saturated, or
+/// by [`saturate`] for the state); `lookup` is `order`'s, and the result is
+/// the final order's.
 ///
 /// Only the first `relevant` positions are swapped: the caller puts there
 /// the abstractions with a positive distance for the state (a greedy order
 /// does), since swapping two of the others cannot change its estimate.
-pub fn optimize<A: AsRef<Transitions>>(
-    abstractions: &[A],
-    costs: &[u32],
-    saturator: Saturator,
+pub fn optimize(
     ranks: &[usize],
     order: &mut [usize],
     relevant: usize,
     mut lookup: Lookup,
     budget: &mut u64,
+    partition: impl Fn(&[usize]) -> Lookup,
 ) -> Lookup {
     let mut best = lookup.value(ranks);
     let relevant = relevant.min(order.len());
@@ -341,7 +340,7 @@ pub fn optimize<A: AsRef<Transitions>>(
                 }
                 *budget -= 1;
                 order.swap(i, j);
-                let candidate = saturate(abstractions, order, costs, saturator, ranks);
+                let candidate = partition(order);
                 let v = candidate.value(ranks);
                 if v <= best {
                     order.swap(i, j);

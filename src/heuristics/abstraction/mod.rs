@@ -523,16 +523,11 @@ impl CostPartitioned {
         // The greedy order puts the abstractions that see the state's goal
         // distance as 0 last.
         let relevant = order.iter().take_while(|&&a| self.scratch[a] > 0).count();
-        cost_partitioning::optimize(
-            &self.abstractions,
-            &self.costs,
-            self.saturator,
-            &self.ranks,
-            &mut order,
-            relevant,
-            lookup,
-            &mut budget,
-        )
+        let (abstractions, costs, saturator, ranks) =
+            (&self.abstractions, &self.costs, self.saturator, &self.ranks);
+        cost_partitioning::optimize(ranks, &mut order, relevant, lookup, &mut budget, |o| {
+            cost_partitioning::saturate(abstractions, o, costs, saturator, ranks)
+        })
     }
 }
 

@@ -10,7 +10,7 @@
 
 use super::*;
 use crate::heuristics::abstraction::cartesian::{self, Cartesian};
-use crate::heuristics::abstraction::cost_partitioning::{self, DeadEnds, Lookup, Saturator};
+use crate::heuristics::abstraction::cost_partitioning::{self, DeadEnds, Lookup};
 use crate::heuristics::abstraction::decomposition;
 use crate::heuristics::abstraction::projection::{INFINITY, Projection};
 use crate::heuristics::abstraction::selection::{Selection, SysScp};
@@ -451,16 +451,10 @@ fn hill_climbing_never_lowers_a_states_estimate_and_sometimes_raises_it() {
             let before = start.value(&ranks);
             let mut budget = 500;
             let n = order.len();
-            let lookup = cost_partitioning::optimize(
-                &projections,
-                &costs,
-                Saturator::All,
-                &ranks,
-                &mut order,
-                n,
-                start,
-                &mut budget,
-            );
+            let lookup =
+                cost_partitioning::optimize(&ranks, &mut order, n, start, &mut budget, |o| {
+                    cost_partitioning::saturated(&projections, o, &costs)
+                });
             let after = lookup.value(&ranks);
             assert!(after >= before, "{after} < {before} on {s:#b}, {ctx}");
             // The lookup is the final order's.

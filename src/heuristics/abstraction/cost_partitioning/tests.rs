@@ -56,16 +56,9 @@ fn hill_climbing_keeps_a_better_order_and_spends_its_budget() {
     let start = saturated(&ps, &order, &costs);
     let before = start.value(&ranks);
     let mut budget = 5;
-    let lookup = optimize(
-        &ps,
-        &costs,
-        Saturator::All,
-        &ranks,
-        &mut order,
-        2,
-        start,
-        &mut budget,
-    );
+    let lookup = optimize(&ranks, &mut order, 2, start, &mut budget, |o| {
+        saturated(&ps, o, &costs)
+    });
     assert!(lookup.value(&ranks) >= before);
     assert_eq!(lookup.value(&ranks), 4);
     // One swap tried, none better: the budget pays for exactly one.
@@ -75,16 +68,9 @@ fn hill_climbing_keeps_a_better_order_and_spends_its_budget() {
     let mut budget = 0;
     let start = saturated(&ps, &[1, 0], &costs);
     let mut order = vec![1, 0];
-    optimize(
-        &ps,
-        &costs,
-        Saturator::All,
-        &ranks,
-        &mut order,
-        2,
-        start,
-        &mut budget,
-    );
+    optimize(&ranks, &mut order, 2, start, &mut budget, |o| {
+        saturated(&ps, o, &costs)
+    });
     assert_eq!(order, vec![1, 0]);
 }
 
