@@ -23,7 +23,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PLANBOX = os.path.join(ROOT, "target", "release", "planbox")
+PLANBOX = os.environ.get("PLANBOX", os.path.join(ROOT, "target", "release", "planbox"))
 LAPKT = os.environ.get("LAPKT", os.path.join(ROOT, ".venv", "bin", "lapkt_cmd.py"))
 LAPKT_PYTHON = os.environ.get("LAPKT_PYTHON", os.path.join(ROOT, ".venv", "bin", "python"))
 
