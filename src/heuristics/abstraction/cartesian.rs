@@ -193,6 +193,10 @@ impl Cartesian {
         for (s, out) in r.out.iter().enumerate() {
             edges.extend(out.iter().map(|&(o, t)| (t, s as u32, o)));
         }
+        // Self-loops too: the system notes which operators loop.
+        for (s, loops) in r.loops.iter().enumerate() {
+            edges.extend(loops.iter().map(|&o| (s as u32, s as u32, o)));
+        }
         let goals = (0..r.num_states())
             .filter(|&s| r.goal[s as usize])
             .collect();

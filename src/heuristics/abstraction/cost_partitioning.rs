@@ -37,7 +37,7 @@
 //! 0 for `o`, and the sum is 4 as well, but an abstraction that needed only
 //! 1 of `o` would leave 3 to the next.
 
-use super::transitions::{INFINITY, Transitions};
+use super::transitions::{INFINITY, NEVER_NEEDED, Transitions};
 
 /// The goal distances of one cost partitioning: for each abstraction that
 /// contributes (a finite value above 0 somewhere), its table.
@@ -154,22 +154,33 @@ pub fn saturated<A: AsRef<Transitions>>(
 ) -> Lookup {
     let mut left = costs.to_vec();
     let mut lookup = Lookup::default();
-    for (a, h) in saturate_pass(abstractions, order, &mut left, None) {
+    for (a, h) in saturate_pass(abstractions, order, &mut left, None, false) {
         lookup.add(a, &h);
     }
     lookup
 }
 
-/// How an abstraction's goal distances are saturated, in a partitioning
-/// made for one state.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Saturator {
-    /// Every finite distance is kept: [`saturated`].
-    All,
+/// How the partitionings made for one state saturate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Saturator {
     /// Scorpion's `perimstar` (Seipp, Keller and Helmert 2020, Sect. 5.2):
-    /// [`perimstar`].
-    #[default]
-    PerimStar,
+    /// [`perimstar`]; otherwise every finite distance is kept, as
+    /// [`saturated`] does.
+    pub perimstar: bool,
+    /// General cost partitioning: saturated costs may be negative
+    /// ([`Transitions::general_saturated_costs`]), which leaves the
+    /// abstractions after more than the operator's cost.
+    pub general_costs: bool,
+}
+
+impl Default for Saturator {
+    /// Scorpion's: `perimstar` over general costs.
+    fn default() -> Self {
+        Saturator {
+            perimstar: true,
+            general_costs: true,
+        }
+    }
 }
 
 /// The partitioning of `saturator` over `order`, made for the state whose
@@ -181,10 +192,22 @@ pub fn saturate<A: AsRef<Transitions>>(
     saturator: Saturator,
     ranks: &[usize],
 ) -> Lookup {
-    match saturator {
-        Saturator::All => saturated(abstractions, order, costs),
-        Saturator::PerimStar => perimstar(abstractions, order, costs, ranks),
+    let mut left = costs.to_vec();
+    let general = saturator.general_costs;
+    let mut first = if saturator.perimstar {
+        saturate_pass(abstractions, order, &mut left, Some(ranks), general)
+    } else {
+        saturate_pass(abstractions, order, &mut left, None, general)
+    };
+    if saturator.perimstar {
+        let second = saturate_pass(abstractions, order, &mut left, None, general);
+        add_tables(&mut first, second);
     }
+    let mut lookup = Lookup::default();
+    for (a, h) in &first {
+        lookup.add(*a, h);
+    }
+    lookup
 }
 
 /// Saturated cost partitioning that keeps only what the state `ranks`
@@ -199,18 +222,25 @@ pub fn saturate<A: AsRef<Transitions>>(
 /// order with the costs the first left, and the two are added (their costs
 /// are disjoint shares of `c`, so the sum stays admissible). `s` gets at
 /// least its plain estimate, and the states around it gain from the
-/// second pass.
+/// second pass. (Non-negative costs; [`saturate`] does the same with
+/// either.)
 pub fn perimstar<A: AsRef<Transitions>>(
     abstractions: &[A],
     order: &[usize],
     costs: &[u32],
     ranks: &[usize],
 ) -> Lookup {
-    let mut left = costs.to_vec();
-    let mut first = saturate_pass(abstractions, order, &mut left, Some(ranks));
-    let second = saturate_pass(abstractions, order, &mut left, None);
-    // Each abstraction's two tables become one: dead ends are dead under
-    // every cost function, so INFINITY sits in the same places in both.
+    let saturator = Saturator {
+        perimstar: true,
+        general_costs: false,
+    };
+    saturate(abstractions, order, costs, saturator, ranks)
+}
+
+/// Adds each abstraction's distances in `second` to its distances in
+/// `first`, or appends them. Dead ends are dead under every cost function,
+/// so INFINITY sits in the same places in both.
+fn add_tables(first: &mut Vec<(usize, Vec<u32>)>, second: Vec<(usize, Vec<u32>)>) {
     for (a, h) in second {
         match first.iter_mut().find(|(b, _)| *b == a) {
             Some((_, sum)) => {
@@ -223,24 +253,23 @@ pub fn perimstar<A: AsRef<Transitions>>(
             None => first.push((a, h)),
         }
     }
-    let mut lookup = Lookup::default();
-    for (a, h) in &first {
-        lookup.add(*a, h);
-    }
-    lookup
 }
 
 /// One pass of saturation over `order`, taking the costs from `left`: each
 /// abstraction with a distance above 0 under them, with its distances. With
 /// `perimeter`, each abstraction's finite distances are first capped at
-/// those of its abstract state of that state.
+/// those of its abstract state of that state. With `general`, saturated
+/// costs may be negative, which raises what is left; an operator no plan
+/// needs ([`NEVER_NEEDED`]) is left at [`INFINITY`], which stays.
 fn saturate_pass<A: AsRef<Transitions>>(
     abstractions: &[A],
     order: &[usize],
     left: &mut [u32],
     perimeter: Option<&[usize]>,
+    general: bool,
 ) -> Vec<(usize, Vec<u32>)> {
     let mut saturated = vec![0u32; left.len()];
+    let mut signed = vec![0i64; if general { left.len() } else { 0 }];
     let mut h = Vec::new();
     let mut out = Vec::new();
     for &a in order {
@@ -252,14 +281,26 @@ fn saturate_pass<A: AsRef<Transitions>>(
                 *x = (*x).min(cap);
             }
         }
-        if h.iter().any(|&x| x > 0) {
+        if !h.iter().any(|&x| x > 0) {
+            continue;
+        }
+        if general {
+            p.general_saturated_costs(&h, &mut signed);
+            for (l, &s) in left.iter_mut().zip(&signed) {
+                *l = match (*l, s) {
+                    (INFINITY, _) | (_, NEVER_NEEDED) => INFINITY,
+                    // s <= l: the distances were computed under `left`.
+                    (l, s) => (i64::from(l) - s).min(i64::from(INFINITY - 1)) as u32,
+                };
+            }
+        } else {
             p.saturated_costs(&h, &mut saturated);
             for (l, s) in left.iter_mut().zip(&saturated) {
                 // s <= l: the distances were computed under `left`.
                 *l -= s;
             }
-            out.push((a, h.clone()));
         }
+        out.push((a, h.clone()));
     }
     out
 }

@@ -135,7 +135,8 @@ pub struct Options {
     /// per state allowed).
     pub cartesian_max_transitions: usize,
     /// How the partitionings made for a state (the initial state's, the
-    /// diversified and the online ones) saturate.
+    /// diversified and the online ones) saturate: `perimstar` over general
+    /// costs by default, as Scorpion.
     pub saturator: Saturator,
 }
 

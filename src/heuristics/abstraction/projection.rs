@@ -109,6 +109,7 @@ impl Projection {
 
         // Transitions, as (target, source, operator).
         let mut edges: Vec<(u32, u32, u32)> = Vec::new();
+        let mut moves = 0;
         let mut values: Vec<u32> = vec![0; pattern.len()];
         for (o, op) in vars.operators.iter().enumerate() {
             if !op.possible {
@@ -129,7 +130,7 @@ impl Projection {
                     None => (0..sizes[i]).collect(),
                 })
                 .collect();
-            let mut too_many = false;
+            let (mut too_many, mut looped) = (false, false);
             p.for_each_state(&allowed, |source, vals| {
                 values.copy_from_slice(vals);
                 let mut target = source;
@@ -139,7 +140,12 @@ impl Projection {
                 }
                 if target != source {
                     edges.push((target, source, o as u32));
-                    too_many |= edges.len() > max_transitions;
+                    moves += 1;
+                    too_many |= moves > max_transitions;
+                } else if !looped {
+                    // One self-loop tells the system that the operator loops.
+                    edges.push((target, source, o as u32));
+                    looped = true;
                 }
             });
             if too_many {

@@ -10,10 +10,13 @@
 //!   backwards from the goal states, which is why the transitions are stored
 //!   by target;
 //! - the *saturated* costs of those distances: per operator, the most any of
-//!   its transitions needs, `max(0, h(s) - h(t))`.
+//!   its transitions needs, `max(0, h(s) - h(t))`; or, allowing negative
+//!   costs, `max h(s) - h(t)` alone ([`Transitions::general_saturated_costs`]).
 //!
-//! Self-loops `s -o-> s` are left out: they never shorten a path, and their
-//! saturated cost would be 0 anyway.
+//! Self-loops `s -o-> s` are left out: they never shorten a path. What is
+//! kept of them is which operators never loop ([`Transitions::new`]): only
+//! those may get a negative saturated cost, since a loop needs a cost of at
+//! least 0 to keep every cycle's cost from going below 0.
 //!
 //! [`Abstraction`] is the closed set of kinds. Only the mapping of a concrete
 //! state to its abstract state differs between them, and that lookup, done
@@ -44,13 +47,31 @@ pub struct Transitions {
     starts: Vec<u32>,
     sources: Vec<u32>,
     operators: Vec<u32>,
+    /// The operators with a transition here and no self-loop, sorted.
+    strict: Vec<u32>,
 }
 
 impl Transitions {
     /// The system of `num_states` states with the goal states `goals`
     /// (sorted) and the transitions `edges` as `(target, source, operator)`;
-    /// self-loops are dropped. Transitions into one state keep their order.
+    /// self-loops are dropped, after noting their operators (so `edges` must
+    /// hold every self-loop: an operator that changes none of the
+    /// abstraction's variables and has no edge counts as looping).
+    /// Transitions into one state keep their order.
     pub fn new(num_states: u32, goals: Vec<u32>, edges: &[(u32, u32, u32)]) -> Transitions {
+        let (mut moving, mut looping): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+        for &(t, s, o) in edges {
+            if s == t {
+                looping.push(o)
+            } else {
+                moving.push(o)
+            }
+        }
+        for ops in [&mut moving, &mut looping] {
+            ops.sort_unstable();
+            ops.dedup();
+        }
+        moving.retain(|o| looping.binary_search(o).is_err());
         let mut starts = vec![0u32; num_states as usize + 1];
         for &(t, s, _) in edges {
             if s != t {
@@ -77,6 +98,7 @@ impl Transitions {
             starts,
             sources,
             operators,
+            strict: moving,
         }
     }
 
@@ -90,7 +112,11 @@ impl Transitions {
 
     /// Bytes of the transitions and indexes.
     pub fn bytes(&self) -> usize {
-        4 * (self.starts.len() + self.sources.len() + self.operators.len() + self.goals.len())
+        4 * (self.starts.len()
+            + self.sources.len()
+            + self.operators.len()
+            + self.goals.len()
+            + self.strict.len())
     }
 
     /// Whether abstract state `s` is a goal state.
@@ -160,7 +186,41 @@ impl Transitions {
             }
         }
     }
+
+    /// The saturated costs of goal distances `h` when costs may be negative
+    /// (general cost partitioning; Seipp, Keller and Helmert 2020, Sect. 3):
+    /// per operator, `max h(s) - h(t)` over its transitions between states of
+    /// finite distance, which is below 0 where the operator only leads away
+    /// from the goal. An operator with a self-loop gets at least 0, one
+    /// without transitions here 0, and one whose every transition touches a
+    /// dead end [`NEVER_NEEDED`]: no plan from a state that can reach the
+    /// goal uses it.
+    pub fn general_saturated_costs(&self, h: &[u32], out: &mut [i64]) {
+        out.fill(0);
+        for &o in &self.strict {
+            out[o as usize] = NEVER_NEEDED;
+        }
+        for t in 0..self.num_states as usize {
+            if h[t] == INFINITY {
+                continue;
+            }
+            let range = self.starts[t] as usize..self.starts[t + 1] as usize;
+            for i in range {
+                let source = h[self.sources[i] as usize];
+                if source == INFINITY {
+                    continue;
+                }
+                let o = self.operators[i] as usize;
+                out[o] = out[o].max(i64::from(source) - i64::from(h[t]));
+            }
+        }
+    }
 }
+
+/// The general saturated cost of an operator no plan from a solvable state
+/// uses here ([`Transitions::general_saturated_costs`]): minus infinity, so
+/// that the abstractions after it may charge it any cost.
+pub const NEVER_NEEDED: i64 = i64::MIN;
 
 /// An abstraction of either kind; cost partitioning sees only its
 /// [`Transitions`] (through `AsRef`).

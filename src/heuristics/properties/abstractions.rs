@@ -10,7 +10,7 @@
 
 use super::*;
 use crate::heuristics::abstraction::cartesian::{self, Cartesian};
-use crate::heuristics::abstraction::cost_partitioning::{self, DeadEnds, Lookup};
+use crate::heuristics::abstraction::cost_partitioning::{self, DeadEnds, Lookup, Saturator};
 use crate::heuristics::abstraction::decomposition;
 use crate::heuristics::abstraction::projection::{INFINITY, Projection};
 use crate::heuristics::abstraction::selection::{Selection, SysScp};
@@ -260,7 +260,7 @@ fn cost_partitionings_never_exceed_h_star() {
         samples: 20,
         ..options.clone()
     };
-    let (mut positive, mut perim_raised) = (0, 0);
+    let (mut positive, mut perim_raised, mut general_raised) = (0, 0, 0);
     for seed in 0..400 {
         let (task, groups) = if seed % 2 == 0 {
             random_sas_task(&mut rng)
@@ -334,22 +334,45 @@ fn cost_partitionings_never_exceed_h_star() {
             let (p, plain) = (perim.value(&target), lookup.value(&target));
             assert!(p >= plain, "perimstar {p} < {plain}, {ctx}");
             perim_raised += usize::from(p > plain);
-            assert_admissible(
-                "perimstar",
-                &h_star,
-                &states,
-                |s| {
-                    let ranks = ranks_of(&vars, &projections, s);
-                    (!dead.contains(&ranks)).then(|| perim.value(&ranks))
-                },
-                &ctx,
-            );
+            // Each saturator, general costs or not, made for that state.
+            for perimstar in [false, true] {
+                for general_costs in [false, true] {
+                    let saturator = Saturator {
+                        perimstar,
+                        general_costs,
+                    };
+                    let lookup = cost_partitioning::saturate(
+                        &projections,
+                        &order,
+                        &costs,
+                        saturator,
+                        &target,
+                    );
+                    if general_costs && lookup.value(&target) > plain {
+                        general_raised += 1;
+                    }
+                    assert_admissible(
+                        &format!("{saturator:?}"),
+                        &h_star,
+                        &states,
+                        |s| {
+                            let ranks = ranks_of(&vars, &projections, s);
+                            (!dead.contains(&ranks)).then(|| lookup.value(&ranks))
+                        },
+                        &ctx,
+                    );
+                }
+            }
         }
     }
     assert!(positive > 200, "informative on {positive} tasks");
     assert!(
         perim_raised > 20,
         "perimstar raised {perim_raised} estimates"
+    );
+    assert!(
+        general_raised > 20,
+        "general costs raised {general_raised} estimates"
     );
 }
 

@@ -39,7 +39,7 @@ pub(super) struct Refinement<'a> {
     /// Per state: `(operator, target)` out, `(operator, source)` in, loops.
     pub(super) out: Vec<Vec<(u32, u32)>>,
     into: Vec<Vec<(u32, u32)>>,
-    loops: Vec<Vec<u32>>,
+    pub(super) loops: Vec<Vec<u32>>,
     pub(super) transitions: usize,
     /// Lower bounds on the goal distances (A*'s heuristic).
     h: Vec<u32>,
