@@ -162,6 +162,12 @@ impl Transitions {
     }
 }
 
+impl AsRef<Transitions> for Transitions {
+    fn as_ref(&self) -> &Transitions {
+        self
+    }
+}
+
 /// An abstraction of either kind; cost partitioning sees only its
 /// [`Transitions`] (through `AsRef`).
 #[derive(Clone, Debug)]
