@@ -156,12 +156,18 @@ fn astar_with_optimal_cost_partitioning_is_optimal() {
         let mut state = init.words().to_vec();
         for &o in &plan {
             let op = task.operator(o);
-            assert!(op.pre.iter().all(|&f| bits::contains(&state, f)), "{set}/{file}");
+            assert!(
+                op.pre.iter().all(|&f| bits::contains(&state, f)),
+                "{set}/{file}"
+            );
             let mut next = state.clone();
             task.apply(op, &state, &mut next);
             state = next;
         }
-        assert!(task.goal.iter().all(|&f| bits::contains(&state, f)), "{set}/{file}");
+        assert!(
+            task.goal.iter().all(|&f| bits::contains(&state, f)),
+            "{set}/{file}"
+        );
         assert_eq!(task.plan_cost(&plan), cost, "{set}/{file}");
     }
 }

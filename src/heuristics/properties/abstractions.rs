@@ -629,7 +629,10 @@ fn optimal_cost_partitioning_dominates_the_others_and_stays_below_h_star() {
             for lookup in &orders {
                 best = best.max(lookup.value(&ranks));
             }
-            assert!(x + 1e-6 >= f64::from(best), "{x} < scp {best} on {s:#b}, {ctx}");
+            assert!(
+                x + 1e-6 >= f64::from(best),
+                "{x} < scp {best} on {s:#b}, {ctx}"
+            );
             let u = uniform.value(&ranks);
             assert!(x + 1e-6 >= f64::from(u), "{x} < ucp {u} on {s:#b}, {ctx}");
             for (p, &r) in projections.iter().zip(&ranks) {

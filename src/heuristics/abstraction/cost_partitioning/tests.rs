@@ -119,7 +119,8 @@ fn optimal_partitioning_splits_shared_operators_where_saturated_cannot() {
     assert_eq!(solved, lp.solve(&ranks), "the scratch is reset");
     // With o0 twice as expensive, A and C each take 1 of it, and B all of
     // o1 or o2 (A's and C's other operators): 1 + 1 + 0 = 2.
-    let optimal::Solved::Optimum(x) = optimal::Optimal::new(&abstractions, &[2, 1, 1]).solve(&ranks)
+    let optimal::Solved::Optimum(x) =
+        optimal::Optimal::new(&abstractions, &[2, 1, 1]).solve(&ranks)
     else {
         panic!("no optimum");
     };
