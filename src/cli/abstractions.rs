@@ -4,6 +4,7 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
+use planbox::heuristics::abstraction::cost_partitioning::optimal::Solved;
 use planbox::heuristics::abstraction::report::Report;
 use planbox::heuristics::abstraction::selection::Selection;
 use planbox::heuristics::abstraction::{CostPartitioned, Options, Partitioning};
@@ -25,6 +26,10 @@ pub struct AbstractionsArgs {
     /// Print the table of every projection with at most this many abstract states.
     #[arg(long, default_value_t = 12)]
     rows: u32,
+    /// Also solve the linear program of optimal cost partitioning for the
+    /// initial state (slow on large projections).
+    #[arg(long)]
+    optimal: bool,
 }
 
 pub fn run(args: &AbstractionsArgs) -> Result<u8> {
@@ -59,6 +64,17 @@ pub fn run(args: &AbstractionsArgs) -> Result<u8> {
     let init = FactSet::from_facts(task.facts.len(), &task.init);
     let report = h.report(init.words(), args.rows);
     print_report(&task, &report, args.pattern_size);
+    if args.optimal {
+        let line = match h.optimal_for(init.words()) {
+            Solved::DeadEnd => "dead end".to_string(),
+            Solved::Optimum(x) => match Solved::Optimum(x).estimate() {
+                Some(h) if (x - f64::from(h)).abs() < 1e-6 => h.to_string(),
+                h => format!("{} (the LP's optimum {x:.3}, rounded up)", number(h)),
+            },
+            Solved::Failed(h) => format!("the LP failed (best single projection: {h})"),
+        };
+        outln!("  optimal cost partitioning: {line}");
+    }
     Ok(0)
 }
 

@@ -187,6 +187,25 @@ pub const TABLE: &[Entry] = &[
         forward: Some(|t, c| Box::new(cost_partitioned(t, c, Partitioning::Uniform))),
         backward: None,
     },
+    Entry {
+        name: "ocp",
+        help: "Optimal cost partitioning by linear programming over the projections of \
+               scp-sys2 (the interesting patterns of up to two variables), an LP per state \
+               (Katz and Domshlak 2010); a baseline, slow",
+        admissible: true,
+        adl: false,
+        forward: Some(|t, c| {
+            let options = Options {
+                selection: Selection::Systematic,
+                max_pattern_size: 2,
+                cartesian: false,
+                ..Options::default()
+            };
+            let kind = Partitioning::Optimal;
+            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options))
+        }),
+        backward: None,
+    },
 ];
 
 /// The abstraction heuristic over the context's mutex groups or the task's

@@ -1,7 +1,8 @@
 //! Heuristics on the initial states of real IPC tasks.
 //!
 //! Sokoban problems come with their optimal plan cost (`sokoban-index.tsv`), so
-//! the admissible heuristics must stay at or below it. On every other domain
+//! the admissible heuristics must stay at or below it, and optimal cost
+//! partitioning at or above the saturated one of the same projections. On every other domain
 //! (the first problems of each) we check the chain that holds on every state:
 //! `hmax <= lmcut <= hff <= hadd`, with dead ends agreeing.
 
@@ -54,7 +55,9 @@ fn admissible_heuristics_never_exceed_the_optimal_sokoban_cost() {
         let optimal: u32 = optimal.parse().expect("optimal cost");
         let task = ground(&ipc().join(set), problem);
         let values = initial_values(&task);
-        for name in ["blind", "hmax", "lmcut", "lmcp", "scp", "ucp", "cegar"] {
+        for name in [
+            "blind", "hmax", "lmcut", "lmcp", "scp", "ucp", "cegar", "ocp",
+        ] {
             let h = value(&values, name).expect("solvable");
             assert!(
                 h <= optimal,
@@ -63,6 +66,10 @@ fn admissible_heuristics_never_exceed_the_optimal_sokoban_cost() {
         }
         let (hmax, lmcut) = (value(&values, "hmax"), value(&values, "lmcut"));
         assert!(hmax <= lmcut, "{set}/{problem}: {values:?}");
+        // Optimal cost partitioning of scp-sys2's projections beats every
+        // saturated one of them.
+        let (scp, ocp) = (value(&values, "scp-sys2"), value(&values, "ocp"));
+        assert!(scp <= ocp, "{set}/{problem}: {values:?}");
     }
 }
 

@@ -28,6 +28,10 @@
 //! abstractions of the order, keep the swap if the state's estimate rises,
 //! and start over until no swap helps or the budget of tries is spent.
 //!
+//! *Optimal* cost partitioning ([`optimal`], a baseline) solves a linear
+//! program in each state for the split that gives it the largest sum, which
+//! no other partitioning of the same abstractions beats.
+//!
 //! [`Lookup`] holds one order's result: a table of goal distances per
 //! abstraction that contributes.
 //!
@@ -38,6 +42,8 @@
 //! 1 of `o` would leave 3 to the next.
 
 use super::transitions::{INFINITY, NEVER_NEEDED, Transitions};
+
+pub mod optimal;
 
 /// The goal distances of one cost partitioning: for each abstraction that
 /// contributes (a finite value above 0 somewhere), its table.

@@ -27,8 +27,8 @@
 //!    task; [`decomposition`]: which ones to build (one per goal fact, one
 //!    per landmark).
 //! 5. [`cost_partitioning`]: adding the abstractions' estimates without
-//!    overestimating: saturated cost partitioning over orders, uniform as a
-//!    baseline.
+//!    overestimating: saturated cost partitioning over orders, uniform and
+//!    optimal (by linear programming) as baselines.
 //!
 //! [`CostPartitioned`] puts them together as a [`Heuristic`]: `scp` is the
 //! maximum over saturated cost partitionings of the selected projections
@@ -53,7 +53,10 @@
 //! our benchmarks its time costs more than its fewer expansions save. Every
 //! limit is a count, not a time, so that the same task gives the same
 //! orders and estimates. `ucp` is the uniform partitioning of the same
-//! abstractions.
+//! abstractions. `ocp` is the optimal partitioning of the projections of up
+//! to two variables, a linear program solved in every state
+//! ([`cost_partitioning::optimal`]): a slow baseline that no partitioning of
+//! the same abstractions beats.
 //!
 //! Example (Gripper, two balls): the projection on ball 1's variable has
 //! the abstract states "in room a", "in room b", "carried by the left
@@ -172,6 +175,8 @@ pub enum Partitioning {
     Saturated,
     /// Uniform.
     Uniform,
+    /// Optimal, by a linear program in every state (a baseline, slow).
+    Optimal,
 }
 
 /// The maximum over cost partitionings of abstractions; see the module docs.
@@ -189,6 +194,9 @@ pub struct CostPartitioned {
     lookups: Vec<Lookup>,
     partitioning: Partitioning,
     saturator: Saturator,
+    /// The linear program of optimal cost partitioning (`ocp` only), in
+    /// place of the lookups.
+    optimal: Option<cost_partitioning::optimal::Optimal>,
     interval: u64,
     optimization_budget: u64,
     online_optimization_budget: u64,
@@ -232,8 +240,14 @@ impl CostPartitioned {
             cartesian: false,
             ..options.clone()
         };
-        let mut first = CostPartitioned::new(task, groups, partitioning, &probe);
-        let mut second = CostPartitioned::new(task, None, partitioning, &probe);
+        // Optimal cost partitioning chooses as saturated does: without an
+        // LP, and so over the same abstractions as `scp` with these options.
+        let judge = match partitioning {
+            Partitioning::Optimal => Partitioning::Saturated,
+            other => other,
+        };
+        let mut first = CostPartitioned::new(task, groups, judge, &probe);
+        let mut second = CostPartitioned::new(task, None, judge, &probe);
         let init = crate::task::FactSet::from_facts(task.facts.len(), &task.init);
         let a = first.estimate(init.words());
         let b = second.estimate(init.words());
@@ -242,7 +256,7 @@ impl CostPartitioned {
         } else {
             (first, groups)
         };
-        if options.cartesian {
+        if options.cartesian || judge != partitioning {
             chosen = CostPartitioned::new(task, chosen_groups, partitioning, options);
         }
         // Estimates of the initial state count as evaluations; start afresh.
@@ -306,6 +320,7 @@ impl CostPartitioned {
         let name = match partitioning {
             Partitioning::Saturated => "scp",
             Partitioning::Uniform => "ucp",
+            Partitioning::Optimal => "ocp",
         };
         let dead_ends = DeadEnds::new(full.iter().map(|h| &h[..]));
         let mut heuristic = CostPartitioned {
@@ -319,6 +334,7 @@ impl CostPartitioned {
             lookups: Vec::new(),
             partitioning,
             saturator: options.saturator,
+            optimal: None,
             interval: options.interval,
             optimization_budget: options.optimization_budget,
             online_optimization_budget: options.online_optimization_budget,
@@ -340,6 +356,16 @@ impl CostPartitioned {
             Partitioning::Saturated => {
                 heuristic.rank(init.words());
                 heuristic.saturated_for_ranks(options.optimization_budget)
+            }
+            Partitioning::Optimal => {
+                heuristic.optimal = Some(cost_partitioning::optimal::Optimal::new(
+                    &heuristic.abstractions,
+                    &heuristic.costs,
+                ));
+                // Every abstraction is looked up: none is dropped as it is
+                // from the lookups of the other partitionings.
+                heuristic.used = (0..heuristic.abstractions.len()).collect();
+                return heuristic;
             }
         };
         heuristic.table_bytes = first.bytes();
@@ -463,6 +489,12 @@ impl CostPartitioned {
     pub fn named(mut self, name: &'static str) -> Self {
         self.name = name;
         self
+    }
+
+    /// The linear program of optimal cost partitioning (`ocp` only): how
+    /// many it solved and failed on.
+    pub fn optimal(&self) -> Option<&cost_partitioning::optimal::Optimal> {
+        self.optimal.as_ref()
     }
 
     /// The projections among the abstractions.
@@ -589,6 +621,12 @@ impl Heuristic for CostPartitioned {
             return Estimate::DeadEnd;
         };
         self.evaluations += 1;
+        if let Some(lp) = &mut self.optimal {
+            return match lp.solve(&self.ranks).estimate() {
+                Some(h) => Estimate::Value(h),
+                None => Estimate::DeadEnd,
+            };
+        }
         if self.partitioning == Partitioning::Saturated
             && self.interval > 0
             && self.evaluations.is_multiple_of(self.interval)

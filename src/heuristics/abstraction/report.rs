@@ -3,6 +3,7 @@
 //! partitionings add them up (`planbox abstractions`, docs/teaching.md).
 
 use super::CostPartitioned;
+use super::cost_partitioning::optimal::{Optimal, Solved};
 use super::cost_partitioning::{self, greedy_order};
 use super::transitions::{Abstraction, INFINITY, Transitions};
 use super::variables::Var;
@@ -73,6 +74,14 @@ fn finite(h: u32) -> Option<u32> {
 }
 
 impl CostPartitioned {
+    /// The optimal cost partitioning of the abstractions for `state`: the
+    /// linear program of [`cost_partitioning::optimal`], solved once (slow
+    /// where the abstractions have many states).
+    pub fn optimal_for(&mut self, state: &[u64]) -> Solved {
+        self.rank(state);
+        Optimal::new(&self.abstractions, &self.costs).solve(&self.ranks)
+    }
+
     /// The report of `state`, with the tables of projections of at most
     /// `max_rows` states.
     pub fn report(&mut self, state: &[u64], max_rows: u32) -> Report {

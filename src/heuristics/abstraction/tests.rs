@@ -128,3 +128,46 @@ fn astar_with_sys_scp_patterns_is_optimal() {
     }
     assert!(larger > 0, "no pattern of 3 or more variables");
 }
+
+/// A* with optimal cost partitioning finds the optimal plans of small IPC
+/// problems (their costs known from the other optimal planners' tests),
+/// each replayed step by step.
+#[test]
+fn astar_with_optimal_cost_partitioning_is_optimal() {
+    use crate::heuristics::HeuristicName;
+    use crate::search::{Limits, Monitor, Outcome, Progression, astar};
+    use crate::util::bits;
+    for (set, file, cost) in [
+        ("gripper", "prob01", 11),
+        ("depot", "p01", 10),
+        ("logistics00", "probLOGISTICS-4-0", 20),
+    ] {
+        let dir = format!("{}/problems/ipc/{set}/", env!("CARGO_MANIFEST_DIR"));
+        let task = crate::load::load(format!("{dir}domain.pddl"), format!("{dir}{file}.pddl"))
+            .expect("bundled problem");
+        let name: HeuristicName = "ocp".parse().expect("in the table");
+        let mut h = name.forward(&task, &Default::default()).expect("forward");
+        let mut space = Progression::new(&task);
+        let plan = match astar(&mut space, &mut *h, &mut Monitor::new(Limits::none())).outcome {
+            Outcome::Plan(plan) => plan,
+            other => panic!("{set}/{file}: {other:?}"),
+        };
+        let init = crate::task::FactSet::from_facts(task.facts.len(), &task.init);
+        let mut state = init.words().to_vec();
+        for &o in &plan {
+            let op = task.operator(o);
+            assert!(
+                op.pre.iter().all(|&f| bits::contains(&state, f)),
+                "{set}/{file}"
+            );
+            let mut next = state.clone();
+            task.apply(op, &state, &mut next);
+            state = next;
+        }
+        assert!(
+            task.goal.iter().all(|&f| bits::contains(&state, f)),
+            "{set}/{file}"
+        );
+        assert_eq!(task.plan_cost(&plan), cost, "{set}/{file}");
+    }
+}

@@ -222,6 +222,12 @@ impl Transitions {
 /// that the abstractions after it may charge it any cost.
 pub const NEVER_NEEDED: i64 = i64::MIN;
 
+impl AsRef<Transitions> for Transitions {
+    fn as_ref(&self) -> &Transitions {
+        self
+    }
+}
+
 /// An abstraction of either kind; cost partitioning sees only its
 /// [`Transitions`] (through `AsRef`).
 #[derive(Clone, Debug)]

@@ -599,3 +599,102 @@ fn cartesian_abstractions_are_the_abstractions_they_induce_and_below_h_star() {
         "{checked} abstract states, {landmarks} landmark subtasks, {solved} solved"
     );
 }
+
+/// Optimal cost partitioning over projections of up to two variables: on
+/// every state of the view, a dead end exactly where some projection says
+/// so, at most h*, and at least every other cost partitioning of the same
+/// projections (saturated in random orders, uniform) and the best single
+/// projection. The LP's optimum itself, before rounding, is compared, within
+/// 1e-6. The heuristic (over the interesting patterns among them) stays
+/// at most the LP over them all.
+#[test]
+fn optimal_cost_partitioning_dominates_the_others_and_stays_below_h_star() {
+    use crate::heuristics::abstraction::cost_partitioning::optimal::{Optimal, Solved};
+    let mut rng = Rng(0x0C9);
+    let options = Options {
+        selection: Selection::Systematic,
+        max_pattern_size: 2,
+        cartesian: false,
+        ..Options::default()
+    };
+    let (mut states_checked, mut above_saturated, mut fractional) = (0, 0, 0);
+    for seed in 0..200 {
+        let (task, groups) = if seed % 2 == 0 {
+            random_sas_task(&mut rng)
+        } else {
+            (random_task(&mut rng), Vec::new())
+        };
+        let ctx = format!("seed {seed}, task {task:?}");
+        let vars = Variables::new(&task, &groups);
+        let states = view_states(&vars, task.facts.len() as u32);
+        let h_star = Space::new(&task).optimal_costs();
+        let projections: Vec<Projection> = (small_patterns(&vars).iter())
+            .filter(|p| p.len() <= 2)
+            .map(|p| Projection::new(&vars, p, 1 << 20, 1 << 20).expect("small"))
+            .collect();
+        let costs: Vec<u32> = task.operators.iter().map(|o| o.cost).collect();
+        let dead = dead_ends(&projections, &costs);
+        let orders: Vec<Lookup> = (0..4)
+            .map(|_| {
+                let mut order: Vec<usize> = (0..projections.len()).collect();
+                for i in (1..order.len()).rev() {
+                    order.swap(i, rng.range(0, i as u32) as usize);
+                }
+                cost_partitioning::saturated(&projections, &order, &costs)
+            })
+            .collect();
+        let uniform = cost_partitioning::uniform(&projections, &costs);
+        let mut full = Vec::new();
+        let mut lp = Optimal::new(&projections, &costs);
+        let mut h = CostPartitioned::new(&task, Some(&groups), Partitioning::Optimal, &options);
+        for &s in &states {
+            let ranks = ranks_of(&vars, &projections, s);
+            let solved = lp.solve(&ranks);
+            // `ocp` has the interesting patterns only: a subset, no higher.
+            let from_heuristic = value(h.estimate(&[u64::from(s)]));
+            match (from_heuristic, solved.estimate()) {
+                (Some(a), Some(b)) => assert!(a <= b, "ocp {a} > {b} on {s:#b}, {ctx}"),
+                (Some(_), None) => {}
+                (None, b) => assert_eq!(b, None, "ocp: dead end on {s:#b}, {ctx}"),
+            }
+            let x = match solved {
+                Solved::DeadEnd => {
+                    assert!(dead.contains(&ranks), "not a dead end: {s:#b}, {ctx}");
+                    assert_eq!(h_star[s as usize], None, "dead end on {s:#b}, {ctx}");
+                    continue;
+                }
+                Solved::Optimum(x) => x,
+                Solved::Failed(_) => panic!("the LP failed on {s:#b}, {ctx}"),
+            };
+            assert!(!dead.contains(&ranks), "a dead end: {s:#b}, {ctx}");
+            let estimate = solved.estimate().expect("not a dead end");
+            if let Some(star) = h_star[s as usize] {
+                assert!(estimate <= star, "{x} > h* {star} on {s:#b}, {ctx}");
+            }
+            let mut best = 0;
+            for lookup in &orders {
+                best = best.max(lookup.value(&ranks));
+            }
+            assert!(
+                x + 1e-6 >= f64::from(best),
+                "{x} < scp {best} on {s:#b}, {ctx}"
+            );
+            let u = uniform.value(&ranks);
+            assert!(x + 1e-6 >= f64::from(u), "{x} < ucp {u} on {s:#b}, {ctx}");
+            for (p, &r) in projections.iter().zip(&ranks) {
+                p.distances(&costs, &mut full);
+                let single = f64::from(full[r]);
+                assert!(x + 1e-6 >= single, "{x} < {single} on {s:#b}, {ctx}");
+            }
+            states_checked += 1;
+            above_saturated += usize::from(estimate > best);
+            fractional += usize::from((x - x.round()).abs() > 1e-3);
+        }
+        assert_eq!(lp.failed, 0, "{ctx}");
+    }
+    // The LP beats the saturated orders tried, and is not always whole.
+    assert!(
+        states_checked > 20_000 && above_saturated > 500 && fractional > 50,
+        "{states_checked} states, {above_saturated} above saturated, {fractional} fractional"
+    );
+}

@@ -91,3 +91,63 @@ fn dead_ends_are_told_once_and_left_out_of_the_lookups() {
     // A dead abstract state reads as 0 (the dead-end test comes first).
     assert_eq!(lookup.value(&[1, 0, 1]), 1);
 }
+
+/// Three two-state abstractions, each reaching its goal by one of two
+/// operators, the operators shared around a triangle: A by `o0` or `o1`,
+/// B by `o1` or `o2`, C by `o2` or `o0`.
+fn triangle() -> Vec<Transitions> {
+    (0..3u32)
+        .map(|i| Transitions::new(2, vec![1], &[(1, 0, i), (1, 0, (i + 1) % 3)]))
+        .collect()
+}
+
+#[test]
+fn optimal_partitioning_splits_shared_operators_where_saturated_cannot() {
+    let abstractions = triangle();
+    let costs = [1; 3];
+    let ranks = [0, 0, 0];
+    // Whichever abstraction comes first takes both its operators.
+    for order in [[0, 1, 2], [2, 1, 0], [1, 0, 2]] {
+        assert_eq!(saturated(&abstractions, &order, &costs).value(&ranks), 1);
+    }
+    // Half of each operator to each of its two abstractions: 3 x 0.5.
+    let mut lp = optimal::Optimal::new(&abstractions, &costs);
+    let solved = lp.solve(&ranks);
+    let optimal::Solved::Optimum(x) = solved else {
+        panic!("{solved:?}");
+    };
+    assert!((x - 1.5).abs() < 1e-6, "{x}");
+    // h* is a whole number: 1.5 rounds up.
+    assert_eq!(solved.estimate(), Some(2));
+    let solved = lp.solve(&ranks);
+    assert_eq!(solved, lp.solve(&ranks), "the scratch is reset");
+    // With o0 twice as expensive, A and C each take 1 of it, and B all of
+    // o1 or o2 (A's and C's other operators): 1 + 1 + 0 = 2.
+    let optimal::Solved::Optimum(x) =
+        optimal::Optimal::new(&abstractions, &[2, 1, 1]).solve(&ranks)
+    else {
+        panic!("no optimum");
+    };
+    assert!((x - 2.0).abs() < 1e-6, "{x}");
+    assert_eq!((lp.solved, lp.failed), (3, 0));
+}
+
+#[test]
+fn optimal_partitioning_tells_dead_ends_and_leaves_goal_states_out() {
+    let mut abstractions = triangle();
+    // A fourth abstraction: state 2 has no way to the goal state 1.
+    abstractions.push(Transitions::new(3, vec![1], &[(1, 0, 0)]));
+    let mut lp = optimal::Optimal::new(&abstractions, &[1; 3]);
+    assert_eq!(lp.solve(&[0, 0, 0, 2]).estimate(), None);
+    // In goal state 1 the fourth adds 0 and leaves o0 to the others.
+    assert_eq!(lp.solve(&[0, 0, 0, 1]).estimate(), Some(2));
+    // In state 0 the fourth needs o0 too: all of o0 to it, and B takes o1
+    // and o2 (1 + 0 + 1 + 0), beats the triangle's 1.5; nothing beats 2.
+    let optimal::Solved::Optimum(x) = lp.solve(&[0, 0, 0, 0]) else {
+        panic!("no optimum");
+    };
+    assert!((x - 2.0).abs() < 1e-6, "{x}");
+    // Every abstraction at its goal: no LP.
+    assert_eq!(lp.solve(&[1, 1, 1, 1]), optimal::Solved::Optimum(0.0));
+    assert_eq!((lp.solved, lp.failed), (2, 0));
+}
