@@ -5,9 +5,16 @@
 //! costs, the first search counts every action as 1, a second greedy search
 //! follows with real costs, and the heuristics of the later searches count
 //! each action's cost plus 1 (so that zero-cost actions still count).
+//!
+//! NOLAN's anytime variant (`--alias nolan-anytime`) is the same schedule
+//! with NOLAN's first search: the landmark count's plain queue ordered by
+//! novelty first ([`search::lazy::NoveltyQueue`]). Only the first search
+//! changes: the later ones refine a plan already found, where the bound
+//! prunes what novelty would spread the search over.
 
 use crate::heuristics::Hff;
 use crate::heuristics::table::{Context, landmark_count};
+use crate::search::lazy::NoveltyQueue;
 use crate::search::{self, LazyOptions, Monitor, Outcome, Progression, SearchResult};
 use crate::task::{OpId, Task};
 
@@ -15,7 +22,8 @@ use crate::task::{OpId, Task};
 /// record (`phases`), as Fast Downward logs each search of `iterated`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Phase {
-    /// `lazy-gbfs` or `lazy-wastar`.
+    /// `lazy-gbfs`, `nolan` (lazy-gbfs with the novelty queue) or
+    /// `lazy-wastar`.
     pub search: &'static str,
     pub weight: Option<u32>,
     /// Whether it counted every action as 1 while searching.
@@ -31,10 +39,13 @@ pub struct Phase {
 }
 
 /// Runs the schedule on `task`, handing every better plan to `on_plan`;
-/// returns the best plan's result and the searches run.
+/// returns the best plan's result and the searches run. With `novelty`,
+/// the first search (the one counting every action as 1) orders the plain
+/// landmark queue by novelty up to that width first (NOLAN).
 pub fn lama(
     task: &Task,
     preferred: bool,
+    novelty: Option<u32>,
     context: &Context,
     on_plan: &mut dyn FnMut(&[OpId], u32),
     monitor: &mut Monitor,
@@ -63,6 +74,11 @@ pub fn lama(
                 preferred,
                 boost: if preferred { 1000 } else { 0 },
                 bound,
+                // The landmark count's queue (the second heuristic).
+                novelty: novelty.filter(|_| first).map(|width| NoveltyQueue {
+                    heuristic: 1,
+                    width,
+                }),
             };
             let r = if first {
                 let mut space = Progression::new(&unit_task).with_groups(context.groups);
@@ -72,10 +88,10 @@ pub fn lama(
                 search::lazy(&mut space, &mut [&mut hff2, &mut lm2], options, monitor)
             };
             log.push(Phase {
-                search: if weight.is_some() {
-                    "lazy-wastar"
-                } else {
-                    "lazy-gbfs"
+                search: match (weight, options.novelty) {
+                    (Some(_), _) => "lazy-wastar",
+                    (None, Some(_)) => "nolan",
+                    (None, None) => "lazy-gbfs",
                 },
                 weight,
                 unit_cost: first,
