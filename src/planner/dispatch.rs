@@ -45,8 +45,13 @@ pub fn run(
     };
     let (novelty, novelty_note) = novelty_width(task, known, config.novelty);
     if config.anytime {
+        let first = match (config.width, novelty) {
+            (Some(WidthSearch::DualBfws), _) => anytime::FirstSearch::DualBfws,
+            (_, Some(width)) => anytime::FirstSearch::Nolan(width),
+            _ => anytime::FirstSearch::Lama,
+        };
         let (result, phases) =
-            anytime::lama(task, config.preferred, novelty, &context, on_plan, monitor);
+            anytime::lama(task, config.preferred, first, &context, on_plan, monitor);
         return Ok(Run {
             phases,
             summary: novelty_note.into_iter().collect(),

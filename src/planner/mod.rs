@@ -95,7 +95,9 @@ crate::choices! {
         /// weighted A* with weights 5, 3, 2 and 1, each bounded by the best
         /// plan so far; every better plan written as PLAN_FILE.1, .2, ...
         NolanAnytime = "nolan-anytime",
-        /// The satisficing configuration to reach for first: nolan-anytime
+        /// The satisficing configuration to reach for first: Dual-BFWS for
+        /// the first plan, then LAMA 2011's bounded lazy searches, every
+        /// better plan written as PLAN_FILE.1, .2, ...
         Sat = "sat",
     }
 }
@@ -135,7 +137,13 @@ impl Alias {
 
     /// Whether the alias's (first) search is NOLAN's, with the novelty queue.
     pub fn is_nolan(self) -> bool {
-        matches!(self, Alias::Nolan | Alias::NolanAnytime | Alias::Sat)
+        matches!(self, Alias::Nolan | Alias::NolanAnytime)
+    }
+
+    /// The width-based search an anytime alias starts with (`sat`:
+    /// Dual-BFWS), `None` for the others.
+    pub fn anytime_width_search(self) -> Option<WidthSearch> {
+        (self == Alias::Sat).then_some(WidthSearch::DualBfws)
     }
 
     /// The heuristic of an alias that runs A* (`None` for the others).
@@ -222,7 +230,8 @@ pub struct Config {
     /// How many expansions to record for a trace (0: none).
     pub trace_limit: usize,
     /// Progression: a width-based schedule (BFWS) in place of `search` and
-    /// its heuristics; the `bfws` and `dual-bfws` aliases set it.
+    /// its heuristics; the `bfws` and `dual-bfws` aliases set it. With
+    /// [`Config::anytime`], the schedule's first search (`sat`).
     pub width: Option<WidthSearch>,
     /// Progression: remove the operators whose preconditions or results are
     /// mutex before the search ([`crate::invariants::prune`], the forward
@@ -297,6 +306,7 @@ impl Config {
             unit_search: matches!(alias, Alias::LamaFirst | Alias::Nolan),
             anytime: alias.is_anytime(),
             novelty: alias.is_nolan().then_some(2),
+            width: alias.anytime_width_search(),
             landmark_preferred: alias == Alias::SeqSatLama2011,
             ..base
         }

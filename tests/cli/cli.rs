@@ -831,10 +831,10 @@ fn compare_names_what_each_engine_ran() {
         ["lama-first: lazy-gbfs hff,lmcount", "sat exists-step"],
         "{table}"
     );
-    // NOLAN and the anytime `sat` too: the alias, then its first search.
+    // NOLAN and the anytime `sat` too: the alias, then its searches.
     for (alias, search) in [
         ("nolan", "nolan: lazy-gbfs hff,lmcount"),
-        ("sat", "sat: nolan then lazy-wastar"),
+        ("sat", "sat: dual-bfws then lazy-wastar"),
     ] {
         let out = planbox(&[
             "compare",

@@ -143,7 +143,7 @@ fn an_error_is_on_stderr_and_its_exit_code_on_stdout() {
 /// LAMA reports each better plan as it finds it, and its statistics once
 /// under `Cumulative statistics:`, as Fast Downward's iterated search does:
 /// Lab's anytime parser reads every `Plan cost:` line. So does `--alias
-/// sat`, the same schedule after NOLAN's first search.
+/// sat`, the same schedule after Dual-BFWS.
 #[test]
 fn an_anytime_run_prints_one_cost_per_plan_and_the_statistics_once() {
     for alias in ["lama", "sat"] {
