@@ -58,8 +58,8 @@ CONFIGS = {
     "lama-first": (["--alias", "lama-first"], ["--alias", "lama-first"], []),
     # NOLAN: lama-first with a novelty tie-break (Scorpion's alias of that name).
     "nolan": (["--alias", "nolan"], ["--preprocess", "--alias", "nolan"], []),
-    # The satisficing alias to reach for first (anytime: NOLAN's search, then
-    # LAMA's weighted A* bounded by the best plan) beside Fast Downward's
+    # The satisficing alias to reach for first (anytime: Dual-BFWS, then
+    # LAMA's searches bounded by the best plan) beside Fast Downward's
     # anytime LAMA 2011.
     "sat": (["--alias", "sat"], ["--alias", "lama"], []),
     # planbox's best optimal configuration; stock Fast Downward has no
