@@ -5,7 +5,9 @@ Each configuration runs in both planners on every task, one Lab run each:
 
     planbox   target/release/planbox plan --time-limit T --memory-limit M OPTIONS DOMAIN PROBLEM
     FD        fast-downward.py --overall-time-limit T --overall-memory-limit M DOMAIN PROBLEM SEARCH
-              (the driver from the up-fast-downward wheel: its translator, then its search)
+              (the driver from the up-fast-downward wheel: its translator, then its search;
+              for `nolan`, which stock Fast Downward lacks, Scorpion's driver, a Fast
+              Downward fork, with `--preprocess --alias nolan`: see --scorpion)
 
 Both planners stop at their own limits (exit 23 or 22, which Lab reports as
 search-out-of-time and search-out-of-memory); Lab's own limits (a few seconds
@@ -45,6 +47,7 @@ SOKOBAN = ["sokoban-opt08-strips", "sokoban-opt11-strips",
            "sokoban-sat08-strips", "sokoban-sat11-strips"]
 
 # name: (planbox's options, Fast Downward's driver options, its search options)
+# The `fd-` side of the configurations in SCORPION_CONFIGS runs Scorpion's driver.
 CONFIGS = {
     "astar-blind": (["--search", "astar", "--heuristic", "blind"],
                     [], ["--search", "astar(blind())"]),
@@ -53,11 +56,19 @@ CONFIGS = {
     "gbfs-ff": (["--search", "gbfs", "--heuristic", "hff", "--no-preferred"],
                 [], ["--search", "eager_greedy([ff()])"]),
     "lama-first": (["--alias", "lama-first"], ["--alias", "lama-first"], []),
+    # NOLAN: lama-first with a novelty tie-break (Scorpion's alias of that name).
+    "nolan": (["--alias", "nolan"], ["--preprocess", "--alias", "nolan"], []),
+    # The satisficing alias to reach for first (anytime: Dual-BFWS, then
+    # LAMA's searches bounded by the best plan) beside Fast Downward's
+    # anytime LAMA 2011.
+    "sat": (["--alias", "sat"], ["--alias", "lama"], []),
     # planbox's best optimal configuration; stock Fast Downward has no
     # saturated cost partitioning, so its side is the canonical heuristic over
     # the same patterns (Scorpion itself is in benches/fd/optimal.py).
     "optimal": (["--alias", "optimal"], [], ["--search", "astar(cpdbs(systematic(2)))"]),
 }
+
+SCORPION_CONFIGS = {"nolan"}
 
 # The tiny sample: solved in milliseconds by both planners, one unsolvable.
 TINY = [
@@ -124,6 +135,9 @@ def options():
     add("--planbox", default=str(REPO / "target/release/planbox"))
     add("--fd-venv", default=os.environ.get("REF_VENV", "/work/venv-ref"),
         help="venv with up-fast-downward (benches/fd/setup.sh)")
+    add("--scorpion", default=str(Path.home() / ".cache/planbox-ref/scorpion/fast-downward.py"),
+        help="Scorpion's driver, the reference of " + ", ".join(sorted(SCORPION_CONFIGS))
+        + " (../shared/anchors/README.md; without it, the default leaves them out)")
     if {"-h", "--help"} & set(sys.argv[1:]):
         parser.print_help()
         print()
@@ -191,14 +205,21 @@ def main():
     planbox = [args.planbox, "plan", "--time-limit", str(t), "--memory-limit", str(m)]
     fd = [str(Path(args.fd_venv) / "bin" / "python"), str(fd_driver(args.fd_venv)),
           "--overall-time-limit", f"{t}s", "--overall-memory-limit", f"{m}M"]
-    configs = args.config or list(CONFIGS)
+    scorpion = ["python3", args.scorpion,
+                "--overall-time-limit", f"{t}s", "--overall-memory-limit", f"{m}M"]
+    have_scorpion = Path(args.scorpion).exists()
+    configs = args.config or [c for c in CONFIGS
+                              if c not in SCORPION_CONFIGS or have_scorpion]
+    if not have_scorpion and SCORPION_CONFIGS & set(configs):
+        sys.exit(f"no Scorpion driver at {args.scorpion}: see --scorpion")
     for task in tasks(args):
         for config in configs:
             pb_options, fd_driver_options, fd_search = CONFIGS[config]
+            reference = scorpion if config in SCORPION_CONFIGS else fd
             add_run(exp, f"planbox-{config}", task,
                     planbox + pb_options + ["{domain}", "{problem}"], **backstop)
             add_run(exp, f"fd-{config}", task,
-                    fd + fd_driver_options + ["{domain}", "{problem}"] + fd_search,
+                    reference + fd_driver_options + ["{domain}", "{problem}"] + fd_search,
                     **backstop)
     if args.tiny:
         for algorithm, limit in STOPPED.items():

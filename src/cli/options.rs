@@ -537,8 +537,10 @@ fn alias_config(o: &SearchOptions, engine: Engine, alias: Alias) -> Result<Confi
         heuristic: Some(named("hff")),
         second: Some(named("lmcount")),
         weight: None,
-        unit_search: alias == Alias::LamaFirst,
-        anytime: matches!(alias, Alias::Lama | Alias::SeqSatLama2011),
+        unit_search: matches!(alias, Alias::LamaFirst | Alias::Nolan),
+        anytime: alias.is_anytime(),
+        novelty: alias.is_nolan().then_some(2),
+        width: alias.anytime_width_search(),
         landmark_preferred: o.landmark_preferred || alias == Alias::SeqSatLama2011,
         ..base(o, engine)
     })

@@ -194,6 +194,8 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
     // An anytime search writes each better plan as it finds it, as Fast
     // Downward does: PLAN_FILE.1, PLAN_FILE.2, ...
     let mut written: Vec<(String, u32)> = Vec::new();
+    // When each better plan was found: CPU seconds since the start of the run.
+    let mut found_at: Vec<f64> = Vec::new();
     let mut write_error = None;
     let mut on_plan = |plan: &[OpId], cost: u32| {
         let name = format!("{}.{}", args.plan_file, written.len() + 1);
@@ -225,6 +227,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             }
         }
         if saved {
+            found_at.push(start.elapsed().as_secs_f64());
             written.push((name, cost));
         }
     };
@@ -292,6 +295,7 @@ pub fn run(args: &PlanArgs) -> Result<u8> {
             record["plan_file"] = serde_json::json!(best.map(|(name, _)| name));
             record["plan_costs"] =
                 serde_json::json!(written.iter().map(|(_, c)| *c).collect::<Vec<_>>());
+            record["plan_times_s"] = serde_json::json!(found_at);
             record["phases"] = report::phases_json(&run.phases);
         }
         if args.lurd {

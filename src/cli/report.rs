@@ -387,9 +387,12 @@ pub fn record(
         SwitchedOff::AfterExpansions(n) => Some(n),
         SwitchedOff::Unsupported(_) => Some(0),
     }));
-    // The width-based searches (null for the others): states of novelty
+    // The width-based searches and NOLAN (null for the others): states of novelty
     // 1, 2 and more, and the states IW and SIW pruned for their novelty.
     record["novelty"] = json!(s.novelty.map(|n| n.levels));
+    // NOLAN's novelty queue: the width asked for (the log says when a large
+    // task falls back to 1); null without one.
+    record["novelty_width"] = json!(config.novelty);
     record["novelty_pruned"] = json!(s.novelty.map(|_| {
         (s.pruned.iter())
             .find(|(rule, _)| *rule == "novelty")

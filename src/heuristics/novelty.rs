@@ -46,6 +46,7 @@
 use crate::task::FactId;
 use crate::util::bits;
 use crate::util::hash::FastMap;
+use crate::util::limits::Footprint;
 
 /// The novelty of a state, as far as a table of width 1 or 2 measures it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -306,6 +307,21 @@ impl NoveltyTable {
             + self.pair_bytes
             + self.pairs.capacity() * 16
             + self.index.capacity() * 16
+    }
+
+    /// The bytes held, and the most one more state can add: a new
+    /// partition's pair bits, or its fact bits when the array of them
+    /// doubles.
+    pub fn footprint(&self) -> Footprint {
+        let pairs = if self.width == 2 {
+            self.pair_words * 8
+        } else {
+            0
+        };
+        Footprint {
+            total: self.bytes(),
+            growth: pairs.max(self.singles.capacity() * 8),
+        }
     }
 
     /// What the table has answered so far, and its size.

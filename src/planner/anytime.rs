@@ -5,9 +5,18 @@
 //! costs, the first search counts every action as 1, a second greedy search
 //! follows with real costs, and the heuristics of the later searches count
 //! each action's cost plus 1 (so that zero-cost actions still count).
+//!
+//! NOLAN's anytime variant (`--alias nolan-anytime`) is the same schedule
+//! with NOLAN's first search: the landmark count's plain queue ordered by
+//! novelty first ([`search::lazy::NoveltyQueue`]). Only the first search
+//! changes: the later ones refine a plan already found, where the bound
+//! prunes what novelty would spread the search over. `--alias sat` runs the
+//! schedule after Dual-BFWS, the search that found first plans fastest and
+//! most often in planbox's measurements ([`FirstSearch`]).
 
-use crate::heuristics::Hff;
 use crate::heuristics::table::{Context, landmark_count};
+use crate::heuristics::{Bfws, Hff};
+use crate::search::lazy::NoveltyQueue;
 use crate::search::{self, LazyOptions, Monitor, Outcome, Progression, SearchResult};
 use crate::task::{OpId, Task};
 
@@ -15,7 +24,8 @@ use crate::task::{OpId, Task};
 /// record (`phases`), as Fast Downward logs each search of `iterated`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Phase {
-    /// `lazy-gbfs` or `lazy-wastar`.
+    /// `lazy-gbfs`, `nolan` (lazy-gbfs with the novelty queue),
+    /// `dual-bfws` or `lazy-wastar`.
     pub search: &'static str,
     pub weight: Option<u32>,
     /// Whether it counted every action as 1 while searching.
@@ -30,11 +40,27 @@ pub struct Phase {
     pub expanded: u64,
 }
 
+/// The first search of an anytime schedule, the one that finds a plan fast;
+/// the searches after it are LAMA's whatever it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstSearch {
+    /// LAMA's lazy greedy search, every action counting 1 (`lama-first`).
+    Lama,
+    /// NOLAN's: LAMA's with the landmark count's plain queue ordered by
+    /// novelty up to this width first (`nolan`).
+    Nolan(u32),
+    /// Dual-BFWS ([`search::width::dual`], `dual-bfws`), which ignores
+    /// action costs.
+    DualBfws,
+}
+
 /// Runs the schedule on `task`, handing every better plan to `on_plan`;
-/// returns the best plan's result and the searches run.
+/// returns the best plan's result and the searches run. `first` is its
+/// first search (LAMA's, NOLAN's or Dual-BFWS).
 pub fn lama(
     task: &Task,
     preferred: bool,
+    first_search: FirstSearch,
     context: &Context,
     on_plan: &mut dyn FnMut(&[OpId], u32),
     monitor: &mut Monitor,
@@ -43,7 +69,13 @@ pub fn lama(
     let unit_task = task.clone().with_unit_costs();
     let plus_task = (!unit).then(|| task.clone().with_costs_plus_one());
     let later = plus_task.as_ref().unwrap_or(task);
-    let (mut hff1, mut lm1) = (Hff::new(&unit_task), landmark_count(&unit_task, context));
+    let novelty = match first_search {
+        FirstSearch::Nolan(width) => Some(width),
+        FirstSearch::Lama | FirstSearch::DualBfws => None,
+    };
+    let dual = first_search == FirstSearch::DualBfws;
+    // The first search's heuristics (Dual-BFWS builds its own).
+    let mut first_hs = (!dual).then(|| (Hff::new(&unit_task), landmark_count(&unit_task, context)));
     let (mut hff2, mut lm2) = (Hff::new(later), landmark_count(later, context));
     // (weight, whether the search counts every action as 1)
     let mut phases: Vec<(Option<u32>, bool)> = vec![(None, true)];
@@ -63,19 +95,30 @@ pub fn lama(
                 preferred,
                 boost: if preferred { 1000 } else { 0 },
                 bound,
+                // The landmark count's queue (the second heuristic).
+                novelty: novelty.filter(|_| first).map(|width| NoveltyQueue {
+                    heuristic: 1,
+                    width,
+                }),
             };
-            let r = if first {
+            let r = if first && dual {
+                let mut space = Progression::new(task).with_groups(context.groups);
+                let mut fast = Bfws::pruning_f5(task);
+                let mut complete = Bfws::landmarks(task, landmark_count(task, context), 2);
+                search::width::dual(&mut space, &mut fast, &mut complete, monitor)
+            } else if let (true, Some((hff1, lm1))) = (first, &mut first_hs) {
                 let mut space = Progression::new(&unit_task).with_groups(context.groups);
-                search::lazy(&mut space, &mut [&mut hff1, &mut lm1], options, monitor)
+                search::lazy(&mut space, &mut [hff1, lm1], options, monitor)
             } else {
                 let mut space = Progression::new(task).with_groups(context.groups);
                 search::lazy(&mut space, &mut [&mut hff2, &mut lm2], options, monitor)
             };
             log.push(Phase {
-                search: if weight.is_some() {
-                    "lazy-wastar"
-                } else {
-                    "lazy-gbfs"
+                search: match (weight, options.novelty) {
+                    (Some(_), _) => "lazy-wastar",
+                    (None, _) if first && dual => "dual-bfws",
+                    (None, Some(_)) => "nolan",
+                    (None, None) => "lazy-gbfs",
                 },
                 weight,
                 unit_cost: first,

@@ -3,10 +3,13 @@
 //! table, and the shared [`search::algorithm::run`] runs the configured
 //! search on it (as it runs the Sokoban solver's on pushes and pulls).
 
-use super::{Config, Engine, Known, PlanError, Run, WidthSearch, anytime};
+use super::{
+    Config, Engine, Known, NOLAN_MAX_VARIABLES_FOR_WIDTH2, PlanError, Run, WidthSearch, anytime,
+};
 use crate::heuristics::table::{Context, landmark_count};
 use crate::heuristics::{Bfws, Heuristic, HeuristicName};
 use crate::search::algorithm::Settings;
+use crate::search::lazy::NoveltyQueue;
 use crate::search::trace::Traced;
 use crate::search::{
     self, Monitor, Priority, Progression, Regression, SearchResult, SearchSpace, Subsumption, Ties,
@@ -40,10 +43,18 @@ pub fn run(
         landmark_preferred: config.landmark_preferred,
         groups: known.groups.as_deref(),
     };
+    let (novelty, novelty_note) = novelty_width(task, known, config.novelty);
     if config.anytime {
-        let (result, phases) = anytime::lama(task, config.preferred, &context, on_plan, monitor);
+        let first = match (config.width, novelty) {
+            (Some(WidthSearch::DualBfws), _) => anytime::FirstSearch::DualBfws,
+            (_, Some(width)) => anytime::FirstSearch::Nolan(width),
+            _ => anytime::FirstSearch::Lama,
+        };
+        let (result, phases) =
+            anytime::lama(task, config.preferred, first, &context, on_plan, monitor);
         return Ok(Run {
             phases,
+            summary: novelty_note.into_iter().collect(),
             ..bare(result)
         });
     }
@@ -94,17 +105,24 @@ pub fn run(
     for b in [heuristic.as_mut(), second.as_mut()].into_iter().flatten() {
         hs.push(&mut **b);
     }
-    let summary: Vec<String> = hs.iter().flat_map(|h| h.summary()).collect();
+    let mut summary: Vec<String> = hs.iter().flat_map(|h| h.summary()).collect();
+    summary.extend(novelty_note);
+    // NOLAN's novelty queue replaces the last heuristic's (the landmark
+    // count's) plain queue.
+    let novelty = novelty.map(|width| NoveltyQueue {
+        heuristic: hs.len().saturating_sub(1),
+        width,
+    });
     let mut run = if config.engine == Engine::Progression {
         let mut space = Progression::new(task)
             .with_groups(known.groups.as_deref())
             .with_pruning(config.pruning, config.pruning_limit);
-        let mut run = traced(&mut space, config, &mut hs, monitor);
+        let mut run = traced(&mut space, config, novelty, &mut hs, monitor);
         run.result.stats.stubborn = space.pruning_stats();
         run
     } else {
         let mut space = Regression::new(task, config.regression(), mutexes);
-        traced(&mut space, config, &mut hs, monitor)
+        traced(&mut space, config, novelty, &mut hs, monitor)
     };
     run.summary = summary;
     Ok(run)
@@ -139,18 +157,44 @@ fn width_search(
     }
 }
 
+/// NOLAN's novelty width on `task` (see [`Config::novelty`]): 2 falls back
+/// to 1 on a task of more than [`NOLAN_MAX_VARIABLES_FOR_WIDTH2`]
+/// finite-domain variables, counted as Fast Downward's translator makes
+/// them: one per group of `known.groups`, one per fact outside them. With
+/// the fallback, a line for the log says so.
+fn novelty_width(task: &Task, known: &Known, width: Option<u32>) -> (Option<u32>, Option<String>) {
+    let Some(width) = width else {
+        return (None, None);
+    };
+    let groups = known.groups.as_deref().unwrap_or_default();
+    let mut covered = vec![false; task.facts.len()];
+    for f in groups.iter().flatten() {
+        covered[f.index()] = true;
+    }
+    let variables = groups.len() + covered.iter().filter(|&&c| !c).count();
+    if width > 1 && variables > NOLAN_MAX_VARIABLES_FOR_WIDTH2 {
+        let note = format!(
+            "Novelty of width 1: {variables} variables, more than \
+             {NOLAN_MAX_VARIABLES_FOR_WIDTH2} for width 2"
+        );
+        return (Some(1), Some(note));
+    }
+    (Some(width), None)
+}
+
 /// Runs the search, through a [`Traced`] space if expansions are recorded.
 fn traced<S: SearchSpace>(
     space: &mut S,
     config: &Config,
+    novelty: Option<NoveltyQueue>,
     hs: &mut [&mut dyn Heuristic],
     monitor: &mut Monitor,
 ) -> Run {
     if config.trace_limit == 0 {
-        return bare(algorithm(space, config, hs, monitor));
+        return bare(algorithm(space, config, novelty, hs, monitor));
     }
     let mut recorder = Traced::new(space, config.trace_limit);
-    let result = algorithm(&mut recorder, config, hs, monitor);
+    let result = algorithm(&mut recorder, config, novelty, hs, monitor);
     Run {
         trace: recorder.expansions,
         ..bare(result)
@@ -162,6 +206,7 @@ fn traced<S: SearchSpace>(
 fn algorithm<S: SearchSpace + ?Sized>(
     space: &mut S,
     config: &Config,
+    novelty: Option<NoveltyQueue>,
     hs: &mut [&mut dyn Heuristic],
     monitor: &mut Monitor,
 ) -> SearchResult {
@@ -171,6 +216,7 @@ fn algorithm<S: SearchSpace + ?Sized>(
         depth_limit: config.depth_limit,
         cycle_check: config.cycle_check,
         ties: Ties::Fifo,
+        novelty,
     };
     search::algorithm::run(space, config.search, hs, &settings, monitor)
 }

@@ -86,8 +86,27 @@ crate::choices! {
         /// Dual-BFWS (LAPKT's default): 1-BFWS, which keeps only states of
         /// novelty 1, then a complete BFWS with the landmark count and h^FF
         DualBfws = "dual-bfws",
+        /// NOLAN (Corrêa & Seipp 2025, Scorpion's `--alias nolan`):
+        /// lama-first with the landmark count's plain queue ordered by
+        /// novelty (width 2, width 1 above 100 variables) among the states
+        /// of equal landmark count, then by that count, then by g
+        Nolan = "nolan",
+        /// NOLAN, anytime: nolan's search first, then LAMA 2011's lazy
+        /// weighted A* with weights 5, 3, 2 and 1, each bounded by the best
+        /// plan so far; every better plan written as PLAN_FILE.1, .2, ...
+        NolanAnytime = "nolan-anytime",
+        /// The satisficing configuration to reach for first: Dual-BFWS for
+        /// the first plan, then LAMA 2011's bounded lazy searches, every
+        /// better plan written as PLAN_FILE.1, .2, ...
+        Sat = "sat",
     }
 }
+
+/// Above this many finite-domain variables NOLAN measures novelty of
+/// width 1 instead of 2, as Scorpion's `novelty` evaluator does
+/// (`max_variables_for_width2`): a state of `m` facts has `m (m - 1) / 2`
+/// pairs to look up, too slow on large tasks.
+pub const NOLAN_MAX_VARIABLES_FOR_WIDTH2: usize = 100;
 
 /// The width-based schedules an alias runs ([`crate::heuristics::bfws`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +125,25 @@ impl Alias {
             Alias::DualBfws => Some(WidthSearch::DualBfws),
             _ => None,
         }
+    }
+
+    /// Whether the alias runs LAMA 2011's anytime schedule.
+    pub fn is_anytime(self) -> bool {
+        matches!(
+            self,
+            Alias::Lama | Alias::SeqSatLama2011 | Alias::NolanAnytime | Alias::Sat
+        )
+    }
+
+    /// Whether the alias's (first) search is NOLAN's, with the novelty queue.
+    pub fn is_nolan(self) -> bool {
+        matches!(self, Alias::Nolan | Alias::NolanAnytime)
+    }
+
+    /// The width-based search an anytime alias starts with (`sat`:
+    /// Dual-BFWS), `None` for the others.
+    pub fn anytime_width_search(self) -> Option<WidthSearch> {
+        (self == Alias::Sat).then_some(WidthSearch::DualBfws)
     }
 
     /// The heuristic of an alias that runs A* (`None` for the others).
@@ -161,6 +199,12 @@ pub struct Config {
     pub unit_search: bool,
     /// LAMA's anytime schedule ([`anytime`]).
     pub anytime: bool,
+    /// NOLAN: the lazy search's last heuristic (the landmark count) keeps
+    /// its plain queue ordered by novelty up to this width first; in the
+    /// anytime schedule, its first search does
+    /// ([`crate::search::lazy::NoveltyQueue`]). Width 2 falls back to 1
+    /// above [`NOLAN_MAX_VARIABLES_FOR_WIDTH2`] variables.
+    pub novelty: Option<u32>,
     /// Greedy and lazy searches use the heuristics' preferred operators.
     pub preferred: bool,
     /// The landmark count gives preferred operators too.
@@ -186,7 +230,8 @@ pub struct Config {
     /// How many expansions to record for a trace (0: none).
     pub trace_limit: usize,
     /// Progression: a width-based schedule (BFWS) in place of `search` and
-    /// its heuristics; the `bfws` and `dual-bfws` aliases set it.
+    /// its heuristics; the `bfws` and `dual-bfws` aliases set it. With
+    /// [`Config::anytime`], the schedule's first search (`sat`).
     pub width: Option<WidthSearch>,
     /// Progression: remove the operators whose preconditions or results are
     /// mutex before the search ([`crate::invariants::prune`], the forward
@@ -206,6 +251,7 @@ impl Default for Config {
             weight: None,
             unit_search: false,
             anytime: false,
+            novelty: None,
             preferred: true,
             landmark_preferred: false,
             depth_limit: None,
@@ -257,8 +303,10 @@ impl Config {
             search: Algorithm::LazyGbfs,
             heuristic: HeuristicName::get("hff"),
             second: HeuristicName::get("lmcount"),
-            unit_search: alias == Alias::LamaFirst,
-            anytime: matches!(alias, Alias::Lama | Alias::SeqSatLama2011),
+            unit_search: matches!(alias, Alias::LamaFirst | Alias::Nolan),
+            anytime: alias.is_anytime(),
+            novelty: alias.is_nolan().then_some(2),
+            width: alias.anytime_width_search(),
             landmark_preferred: alias == Alias::SeqSatLama2011,
             ..base
         }

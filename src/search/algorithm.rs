@@ -61,6 +61,7 @@ crate::choices!(impl Ties {
     Lifo = "lifo": "The newest node first (depth-first through a plateau)",
 });
 
+use super::lazy::NoveltyQueue;
 use super::{
     LazyOptions, Monitor, Priority, SearchResult, SearchSpace, Ties, best_first_features, bfs, dfs,
     iddfs, iw, lazy, siw,
@@ -82,6 +83,9 @@ pub struct Settings {
     pub cycle_check: bool,
     /// astar, wastar, gbfs: the order among equal keys.
     pub ties: Ties,
+    /// lazy-gbfs, lazy-wastar: order one heuristic's plain queue by novelty
+    /// first (NOLAN, [`super::lazy::NoveltyQueue`]).
+    pub novelty: Option<NoveltyQueue>,
 }
 
 /// Runs `algorithm` on `space` with the heuristics `hs`: the lazy searches
@@ -105,6 +109,7 @@ where
             preferred: s.preferred,
             boost: if s.preferred { 1000 } else { 0 },
             bound: None,
+            novelty: s.novelty,
         };
         let mut hs: Vec<&mut dyn Heuristic> = hs.iter_mut().map(|h| h.as_heuristic()).collect();
         return lazy(space, &mut hs, options, monitor);

@@ -20,6 +20,16 @@
 //!   improves on the best estimate seen so far of some heuristic, the
 //!   preferred queues get [`LazyOptions::boost`] pops ahead of the others.
 //!
+//! A third idea comes from NOLAN (Corrêa & Seipp, ICAPS 2025): **novelty as
+//! a tie-break** ([`NoveltyQueue`]). The plain queue of one heuristic (the
+//! landmark count) is ordered by the novelty `w` of the parent first
+//! ([`crate::heuristics::novelty`]), measured among the states with the same
+//! estimate of that heuristic, then by that estimate, then by the child's
+//! `g`; parents whose novelty is above the table's width put nothing on it.
+//! Where every state looks the same to the heuristic, the queue still
+//! prefers the children of states that brought something new, so the
+//! search spreads out over a plateau instead of walking in circles.
+//!
 //! With a weight `W` the key is `g + W * h` (weighted A*, `g` of the child,
 //! `h` of the parent), and a node reached again more cheaply is evaluated
 //! and expanded again (Fast Downward's `reopen_closed`); the greedy search
@@ -36,6 +46,7 @@ use super::node::{NodeArena, NodeId, SearchNode};
 use super::open_list::Sublists;
 use super::registry::StateRegistry;
 use super::{Outcome, SearchResult, SearchSpace, Stats, Successors};
+use crate::heuristics::novelty::{DEFAULT_BYTE_LIMIT, NoveltyTable};
 use crate::heuristics::{Estimate, Heuristic};
 use crate::task::OpId;
 use crate::util::limits::{Footprint, Monitor, Progress, Stop};
@@ -55,6 +66,29 @@ pub struct LazyOptions {
     /// Only paths cheaper than this are followed (an anytime search's best
     /// plan so far, see [`super::iterated()`]).
     pub bound: Option<u32>,
+    /// Order one heuristic's plain queue by novelty first (NOLAN).
+    pub novelty: Option<NoveltyQueue>,
+}
+
+/// NOLAN's novelty queue: the plain (not preferred-only) queue of heuristic
+/// `heuristic` keyed by `⟨w, h, g⟩`, where `w` is the novelty of the parent
+/// among the states evaluated before it with the same `h`, `h` is the
+/// parent's estimate and `g` the child's cost from the start (Scorpion's
+/// `tiebreaking([novelty(width, evals=[h]), h, g()])`). Parents of novelty
+/// above `width` put no children on it: those stay on the other queues.
+///
+/// Example, `width` 2: the children of a parent with `h = 7` that made a
+/// fact true for the first time among the states with `h = 7` come before
+/// those of a parent with `h = 3` whose facts had all been seen with
+/// `h = 3` and only a pair of them is new (`⟨1, 7, g⟩` before `⟨2, 3, g⟩`);
+/// plain LAMA would take the `h = 3` children first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoveltyQueue {
+    /// Which heuristic (index into the search's heuristics) partitions the
+    /// novelty and whose plain queue this one replaces.
+    pub heuristic: usize,
+    /// The largest tuple size measured, 1 or 2.
+    pub width: u32,
 }
 
 impl LazyOptions {
@@ -64,7 +98,17 @@ impl LazyOptions {
         preferred: true,
         boost: 1000,
         bound: None,
+        novelty: None,
     };
+
+    /// NOLAN's first search: LAMA's greedy search with the plain queue of
+    /// heuristic `heuristic` ordered by novelty up to `width` first.
+    pub fn nolan(heuristic: usize, width: u32) -> LazyOptions {
+        LazyOptions {
+            novelty: Some(NoveltyQueue { heuristic, width }),
+            ..LazyOptions::GREEDY
+        }
+    }
 }
 
 /// One open-list entry: the child of `parent` by `op` (its g is read when it
@@ -88,6 +132,12 @@ where
 {
     assert!(!hs.is_empty(), "lazy search needs a heuristic");
     let n = hs.len();
+    if let Some(q) = options.novelty {
+        assert!(
+            q.heuristic < n,
+            "the novelty queue's heuristic is not searched with"
+        );
+    }
     let mut preferred_only = vec![false; n];
     if options.preferred {
         preferred_only.extend(std::iter::repeat_n(true, n));
@@ -105,12 +155,15 @@ where
         best: vec![u32::MAX; n],
         is_preferred: Vec::new(),
         preferred_ops: Vec::new(),
+        novelty: (options.novelty)
+            .map(|q| NoveltyTable::new(space.words() * 64, q.width, DEFAULT_BYTE_LIMIT)),
         stats: Stats::default(),
     };
     let outcome = search
         .run(space, hs, options, monitor)
         .unwrap_or_else(Outcome::from);
     let mut stats = std::mem::take(&mut search.stats);
+    stats.novelty = search.novelty.as_ref().map(NoveltyTable::counts);
     let bytes = search.footprint().total + space.bytes();
     stats.finish(monitor.elapsed(), space.pruning_counters(), bytes as u64);
     SearchResult { outcome, stats }
@@ -133,6 +186,8 @@ struct Lazy {
     best: Vec<u32>,
     is_preferred: Vec<bool>,
     preferred_ops: Vec<OpId>,
+    /// The novelty queue's table, partitioned by its heuristic's estimate.
+    novelty: Option<NoveltyTable>,
     stats: Stats,
 }
 
@@ -143,6 +198,11 @@ impl Lazy {
             .and(self.registry.footprint())
             .and(self.open.footprint())
             .and(self.entries.footprint())
+            .and(
+                self.novelty
+                    .as_ref()
+                    .map_or_else(Footprint::default, NoveltyTable::footprint),
+            )
     }
 
     fn run<S>(
@@ -270,6 +330,16 @@ impl Lazy {
             self.dead[id.index()] = true;
             return Ok(None);
         }
+        // The novelty of the node among those with its estimate, and whether
+        // its children go on the novelty queue.
+        let mut novel = None;
+        if let (Some(q), Some(table)) = (options.novelty, &mut self.novelty) {
+            let w = table
+                .evaluate(u64::from(self.values[q.heuristic]), &self.child)
+                .value();
+            space.on_novelty(&self.child, w, q.width, w > q.width);
+            novel = (w <= q.width).then_some((q.heuristic, w));
+        }
         if space.is_target(&self.child) {
             let path = self.nodes.path(id, &self.registry, space);
             return Ok(Some(space.plan_from_path(path)));
@@ -310,7 +380,14 @@ impl Lazy {
                     None => u64::from(h),
                     Some(w) => u64::from(child_g) + u64::from(w) * u64::from(h),
                 };
-                self.open.queues[q].push((key, 0, 0), entry)?;
+                match (options.novelty, novel) {
+                    // The novelty queue: ⟨w, h, g⟩, novel parents only.
+                    (_, Some((nq, w))) if nq == q => {
+                        self.open.queues[q].push((u64::from(w), h, child_g), entry)?
+                    }
+                    (Some(nq), _) if nq.heuristic == q => {}
+                    _ => self.open.queues[q].push((key, 0, 0), entry)?,
+                }
                 if options.preferred && is_pref {
                     self.open.queues[n + q].push((key, 0, 0), entry)?;
                 }

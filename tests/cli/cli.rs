@@ -831,6 +831,25 @@ fn compare_names_what_each_engine_ran() {
         ["lama-first: lazy-gbfs hff,lmcount", "sat exists-step"],
         "{table}"
     );
+    // NOLAN and the anytime `sat` too: the alias, then its searches.
+    for (alias, search) in [
+        ("nolan", "nolan: lazy-gbfs hff,lmcount"),
+        ("sat", "sat: dual-bfws then lazy-wastar"),
+    ] {
+        let out = planbox(&[
+            "compare",
+            LVL0,
+            "--alias",
+            alias,
+            "--engines",
+            "progression",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let table = stdout(&out);
+        let cell = &row(&table, "search")[0];
+        assert!(cell.starts_with(search), "{alias}: {table}");
+        assert_eq!(row(&table, "outcome"), ["plan"], "{table}");
+    }
 }
 
 /// A record names only a file it wrote, and counters that mean nothing for

@@ -86,6 +86,7 @@ fn a_solved_run_prints_each_pattern_once_and_exit_code_0() {
         &["--search", "astar", "--heuristic", "lmcut"][..],
         &["--search", "gbfs", "--heuristic", "hff", "--no-preferred"],
         &["--alias", "lama-first"],
+        &["--alias", "nolan"],
     ] {
         let mut args = vec!["plan", &problem];
         args.extend_from_slice(config);
@@ -141,12 +142,19 @@ fn an_error_is_on_stderr_and_its_exit_code_on_stdout() {
 
 /// LAMA reports each better plan as it finds it, and its statistics once
 /// under `Cumulative statistics:`, as Fast Downward's iterated search does:
-/// Lab's anytime parser reads every `Plan cost:` line.
+/// Lab's anytime parser reads every `Plan cost:` line. So does `--alias
+/// sat`, the same schedule after Dual-BFWS.
 #[test]
 fn an_anytime_run_prints_one_cost_per_plan_and_the_statistics_once() {
-    let dir = scratch("lab-log-lama");
+    for alias in ["lama", "sat"] {
+        anytime_run_prints_one_cost_per_plan(alias);
+    }
+}
+
+fn anytime_run_prints_one_cost_per_plan(alias: &str) {
+    let dir = scratch(&format!("lab-log-{alias}"));
     let problem = root_path("problems/ipc/elevators-opt08-strips/p01.pddl");
-    let out = planbox_in(&dir, &["plan", "--alias", "lama", &problem]);
+    let out = planbox_in(&dir, &["plan", "--alias", alias, &problem]);
     let log = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{log}{}", text(&out.stderr));
     assert_eq!(text(&out.stderr), "");

@@ -498,6 +498,60 @@ fn lama_first_and_the_lazy_searches_find_valid_plans() {
     assert_eq!(weighted["weight"], 3, "{weighted}");
 }
 
+/// NOLAN (lama-first with the landmark queue ordered by novelty first)
+/// finds plans that `validate` accepts, and counts the novelty of the
+/// states it evaluates; `nolan-anytime` starts with the same search and
+/// then improves the plan, as `--alias sat` does after Dual-BFWS.
+#[test]
+fn nolan_finds_valid_plans_and_counts_novelty() {
+    for problem in [
+        "problems/ipc/blocks/probBLOCKS-6-0.pddl",
+        "problems/ipc/logistics00/probLOGISTICS-5-0.pddl",
+        "problems/ipc/satellite/p01-pfile1.pddl",
+        "problems/ipc/depot/p01.pddl",
+        "problems/ipc/sokoban-sat08-strips/p01.pddl",
+        "problems/ipc/elevators-opt08-strips/p01.pddl",
+    ] {
+        let r = planned_and_validated(problem, &["--alias", "nolan"], "nolan.plan");
+        assert_eq!(r["search"], "lazy-gbfs", "{r}");
+        assert_eq!(r["heuristic"], "hff,lmcount", "{r}");
+        assert_eq!(r["novelty_width"], 2, "{r}");
+        assert_eq!(r["unit_cost_search"], true, "{r}");
+        // Every evaluated state but the dead ends is measured once, the
+        // start included.
+        let levels = r["novelty"].as_array().expect("novelty levels");
+        let measured: u64 = levels.iter().map(|n| n.as_u64().expect("a count")).sum();
+        assert!(levels[0].as_u64() > Some(0), "{r}");
+        let dead = r["dead_ends"].as_u64().expect("dead ends");
+        assert_eq!(Some(measured + dead), r["evaluated"].as_u64(), "{r}");
+    }
+    // lama-first has no novelty queue.
+    let r = planned_and_validated(GRIPPER, &["--alias", "lama-first"], "lama-first.plan");
+    assert_eq!(r["novelty_width"], serde_json::Value::Null, "{r}");
+    for (alias, first) in [("nolan-anytime", "nolan"), ("sat", "dual-bfws")] {
+        let dir = scratch(&format!("plan-{alias}"));
+        let problem = root_path("problems/ipc/elevators-opt08-strips/p01.pddl");
+        let domain = root_path("problems/ipc/elevators-opt08-strips/domain.pddl");
+        let out = planbox_in(&dir, &["plan", "--alias", alias, "--json", &problem]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let r: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        let phases = r["phases"].as_array().expect("phases");
+        assert_eq!(phases[0]["search"], first, "{r}");
+        assert_eq!(phases[1]["search"], "lazy-gbfs", "{r}");
+        let costs: Vec<u64> = (r["plan_costs"].as_array().expect("plan_costs").iter())
+            .map(|c| c.as_u64().expect("a cost"))
+            .collect();
+        assert!(costs.len() >= 2, "{r}");
+        assert!(costs.windows(2).all(|w| w[1] < w[0]), "{costs:?}");
+        for (i, cost) in costs.iter().enumerate() {
+            let plan = dir.join(format!("sas_plan.{}", i + 1));
+            let check = planbox(&["validate", &domain, &problem, plan.to_str().expect("utf-8")]);
+            assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+            assert!(stdout(&check).contains(&format!("Plan cost: {cost}\n")));
+        }
+    }
+}
+
 #[test]
 fn lama_writes_each_cheaper_plan_as_it_finds_it() {
     // Elevators p01 has action costs: LAMA's first plan (unit costs while

@@ -516,6 +516,7 @@ impl<'s, 'a> LevelRun<'s, 'a> {
             depth_limit,
             cycle_check: true,
             ties: how.ties,
+            novelty: None,
         };
         algorithm::run(
             space,
