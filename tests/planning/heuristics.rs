@@ -54,7 +54,9 @@ fn admissible_heuristics_never_exceed_the_optimal_sokoban_cost() {
         let optimal: u32 = optimal.parse().expect("optimal cost");
         let task = ground(&ipc().join(set), problem);
         let values = initial_values(&task);
-        for name in ["blind", "hmax", "lmcut", "lmcp", "scp", "ucp", "cegar"] {
+        for name in [
+            "blind", "hmax", "lmcut", "lmcp", "scp", "ucp", "cegar", "ipdb",
+        ] {
             let h = value(&values, name).expect("solvable");
             assert!(
                 h <= optimal,
