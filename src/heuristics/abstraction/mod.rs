@@ -22,7 +22,7 @@
 //!    saturated cost partitioning of those selected before them (Sys-SCP,
 //!    Seipp 2019), within counts of projections judged and of their
 //!    transitions; or, for `ipdb`, the collection that iPDB's hill climbing
-//!    grows from the goal variables ([`selection::hill_climbing`]).
+//!    grows from the goal variables ([`selection::hill_climbing`](mod@selection::hill_climbing)).
 //! 4. [`cartesian`]: a Cartesian abstraction (every abstract state a product
 //!    of value sets), refined by CEGAR where its abstract plans fail in the
 //!    task; [`decomposition`]: which ones to build (one per goal fact, one

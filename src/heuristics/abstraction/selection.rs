@@ -37,7 +37,7 @@
 //! (`benches/README.md`).
 //!
 //! The third selection, iPDB ([`Selection::HillClimbing`], in
-//! [`hill_climbing`]), grows one collection from the goal variables' patterns
+//! [`hill_climbing`](mod@hill_climbing)), grows one collection from the goal variables' patterns
 //! by hill climbing, judged by the canonical heuristic on sampled states.
 //!
 //! Example (a truck `t` takes package `p` from `a` to `b`, goal `p = b`):
@@ -63,7 +63,7 @@ pub enum Selection {
     Systematic,
     /// Sys-SCP, within these limits.
     SysScp(SysScp),
-    /// iPDB's hill climbing ([`hill_climbing`]), within these limits.
+    /// iPDB's hill climbing ([`hill_climbing`](mod@hill_climbing)), within these limits.
     HillClimbing(HillClimbing),
 }
 
