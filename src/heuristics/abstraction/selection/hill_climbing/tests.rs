@@ -57,6 +57,30 @@ fn the_largest_sets_of_pairwise_adjacent_vertices_are_the_cliques() {
     assert_eq!(max_cliques(0, |_, _| true), vec![Vec::<usize>::new()]);
 }
 
+/// On random graphs of 8 vertices, the cliques are exactly the vertex sets
+/// that are pairwise adjacent and that no other vertex extends (by brute
+/// force over the 256 sets).
+#[test]
+fn the_cliques_of_random_graphs_are_the_maximal_ones() {
+    let mut rng = SplitMix(45);
+    for _ in 0..200 {
+        let n = 8;
+        let edges: Vec<bool> = (0..n * n).map(|_| rng.below(2) == 0).collect();
+        let adjacent = |a: usize, b: usize| edges[a.min(b) * n + a.max(b)];
+        let is_clique = |set: u32| {
+            (0..n).all(|a| (0..n).all(|b| a == b || set >> a & set >> b & 1 == 0 || adjacent(a, b)))
+        };
+        let mut expected: Vec<Vec<usize>> = (0..1u32 << n)
+            .filter(|&set| {
+                is_clique(set) && (0..n).all(|v| set >> v & 1 == 1 || !is_clique(set | 1 << v))
+            })
+            .map(|set| (0..n).filter(|&v| set >> v & 1 == 1).collect())
+            .collect();
+        expected.sort();
+        assert_eq!(max_cliques(n, adjacent), expected, "{edges:?}");
+    }
+}
+
 #[test]
 fn climbing_raises_the_weak_goal_patterns_to_h_star() {
     let (t, g) = there_and_back();
