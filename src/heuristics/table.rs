@@ -15,7 +15,7 @@
 //! assert!("hff".parse::<HeuristicName>().unwrap().entry().backward.is_none());
 //! ```
 
-use super::abstraction::selection::Selection;
+use super::abstraction::selection::{HillClimbing, Selection};
 use super::abstraction::{CostPartitioned, Options, Partitioning};
 use super::{Blind, GoalCount, Hadd, Heuristic, Hff, Hmax, LmCount, LmCut, RegressionHeuristic};
 use crate::choice::UnknownChoice;
@@ -176,6 +176,25 @@ pub const TABLE: &[Entry] = &[
             };
             let kind = Partitioning::Saturated;
             Box::new(CostPartitioned::best_of(t, c.groups, kind, &options).named("scp-sys2"))
+        }),
+        backward: None,
+    },
+    Entry {
+        name: "ipdb",
+        help: "scp over the projections iPDB's hill climbing selects (Haslum et al. 2007: \
+               from one pattern per goal variable, add the pattern grown by one causally \
+               relevant variable that raises the canonical heuristic on the most sampled \
+               states), no Cartesian abstractions",
+        admissible: true,
+        adl: false,
+        forward: Some(|t, c| {
+            let options = Options {
+                selection: Selection::HillClimbing(HillClimbing::default()),
+                cartesian: false,
+                ..Options::default()
+            };
+            let kind = Partitioning::Saturated;
+            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options).named("ipdb"))
         }),
         backward: None,
     },

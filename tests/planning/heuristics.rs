@@ -56,7 +56,7 @@ fn admissible_heuristics_never_exceed_the_optimal_sokoban_cost() {
         let task = ground(&ipc().join(set), problem);
         let values = initial_values(&task);
         for name in [
-            "blind", "hmax", "lmcut", "lmcp", "scp", "ucp", "cegar", "ocp",
+            "blind", "hmax", "lmcut", "lmcp", "scp", "ucp", "cegar", "ocp", "ipdb",
         ] {
             let h = value(&values, name).expect("solvable");
             assert!(

@@ -119,8 +119,9 @@ fn astar_with(l: &Loaded, heuristic: &str) -> SearchResult {
 /// A* with LM-cut returns the optimal cost on Sokoban p01-p10, p05 and p08
 /// included (48 and about 360,000 expansions, where blind A* needs 9.6 and
 /// 13 million); so does A* with saturated cost partitioning over pattern
-/// databases and Cartesian abstractions; h^max and the Cartesian
-/// abstractions alone on the small ones. Every plan is validated.
+/// databases and Cartesian abstractions; h^max, the Cartesian abstractions
+/// alone and iPDB's patterns (`ipdb`) on the small ones. Every plan is
+/// validated.
 #[test]
 fn astar_with_admissible_heuristics_is_optimal_on_ipc_sokoban() {
     let optima = sokoban_optima();
@@ -140,6 +141,8 @@ fn astar_with_admissible_heuristics_is_optimal_on_ipc_sokoban() {
             assert_eq!(validated(&l, &hmax, file), *optimum, "{file}: hmax");
             let cegar = astar_with(&l, "cegar");
             assert_eq!(validated(&l, &cegar, file), *optimum, "{file}: cegar");
+            let ipdb = astar_with(&l, "ipdb");
+            assert_eq!(validated(&l, &ipdb, file), *optimum, "{file}: ipdb");
         }
         checked += 1;
     }
@@ -236,6 +239,21 @@ fn astar_and_bfs_agree_on_known_optima() {
         assert_eq!(validated(&l, &astar(&l), &what), optimum, "{what}: astar");
         let bfs = search::bfs(&mut Progression::new(&l.task), &mut monitor());
         assert_eq!(validated(&l, &bfs, &what), optimum, "{what}: bfs");
+    }
+}
+
+/// A* with saturated cost partitioning over iPDB's hill-climbing patterns
+/// returns the known optimal costs, each plan validated.
+#[test]
+fn astar_with_ipdb_patterns_returns_the_known_optima() {
+    for &(set, file, optimum) in UNIT_COST_OPTIMA {
+        let l = ipc(set, file);
+        let what = format!("{set}/{file}");
+        assert_eq!(
+            validated(&l, &astar_with(&l, "ipdb"), &what),
+            optimum,
+            "{what}: ipdb"
+        );
     }
 }
 

@@ -21,7 +21,8 @@
 //!    two variables, and larger ones (up to ten) only where they add to a
 //!    saturated cost partitioning of those selected before them (Sys-SCP,
 //!    Seipp 2019), within counts of projections judged and of their
-//!    transitions.
+//!    transitions; or, for `ipdb`, the collection that iPDB's hill climbing
+//!    grows from the goal variables ([`selection::hill_climbing`](mod@selection::hill_climbing)).
 //! 4. [`cartesian`]: a Cartesian abstraction (every abstract state a product
 //!    of value sets), refined by CEGAR where its abstract plans fail in the
 //!    task; [`decomposition`]: which ones to build (one per goal fact, one
@@ -303,7 +304,7 @@ impl CostPartitioned {
         };
         let mut selection = selection::Stats::default();
         if options.projections {
-            let selected = select_patterns(&vars, &costs, options);
+            let selected = select_patterns(task, &vars, &costs, options);
             selection = selected.stats;
             for p in selected.projections {
                 keep(Abstraction::Projection(p), &mut abstractions);
@@ -485,7 +486,7 @@ impl CostPartitioned {
     }
 
     /// The same heuristic under another name (the table's rows that
-    /// configure it differently: `cegar`, `scp-sys2`).
+    /// configure it differently: `cegar`, `scp-sys2`, `ipdb`).
     pub fn named(mut self, name: &'static str) -> Self {
         self.name = name;
         self
@@ -565,7 +566,12 @@ impl CostPartitioned {
 }
 
 /// The projections the selection of `options` chooses, under `costs`.
-fn select_patterns(vars: &Variables, costs: &[u32], options: &Options) -> selection::Selected {
+fn select_patterns(
+    task: &Task,
+    vars: &Variables,
+    costs: &[u32],
+    options: &Options,
+) -> selection::Selected {
     match &options.selection {
         Selection::Systematic => selection::systematic(
             vars,
@@ -576,6 +582,9 @@ fn select_patterns(vars: &Variables, costs: &[u32], options: &Options) -> select
             options.max_transitions,
         ),
         Selection::SysScp(limits) => selection::sys_scp(vars, costs, limits),
+        Selection::HillClimbing(limits) => {
+            selection::hill_climbing(task, vars, costs, limits, options.seed)
+        }
     }
 }
 
@@ -670,10 +679,12 @@ impl Heuristic for CostPartitioned {
         }
         let join = |parts: Vec<String>| parts.join("/");
         let stats = &self.selection;
-        let passes = match stats.passes {
-            0 => String::new(),
-            1 => " in 1 pass".to_string(),
-            n => format!(" in {n} passes"),
+        let passes = match (stats.passes, stats.steps) {
+            (0, 0) => String::new(),
+            (1, _) => " in 1 pass".to_string(),
+            (0, 1) => " in 1 hill-climbing step".to_string(),
+            (0, n) => format!(" in {n} hill-climbing steps"),
+            (n, _) => format!(" in {n} passes"),
         };
         let mut lines = vec![format!(
             "{}: {} variables, {} projections (sizes {}: {}), {} abstract states, \

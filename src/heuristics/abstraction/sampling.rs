@@ -7,7 +7,11 @@
 //! ones, for a length drawn from a binomial distribution with mean
 //! `2 * h(init) / average operator cost` (twice the estimated number of
 //! steps to the goal, so the samples spread around the search's frontier).
-//! A walk that reaches a state where no operator applies stops there.
+//! A walk that reaches a state where no operator applies stops there. A
+//! caller that knows dead ends (iPDB's hill climbing) can ask for walks that
+//! avoid them: a walk that enters a state its test calls a dead end starts
+//! over from the initial state with the steps it has left, as Fast
+//! Downward's sampler does, so that no sample is a known dead end.
 //!
 //! Example (the truck task: the truck at a or b, the package at a, in the
 //! truck, or at b): h(init) = 3 with unit costs gives walks of 0 to 12
@@ -71,6 +75,20 @@ pub fn random_walks(
     count: usize,
     rng: &mut SplitMix,
 ) -> Vec<Vec<u64>> {
+    random_walks_avoiding(task, init, h_init, count, rng, |_| false)
+}
+
+/// [`random_walks`] that avoid the states `is_dead_end` accepts: a walk
+/// that enters one goes back to `init` and goes on from there with the
+/// steps it has left (`init` itself is taken not to be one).
+pub fn random_walks_avoiding(
+    task: &Task,
+    init: &[u64],
+    h_init: u32,
+    count: usize,
+    rng: &mut SplitMix,
+    mut is_dead_end: impl FnMut(&[u64]) -> bool,
+) -> Vec<Vec<u64>> {
     let total: u64 = task.operators.iter().map(|o| u64::from(o.cost)).sum();
     let ops = task.operators.len() as u64;
     // Steps to the goal, estimated: h(init) over the average cost (at least 1).
@@ -93,7 +111,11 @@ pub fn random_walks(
             let op = choices[rng.below(choices.len())];
             next.copy_from_slice(&state);
             task.apply(op, &state, &mut next);
-            std::mem::swap(&mut state, &mut next);
+            if is_dead_end(&next) {
+                state.copy_from_slice(init);
+            } else {
+                std::mem::swap(&mut state, &mut next);
+            }
         }
         samples.push(state);
     }

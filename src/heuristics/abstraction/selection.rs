@@ -36,6 +36,10 @@
 //! keep the selection below a few tenths of a second on our benchmarks
 //! (`benches/README.md`).
 //!
+//! The third selection, iPDB ([`Selection::HillClimbing`], in
+//! [`hill_climbing`](mod@hill_climbing)), grows one collection from the goal variables' patterns
+//! by hill climbing, judged by the canonical heuristic on sampled states.
+//!
 //! Example (a truck `t` takes package `p` from `a` to `b`, goal `p = b`):
 //! `{p}` comes first and takes the costs of loading and unloading (its
 //! distance from `p = a` is 2); `{t, p}` then sees only the driving costs,
@@ -48,6 +52,9 @@ use super::projection::{INFINITY, Projection};
 use super::variables::{Effect, Var, Variables};
 use std::collections::HashSet;
 
+pub mod hill_climbing;
+pub use hill_climbing::{HillClimbing, hill_climbing};
+
 /// How the patterns are chosen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Selection {
@@ -56,6 +63,8 @@ pub enum Selection {
     Systematic,
     /// Sys-SCP, within these limits.
     SysScp(SysScp),
+    /// iPDB's hill climbing ([`hill_climbing`](mod@hill_climbing)), within these limits.
+    HillClimbing(HillClimbing),
 }
 
 /// The limits of Sys-SCP, all counts. Patterns of up to [`keep_up_to`]
@@ -126,6 +135,8 @@ pub struct Stats {
     /// Passes over the patterns, the first one and the restarts (Sys-SCP;
     /// 0 for the systematic selection).
     pub passes: usize,
+    /// Patterns added by hill climbing (iPDB; 0 for the others).
+    pub steps: usize,
 }
 
 /// The projections selected, in the order they were, and what it took.

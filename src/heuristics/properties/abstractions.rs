@@ -13,7 +13,7 @@ use crate::heuristics::abstraction::cartesian::{self, Cartesian};
 use crate::heuristics::abstraction::cost_partitioning::{self, DeadEnds, Lookup, Saturator};
 use crate::heuristics::abstraction::decomposition;
 use crate::heuristics::abstraction::projection::{INFINITY, Projection};
-use crate::heuristics::abstraction::selection::{Selection, SysScp};
+use crate::heuristics::abstraction::selection::{HillClimbing, Selection, SysScp};
 use crate::heuristics::abstraction::variables::{Var, Variables};
 use crate::heuristics::abstraction::{CostPartitioned, Options, Partitioning};
 use std::collections::HashMap;
@@ -421,6 +421,65 @@ fn sys_scp_patterns_never_exceed_h_star() {
         larger > 50,
         "patterns of 3 or 4 variables on {larger} tasks"
     );
+    assert!(positive > 100, "informative on {positive} tasks");
+}
+
+#[test]
+fn hill_climbing_patterns_stay_within_their_bounds_and_never_exceed_h_star() {
+    let mut rng = Rng(0x1FDB);
+    // Few samples, any improvement enough, bounds that turn patterns away.
+    let limits = HillClimbing {
+        max_pdb_states: 12,
+        max_collection_states: 60,
+        samples: 50,
+        min_improvement: 1,
+        ..HillClimbing::default()
+    };
+    let options = Options {
+        selection: Selection::HillClimbing(limits),
+        cartesian: false,
+        interval: 1,
+        samples: 20,
+        ..Options::default()
+    };
+    let (mut climbed, mut positive) = (0, 0);
+    for seed in 0..400 {
+        let (task, groups) = if seed % 2 == 0 {
+            random_sas_task(&mut rng)
+        } else {
+            (random_task(&mut rng), Vec::new())
+        };
+        let ctx = format!("seed {seed}, task {task:?}");
+        let vars = Variables::new(&task, &groups);
+        let states = view_states(&vars, task.facts.len() as u32);
+        let h_star = Space::new(&task).optimal_costs();
+        let mut h = CostPartitioned::new(&task, Some(&groups), Partitioning::Saturated, &options);
+        // The goal variables' projections are the start, whatever their
+        // size; every pattern added is within the bounds.
+        let (mut goals, mut total) = (0u64, 0u64);
+        for p in h.projections() {
+            let n = u64::from(p.num_states());
+            total += n;
+            if p.pattern().len() == 1 {
+                goals += n;
+            } else {
+                assert!(n <= 12, "{:?} has {n} states, {ctx}", p.pattern());
+            }
+        }
+        assert!(total <= goals.max(60), "{total} states, {ctx}");
+        climbed += usize::from(h.projections().any(|p| p.pattern().len() >= 2));
+        for _ in 0..2 {
+            assert_admissible(
+                "iPDB",
+                &h_star,
+                &states,
+                |s| value(h.estimate(&[u64::from(s)])),
+                &ctx,
+            );
+        }
+        positive += usize::from(value(h.estimate(&[u64::from(mask(&task.init))])) > Some(0));
+    }
+    assert!(climbed > 50, "patterns added on {climbed} tasks");
     assert!(positive > 100, "informative on {positive} tasks");
 }
 
