@@ -38,7 +38,8 @@ fn admissibility_flags_match_the_table() {
     assert_eq!(
         admissible,
         [
-            true, true, true, false, false, true, true, false, true, true, true, true, true, true
+            true, true, true, false, false, true, true, false, true, true, true, true, true, true,
+            true
         ]
     );
 }
