@@ -48,8 +48,6 @@
 //! the states are built over them), so a dead fact stays in the fact table,
 //! named in no operator, the start or the goal; [`Pruned::dead_facts`] lists
 //! them.
-//!
-//!
 
 use super::{H2, H2Limits, H2Skip, Mutexes};
 use crate::invariants::h2::post;
