@@ -47,7 +47,7 @@
 //! operators kept. The fact ids stay as they are (the mutex groups that pack
 //! the states are built over them), so a dead fact stays in the fact table,
 //! named in no operator, the start or the goal; [`Pruned::dead_facts`] lists
-//! them.
+//! them (the facts the task named before, not those it never named).
 
 use super::{H2, H2Limits, H2Skip, Mutexes};
 use crate::invariants::h2::post;
@@ -145,6 +145,15 @@ pub fn preprocess(task: &Task, mutexes: &Mutexes, mode: H2Preprocess, limits: &H
         time: Duration::ZERO,
     };
     let mut keep = vec![true; task.operators.len()];
+    // A fact that no operator, the start or the goal names (the grounder
+    // drops adds that nothing needs) is not counted as removed.
+    let mut named = vec![false; n];
+    let lists = (task.operators.iter())
+        .flat_map(|o| [&o.pre, &o.neg_pre, &o.add, &o.del])
+        .chain([&task.init, &task.goal, &task.neg_goal]);
+    for f in lists.flat_map(|l| l.iter()) {
+        named[f.index()] = true;
+    }
     let mut dead: Vec<bool> = vec![false; n];
     if mode != H2Preprocess::None && task.adl_feature().is_none() {
         let mut sweep = Sweep::new(task, mutexes);
@@ -174,7 +183,7 @@ pub fn preprocess(task: &Task, mutexes: &Mutexes, mode: H2Preprocess, limits: &H
                 };
                 stats.passes += next.passes;
                 for (f, is_dead) in dead.iter_mut().enumerate() {
-                    if !*is_dead && !next.is_reachable(FactId(f as u32)) {
+                    if !*is_dead && named[f] && !next.is_reachable(FactId(f as u32)) {
                         *is_dead = true;
                         match backward {
                             false => stats.unreachable_facts += 1,
