@@ -8,6 +8,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use planbox::choice::Choice;
 use planbox::heuristics::HeuristicName;
 use planbox::heuristics::table::TABLE;
+use planbox::invariants::prune::H2Preprocess;
 use planbox::planner::{Alias, Config, Engine, MutexChoice};
 use planbox::sat::{Encoding, Schedule};
 use planbox::search::{Algorithm, Pruning, PruningLimit};
@@ -117,6 +118,12 @@ pub struct SearchOptions {
     /// it pruned less than --min-pruning-ratio [default: none].
     #[arg(long, value_parser = choice::<Pruning>())]
     pub pruning: Option<Pruning>,
+    /// Progression on STRIPS tasks: before the search, remove the operators
+    /// and facts that h² shows no plan uses, forward (from the start) or in
+    /// both directions (also back from the goal, until nothing changes)
+    /// [default: none; both with --alias optimal].
+    #[arg(long, value_parser = choice::<H2Preprocess>())]
+    pub h2_preprocess: Option<H2Preprocess>,
     /// --pruning stubborn-sets: the least share of applicable operators
     /// pruned (0 to 1) that keeps the pruning on [default: 0.2; 0: never
     /// switch it off].
@@ -195,7 +202,7 @@ impl SearchOptions {
 
     /// The options that only some engines read: each flag, whether it was
     /// given, and the engines that read it.
-    pub fn engine_only(&self) -> [(&'static str, bool, &'static [Engine]); 10] {
+    pub fn engine_only(&self) -> [(&'static str, bool, &'static [Engine]); 11] {
         use Engine::{Bidirectional, Progression, Regression, Sat};
         const BACKWARD: &[Engine] = &[Regression, Bidirectional];
         [
@@ -211,6 +218,11 @@ impl SearchOptions {
             ("--horizon", self.horizon.is_some(), &[Sat]),
             ("--dump-cnf", self.dump_cnf.is_some(), &[Sat]),
             ("--pruning", self.pruning.is_some(), &[Progression]),
+            (
+                "--h2-preprocess",
+                self.h2_preprocess.is_some(),
+                &[Progression],
+            ),
             (
                 "--min-pruning-ratio",
                 self.min_pruning_ratio.is_some(),
@@ -294,6 +306,10 @@ fn base(o: &SearchOptions, engine: Engine) -> Config {
             Pruning::None
         },
         pruning_limit: o.pruning_limit(),
+        h2_preprocess: match engine {
+            Engine::Progression => o.h2_preprocess.unwrap_or(H2Preprocess::None),
+            _ => H2Preprocess::None,
+        },
         sat: o.sat(),
         trace_limit: traced.max(if o.dot.is_some() { o.dot_limit } else { 0 }),
         ..Config::default()
@@ -501,7 +517,11 @@ fn alias_config(o: &SearchOptions, engine: Engine, alias: Alias) -> Result<Confi
             engine,
             search: Algorithm::Astar,
             heuristic: Some(named(heuristic)),
-            prune_mutex_operators: alias == Alias::Optimal,
+            h2_preprocess: match (alias, o.h2_preprocess) {
+                (_, Some(h)) => h,
+                (Alias::Optimal, None) => H2Preprocess::Both,
+                _ => H2Preprocess::None,
+            },
             // Scorpion's alias prunes with stubborn sets too.
             pruning: match (alias, o.pruning) {
                 (_, Some(p)) => p,

@@ -387,6 +387,15 @@ pub fn record(
         SwitchedOff::AfterExpansions(n) => Some(n),
         SwitchedOff::Unsupported(_) => Some(0),
     }));
+    // The h² preprocessing (null without it): the operators removed after
+    // each direction's passes, and the dead facts each direction found.
+    let h2 = s.h2_preprocess;
+    record["h2_preprocess"] = json!(config.h2_preprocess.name());
+    record["h2_removed_operators_forward"] = json!(h2.map(|p| p.removed_forward));
+    record["h2_removed_operators_backward"] = json!(h2.map(|p| p.removed_backward));
+    record["h2_unreachable_facts"] = json!(h2.map(|p| p.unreachable_facts));
+    record["h2_irrelevant_facts"] = json!(h2.map(|p| p.irrelevant_facts));
+    record["h2_preprocess_time_s"] = json!(h2.map(|p| p.time.as_secs_f64()));
     // The width-based searches and NOLAN (null for the others): states of novelty
     // 1, 2 and more, and the states IW and SIW pruned for their novelty.
     record["novelty"] = json!(s.novelty.map(|n| n.levels));
@@ -447,6 +456,12 @@ const FORWARD_PRUNING: &[&str] = &[
     "pruned_operators",
     "pruning_ratio",
     "pruning_off_after",
+    "h2_preprocess",
+    "h2_removed_operators_forward",
+    "h2_removed_operators_backward",
+    "h2_unreachable_facts",
+    "h2_irrelevant_facts",
+    "h2_preprocess_time_s",
 ];
 
 /// Bidirectional search's counts per side.

@@ -1,37 +1,111 @@
-//! Operators that no reachable state can apply, removed before the search.
+//! h² preprocessing: operators and facts that no plan uses, removed before
+//! the search (Alcázar and Torralba, ICAPS 2015; Scorpion's `--preprocess`).
 //!
 //! The grounder keeps every operator that relaxed reachability reaches, which
 //! ignores deletes: in Blocksworld it keeps `(stack a a)`, since `(holding a)`
-//! and `(clear a)` are each reachable, though never together. The mutexes
-//! know better. An operator `o` is removed when
+//! and `(clear a)` are each reachable, though never together. Mutexes know
+//! better, and they can be found in both directions:
 //!
-//! - its preconditions are mutex (a group holds two of them, or h² says
-//!   they never hold together, or one of them never holds): no reachable
-//!   state satisfies them; or
-//! - the state it leads to would hold a mutex pair: `(pre(o) \ del(o)) ∪
-//!   add(o)` holds after `o` in every state it applies to, so a reachable
-//!   state where it applies would lead to an unreachable one.
+//! - **forward** h² ([`H2::forward`]) over-approximates the pairs of facts
+//!   that hold together in some state reachable from the start;
+//! - **backward** h² ([`H2::backward`]) over-approximates the pairs that
+//!   hold together in some state from which the goal is reachable, by the
+//!   same fixpoint over the operators read in reverse, from the goal.
 //!
-//! This is the forward half of Alcázar and Torralba's h² preprocessing
-//! (ICAPS 2015), which Scorpion's `--preprocess` runs; the backward half
-//! (operators that cannot lead to the goal) is not done. Fast Downward's
-//! translator removes operators of the first kind by its mutex groups.
+//! Let `S*` be the states on the paths from the start to a goal state: the
+//! states a plan passes through. Each is both reachable and goal-reaching,
+//! so neither fixpoint misses a pair of one of them. Each fixpoint may
+//! therefore start from the other's result and never add a pair the other
+//! left out: the pairs kept only shrink, and still hold every pair of every
+//! state of `S*`. An operator `o` is removed when
 //!
-//! Removing operators keeps every plan: a plan's operators apply in
-//! reachable states. Heuristics get better for it (a pattern database no
-//! longer has the abstract transitions of `(stack a a)`), and the search
-//! generates fewer successors to throw away.
+//! - its precondition `pre(o)` holds a pair that is not kept (or a fact
+//!   that is not: a pair of a fact with itself): `o` applies in no state of
+//!   `S*`; or
+//! - its *result* `post(o) = add(o) ∪ (pre(o) \ del(o))`, which holds after
+//!   `o` in every state it applies to, holds such a pair: `o` leads to no
+//!   state of `S*`.
+//!
+//! A plan's every step goes from a state of `S*` to a state of `S*`, so no
+//! plan uses a removed operator: the pruned task has exactly the original's
+//! plans (over the operators kept), and the same optimal cost. Removing
+//! operators removes reached pairs, so the two directions alternate until a
+//! round removes no operator and kills no pair (the paper's fixpoint), within
+//! [`H2Limits`]' time. The at-most-one mutex groups of the invariant analysis
+//! hold in every reachable state, so their pairs are left out from the start,
+//! and every group (at most `k`) still removes operators as before.
+//!
+//! **Facts.** A fact that no state of `S*` holds is *dead*: the forward pass
+//! finds the unreachable ones, the backward pass those from which the goal
+//! cannot be reached. Every operator that needs a dead fact goes (its
+//! precondition holds the fact), and so does every one that adds it (its
+//! result holds it). So no operator kept adds a dead fact, and none needs
+//! it; if the start or the goal holds one, `S*` is empty, the task has no
+//! plan, and every operator goes. A dead fact is then never true on any run
+//! of the pruned task, so deleting it, or requiring it false, does nothing:
+//! it is dropped from the deletes and negative preconditions of the
+//! operators kept. The fact ids stay as they are (the mutex groups that pack
+//! the states are built over them), so a dead fact stays in the fact table,
+//! named in no operator, the start or the goal; [`Pruned::dead_facts`] lists
+//! them (the facts the task named before, not those it never named).
 
-use super::Mutexes;
+use super::{H2, H2Limits, H2Skip, Mutexes};
+use crate::invariants::h2::post;
 use crate::task::{FactId, OpId, Task};
 use crate::util::bits;
+use std::time::{Duration, Instant};
 
-/// A task without the operators that no reachable state can apply.
+crate::choices! {
+    /// Which h² preprocessing runs before a forward search.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum H2Preprocess {
+        /// None: the search sees every operator the grounder kept
+        None = "none",
+        /// Forward h² and the mutex groups: operators no reachable state applies
+        Forward = "forward",
+        /// Forward and backward h², alternated until nothing changes (as Scorpion's --preprocess)
+        Both = "both",
+    }
+}
+
+/// What the preprocessing removed, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PreprocessStats {
+    pub mode: H2Preprocess,
+    /// Operators removed after a forward pass (the mutex groups included).
+    pub removed_forward: usize,
+    /// Operators removed after a backward pass.
+    pub removed_backward: usize,
+    /// Dead facts found by a forward pass: unreachable.
+    pub unreachable_facts: usize,
+    /// Dead facts found by a backward pass: reachable, but in no state
+    /// from which the goal can be reached.
+    pub irrelevant_facts: usize,
+    /// h² passes run, forward and backward together.
+    pub passes: u32,
+    /// Why h² stopped early (or was not computed: then the mutex groups
+    /// alone removed operators); what was removed until then stays removed.
+    pub skipped: Option<H2Skip>,
+    pub time: Duration,
+}
+
+impl PreprocessStats {
+    /// The dead facts of both directions.
+    pub fn removed_facts(&self) -> usize {
+        self.unreachable_facts + self.irrelevant_facts
+    }
+}
+
+/// A task without the operators that no plan uses.
 #[derive(Clone, Debug)]
 pub struct Pruned {
     pub task: Task,
     /// For each operator of `task`, its id in the original task.
     pub original: Vec<OpId>,
+    /// The facts that no state on a plan's path holds (see the module docs),
+    /// in id order.
+    pub dead_facts: Vec<FactId>,
+    pub stats: PreprocessStats,
 }
 
 impl Pruned {
@@ -46,40 +120,191 @@ impl Pruned {
     }
 }
 
-/// `task` without the operators the module docs name; STRIPS tasks only
-/// (one with conditional effects or axioms is returned whole: its
-/// operators' effects depend on the state).
+/// `task` without the operators that the mutex groups and h² forward find
+/// no reachable state applies (see [`preprocess`]).
 pub fn prune_operators(task: &Task, mutexes: &Mutexes) -> Pruned {
+    preprocess(task, mutexes, H2Preprocess::Forward, &H2Limits::default())
+}
+
+/// The preprocessing of the module docs, over `mutexes`' groups (and its h²
+/// pairs, if it has them, as pairs known not to be kept), in the directions
+/// `mode` names, within `limits` (its time for the whole alternation).
+/// Tasks with conditional effects or axioms are returned whole: their
+/// operators' effects depend on the state.
+pub fn preprocess(task: &Task, mutexes: &Mutexes, mode: H2Preprocess, limits: &H2Limits) -> Pruned {
+    let start = Instant::now();
     let n = task.facts.len();
-    let mut kept = Task {
+    let mut stats = PreprocessStats {
+        mode,
+        removed_forward: 0,
+        removed_backward: 0,
+        unreachable_facts: 0,
+        irrelevant_facts: 0,
+        passes: 0,
+        skipped: None,
+        time: Duration::ZERO,
+    };
+    let mut keep = vec![true; task.operators.len()];
+    // A fact that no operator, the start or the goal names (the grounder
+    // drops adds that nothing needs) is not counted as removed.
+    let mut named = vec![false; n];
+    let lists = (task.operators.iter())
+        .flat_map(|o| [&o.pre, &o.neg_pre, &o.add, &o.del])
+        .chain([&task.init, &task.goal, &task.neg_goal]);
+    for f in lists.flat_map(|l| l.iter()) {
+        named[f.index()] = true;
+    }
+    let mut dead: Vec<bool> = vec![false; n];
+    if mode != H2Preprocess::None && task.adl_feature().is_none() {
+        let mut sweep = Sweep::new(task, mutexes);
+        stats.removed_forward += sweep.remove(&mut keep, None);
+        let mut kept = sweep.allowed.clone();
+        'rounds: loop {
+            let mut changed = false;
+            for backward in [false, true] {
+                if backward && mode == H2Preprocess::Forward {
+                    break 'rounds;
+                }
+                let left = H2Limits {
+                    max_time: limits.max_time.saturating_sub(start.elapsed()),
+                    ..limits.clone()
+                };
+                let next = if backward {
+                    H2::backward(task, &keep, Some(&kept), &left)
+                } else {
+                    H2::forward(task, &keep, Some(&kept), &left)
+                };
+                let next = match next {
+                    Ok(next) => next,
+                    Err(skip) => {
+                        stats.skipped = Some(skip);
+                        break 'rounds;
+                    }
+                };
+                stats.passes += next.passes;
+                for (f, is_dead) in dead.iter_mut().enumerate() {
+                    if !*is_dead && named[f] && !next.is_reachable(FactId(f as u32)) {
+                        *is_dead = true;
+                        match backward {
+                            false => stats.unreachable_facts += 1,
+                            true => stats.irrelevant_facts += 1,
+                        }
+                    }
+                }
+                changed |= next.pairs_differ(&kept);
+                kept = next;
+                let removed = sweep.remove(&mut keep, Some(&kept));
+                changed |= removed > 0;
+                match backward {
+                    false => stats.removed_forward += removed,
+                    true => stats.removed_backward += removed,
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+    let dead_facts: Vec<FactId> = (0..n as u32)
+        .map(FactId)
+        .filter(|f| dead[f.index()])
+        .collect();
+    let mut pruned_task = Task {
         operators: Vec::new(),
         ..task.clone()
     };
     let mut original = Vec::new();
-    let strips = task.adl_feature().is_none();
-    let words = bits::words_for(n);
-    let (mut pos, neg) = (vec![0u64; words], vec![0u64; words]);
-    let fill = |pos: &mut Vec<u64>, facts: &mut dyn Iterator<Item = FactId>| {
-        pos.fill(0);
-        facts.for_each(|f| bits::insert(pos, f));
-    };
     for (i, op) in task.operators.iter().enumerate() {
-        if strips {
-            fill(&mut pos, &mut op.pre.iter().copied());
-            let before = mutexes.check(&pos, &neg).is_some();
-            let mut after = op.pre.iter().copied().filter(|f| !op.del.contains(f));
-            fill(&mut pos, &mut after.by_ref().chain(op.add.iter().copied()));
-            if before || mutexes.check(&pos, &neg).is_some() {
-                continue;
+        if keep[i] {
+            let mut op = op.clone();
+            let alive = |list: &[FactId]| -> Box<[FactId]> {
+                list.iter().copied().filter(|f| !dead[f.index()]).collect()
+            };
+            op.del = alive(&op.del);
+            op.neg_pre = alive(&op.neg_pre);
+            pruned_task.operators.push(op);
+            original.push(OpId(i as u32));
+        }
+    }
+    stats.time = start.elapsed();
+    Pruned {
+        task: pruned_task,
+        original,
+        dead_facts,
+        stats,
+    }
+}
+
+/// The removal of operators by the pairs kept so far and the groups.
+struct Sweep<'a> {
+    task: &'a Task,
+    mutexes: &'a Mutexes,
+    /// The pairs the at-most-one groups (and `mutexes`' h², if any) allow.
+    allowed: H2,
+    pos: Vec<u64>,
+    neg: Vec<u64>,
+}
+
+impl<'a> Sweep<'a> {
+    fn new(task: &'a Task, mutexes: &'a Mutexes) -> Sweep<'a> {
+        let n = task.facts.len();
+        let words = bits::words_for(n);
+        let mut allowed = H2::all(n);
+        let (mut invariant, mut h2) = (vec![0u64; words], vec![0u64; words]);
+        for f in 0..n as u32 {
+            invariant.fill(0);
+            h2.fill(0);
+            mutexes.add_partners(FactId(f), &mut invariant, &mut h2);
+            for (i, h) in invariant.iter_mut().zip(&h2) {
+                *i |= h;
+            }
+            allowed.forbid(FactId(f), &invariant);
+        }
+        Sweep {
+            task,
+            mutexes,
+            allowed,
+            pos: vec![0; words],
+            neg: vec![0; words],
+        }
+    }
+
+    /// Clears `keep` for every kept operator whose precondition or result
+    /// the groups or the pairs `kept` rule out (every operator, if the start
+    /// or the goal holds a pair `kept` leaves out); the number cleared.
+    fn remove(&mut self, keep: &mut [bool], kept: Option<&H2>) -> usize {
+        let task = self.task;
+        let mut hopeless = false;
+        if let Some(k) = kept {
+            for facts in [&task.init, &task.goal] {
+                fill(&mut self.pos, facts);
+                hopeless |= k.violation(&self.pos).is_some();
             }
         }
-        kept.operators.push(op.clone());
-        original.push(OpId(i as u32));
+        let mut removed = 0;
+        for (o, op) in task.operators.iter().enumerate() {
+            if !keep[o] {
+                continue;
+            }
+            let bad = hopeless
+                || [&op.pre[..], &post(op)].into_iter().any(|facts| {
+                    fill(&mut self.pos, facts);
+                    self.mutexes.check(&self.pos, &self.neg).is_some()
+                        || kept.is_some_and(|k| k.violation(&self.pos).is_some())
+                });
+            if bad {
+                keep[o] = false;
+                removed += 1;
+            }
+        }
+        removed
     }
-    Pruned {
-        task: kept,
-        original,
-    }
+}
+
+/// Makes `pos` the packed set of `facts`.
+fn fill(pos: &mut [u64], facts: &[FactId]) {
+    pos.fill(0);
+    facts.iter().for_each(|&f| bits::insert(pos, f));
 }
 
 #[cfg(test)]

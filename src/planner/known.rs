@@ -6,6 +6,7 @@
 
 use super::{Config, Engine, MutexChoice};
 use crate::Loaded;
+use crate::invariants::prune::H2Preprocess;
 use crate::invariants::{self, MutexMode, Mutexes};
 use crate::sat::Invariants;
 use crate::search::regression::MutexOracle;
@@ -27,8 +28,8 @@ pub struct Known {
     /// abstraction heuristics' variables, and a packing of the states
     /// forward search stores (STRIPS tasks).
     pub groups: Option<Vec<Vec<FactId>>>,
-    /// The mutexes (groups and h² pairs) that remove operators no reachable
-    /// state applies ([`Config::prune_mutex_operators`]).
+    /// The mutex groups the h² preprocessing starts from
+    /// ([`Config::h2_preprocess`]; it computes h² itself).
     pub mutex_pruning: Option<Mutexes>,
 }
 
@@ -64,8 +65,9 @@ impl Known {
         }
         let forward = config.engine == Engine::Progression;
         let strips = loaded.task.adl_feature().is_none();
-        if config.prune_mutex_operators && forward && strips && config.trace_limit == 0 {
-            known.mutex_pruning = Some(analyse(MutexMode::H2));
+        let preprocess = config.h2_preprocess != H2Preprocess::None;
+        if preprocess && forward && strips && config.trace_limit == 0 {
+            known.mutex_pruning = Some(analyse(MutexMode::None));
         }
         // The groups pack the states forward search stores (and are the
         // abstraction heuristics' variables); the synthesis is cheap beside

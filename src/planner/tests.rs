@@ -100,3 +100,49 @@ fn forward_search_packs_states_by_the_tighter_groups() {
     };
     assert_eq!(crate::plan::check_plan(task, &p), Ok(18));
 }
+
+/// The h² preprocessing on IPC problems: what each direction removes, and
+/// `--alias optimal` still finds the optimal cost (Scorpion's).
+#[test]
+fn h2_preprocessing_removes_operators_in_both_directions_and_keeps_the_optimal_cost() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/ipc/");
+    // (problem, optimal cost, [forward, backward] operators removed by
+    // `both`, facts found irrelevant backward)
+    let cases = [
+        ("woodworking-opt11-strips/p01.pddl", 195, [145, 8], 1),
+        ("blocks/probBLOCKS-4-0.pddl", 6, [0, 0], 0),
+    ];
+    for (problem, optimal, [forward, backward], irrelevant) in cases {
+        let dir = format!("{root}{}", &problem[..problem.find('/').unwrap() + 1]);
+        let loaded = crate::load::Loader::new()
+            .files(format!("{dir}domain.pddl"), format!("{root}{problem}"))
+            .expect("loads");
+        let task = &loaded.task;
+        for mode in [H2Preprocess::Forward, H2Preprocess::Both] {
+            let config = Config {
+                h2_preprocess: mode,
+                ..Config::alias(Alias::Optimal)
+            };
+            let known = Known::analyse(&loaded, &config);
+            let mut monitor = Monitor::new(Limits::none());
+            let run = plan(task, &config, &known, &mut monitor, &mut |_, _| {}).expect("runs");
+            let Outcome::Plan(p) = run.result.outcome else {
+                panic!("{problem} is solvable");
+            };
+            assert_eq!(crate::plan::check_plan(task, &p), Ok(optimal), "{problem}");
+            let s = run.result.stats.h2_preprocess.expect("preprocessed");
+            let both = mode == H2Preprocess::Both;
+            assert_eq!(s.removed_forward, forward, "{problem} {mode:?}");
+            assert_eq!(
+                s.removed_backward,
+                if both { backward } else { 0 },
+                "{problem}"
+            );
+            assert_eq!(
+                s.irrelevant_facts,
+                if both { irrelevant } else { 0 },
+                "{problem}"
+            );
+        }
+    }
+}

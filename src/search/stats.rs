@@ -17,6 +17,7 @@
 
 use super::stubborn::PruningStats;
 use crate::heuristics::novelty::NoveltyCounts;
+use crate::invariants::prune::PreprocessStats;
 use crate::util::limits::peak_memory_kb;
 use std::time::Duration;
 
@@ -47,6 +48,10 @@ pub struct Stats {
     /// planner copies it from [`Progression::pruning_stats`](super::Progression::pruning_stats)
     /// after the search; a search run directly on a space leaves it `None`.
     pub stubborn: Option<PruningStats>,
+    /// What the h² preprocessing removed before the search (progression
+    /// with [`crate::planner::Config::h2_preprocess`]); `None` without it.
+    /// The planner sets it after the search.
+    pub h2_preprocess: Option<PreprocessStats>,
     /// CPU time of the search proper (see [`crate::search::cpu_time`]).
     pub search_time: Duration,
     /// The process's peak resident memory in KB when the search ended, if known.

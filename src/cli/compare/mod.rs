@@ -596,6 +596,9 @@ fn forwarded(o: &SearchOptions, engine: Engine) -> Vec<OsString> {
         }
     }
     if engine == Engine::Progression {
+        if let Some(h) = o.h2_preprocess {
+            push("--h2-preprocess", Some(h.name().into()));
+        }
         if let Some(p) = o.pruning {
             push("--pruning", Some(p.name().into()));
         }

@@ -40,3 +40,229 @@ fn operators_with_mutex_preconditions_or_results_are_removed() {
     let none = prune_operators(&t, &Mutexes::new(4, Vec::new(), None));
     assert_eq!(none.task.operators.len(), 4);
 }
+
+/// A task with an operator that leads nowhere: `0 = at-a`, `1 = at-b`,
+/// `2 = at-c`, `3 = key`, `4 = lost`. The goal `at-c` is reached from `b`
+/// with the key, which is taken at `a`. At `b` the key can also be dropped
+/// for good (`drop` adds `lost`): reachable, so forward h² keeps it, but no
+/// state from which the goal is reachable holds `lost`, since `lost` comes
+/// without the key and nothing brings the key back. Backward h², from the
+/// goal, never reaches `lost`: it removes `drop` and the fact.
+fn lost_key() -> Task {
+    let ops: &[OpSpec] = &[
+        // take the key at a.
+        (&[0], &[3], &[], 1),
+        // a → b with the key.
+        (&[0, 3], &[1], &[0], 1),
+        // drop the key for good at b.
+        (&[1, 3], &[4], &[3], 1),
+        // b → c with the key.
+        (&[1, 3], &[2], &[1], 1),
+    ];
+    task(5, &[0], &[2], ops)
+}
+
+#[test]
+fn backward_h2_removes_operators_that_lead_to_no_goal() {
+    let t = lost_key();
+    let groups = Mutexes::new(5, Vec::new(), None);
+    let forward = preprocess(&t, &groups, H2Preprocess::Forward, &H2Limits::default());
+    assert_eq!(
+        forward.task.operators.len(),
+        4,
+        "every operator is reachable"
+    );
+    assert_eq!(forward.stats.removed_backward, 0);
+    let both = preprocess(&t, &groups, H2Preprocess::Both, &H2Limits::default());
+    assert_eq!(both.original, vec![OpId(0), OpId(1), OpId(3)]);
+    assert_eq!(both.stats.removed_forward, 0);
+    assert_eq!(both.stats.removed_backward, 1);
+    assert_eq!(both.dead_facts, vec![FactId(4)]);
+    assert_eq!(
+        (both.stats.unreachable_facts, both.stats.irrelevant_facts),
+        (0, 1)
+    );
+    // The mode none removes nothing.
+    let none = preprocess(&t, &groups, H2Preprocess::None, &H2Limits::default());
+    assert_eq!(none.task.operators.len(), 4);
+}
+
+/// Brute force over the `2^n` states of a task of at most 10 facts.
+mod brute {
+    use crate::task::{OpId, Operator, Task};
+
+    pub fn mask(facts: &[crate::task::FactId]) -> u32 {
+        facts.iter().fold(0, |m, f| m | 1 << f.0)
+    }
+
+    pub fn applicable(o: &Operator, s: u32) -> bool {
+        s & mask(&o.pre) == mask(&o.pre) && s & mask(&o.neg_pre) == 0
+    }
+
+    pub fn apply(o: &Operator, s: u32) -> u32 {
+        (s & !mask(&o.del)) | mask(&o.add)
+    }
+
+    pub fn is_goal(t: &Task, s: u32) -> bool {
+        s & mask(&t.goal) == mask(&t.goal) && s & mask(&t.neg_goal) == 0
+    }
+
+    /// The states reachable from the start.
+    pub fn reachable(t: &Task) -> Vec<bool> {
+        let mut seen = vec![false; 1 << t.facts.len()];
+        let mut stack = vec![mask(&t.init)];
+        seen[mask(&t.init) as usize] = true;
+        while let Some(s) = stack.pop() {
+            for o in &t.operators {
+                if applicable(o, s) && !seen[apply(o, s) as usize] {
+                    seen[apply(o, s) as usize] = true;
+                    stack.push(apply(o, s));
+                }
+            }
+        }
+        seen
+    }
+
+    /// The states from which a goal state is reachable.
+    pub fn goal_reaching(t: &Task) -> Vec<bool> {
+        let states = 1u32 << t.facts.len();
+        let mut good: Vec<bool> = (0..states).map(|s| is_goal(t, s)).collect();
+        loop {
+            let mut changed = false;
+            for s in 0..states {
+                if !good[s as usize]
+                    && (t.operators.iter()).any(|o| applicable(o, s) && good[apply(o, s) as usize])
+                {
+                    good[s as usize] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return good;
+            }
+        }
+    }
+
+    /// An optimal plan (Dijkstra), if there is one.
+    pub fn optimal_plan(t: &Task) -> Option<Vec<OpId>> {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let states = 1usize << t.facts.len();
+        let mut dist = vec![u64::MAX; states];
+        let mut parent: Vec<Option<(u32, OpId)>> = vec![None; states];
+        let start = mask(&t.init);
+        dist[start as usize] = 0;
+        let mut heap = BinaryHeap::from([Reverse((0u64, start))]);
+        while let Some(Reverse((d, s))) = heap.pop() {
+            if d > dist[s as usize] {
+                continue;
+            }
+            if is_goal(t, s) {
+                let mut plan = Vec::new();
+                let mut at = s;
+                while let Some((p, o)) = parent[at as usize] {
+                    plan.push(o);
+                    at = p;
+                }
+                plan.reverse();
+                return Some(plan);
+            }
+            for (i, o) in t.operators.iter().enumerate() {
+                if applicable(o, s) {
+                    let (next, nd) = (apply(o, s), d + u64::from(o.cost));
+                    if nd < dist[next as usize] {
+                        dist[next as usize] = nd;
+                        parent[next as usize] = Some((s, OpId(i as u32)));
+                        heap.push(Reverse((nd, next)));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether `plan` leads from the start to a goal state of `t`.
+    pub fn valid(t: &Task, plan: &[OpId]) -> bool {
+        let mut s = mask(&t.init);
+        for &o in plan {
+            let o = t.operator(o);
+            if !applicable(o, s) {
+                return false;
+            }
+            s = apply(o, s);
+        }
+        is_goal(t, s)
+    }
+}
+
+#[test]
+fn removed_operators_and_facts_are_on_no_plan_of_random_tasks() {
+    use crate::heuristics::properties::{Rng, random_task};
+    let mut rng = Rng(45);
+    let (mut removed_forward, mut removed_backward, mut dead, mut unsolvable) = (0, 0, 0, 0);
+    let mut removed_backward_solvable = 0;
+    for case in 0..3000 {
+        let t = random_task(&mut rng);
+        let n = t.facts.len();
+        let groups = Mutexes::new(n, Vec::new(), None);
+        let pruned = preprocess(&t, &groups, H2Preprocess::Both, &H2Limits::default());
+        let (reachable, good) = (brute::reachable(&t), brute::goal_reaching(&t));
+        // S*: the states on some path from the start to a goal state.
+        let on_path = |s: u32| reachable[s as usize] && good[s as usize];
+        let kept: Vec<bool> = (0..t.operators.len())
+            .map(|o| pruned.original.contains(&OpId(o as u32)))
+            .collect();
+        for (o, op) in t.operators.iter().enumerate() {
+            if kept[o] {
+                continue;
+            }
+            for s in (0..1u32 << n).filter(|&s| on_path(s)) {
+                assert!(
+                    !brute::applicable(op, s) || !on_path(brute::apply(op, s)),
+                    "case {case}: removed {} leads from {s:b} to {:b}, both on a plan's path\n{t:?}",
+                    op.name,
+                    brute::apply(op, s)
+                );
+            }
+        }
+        for &f in &pruned.dead_facts {
+            for s in (0..1u32 << n).filter(|&s| on_path(s)) {
+                assert_eq!(
+                    s & 1 << f.0,
+                    0,
+                    "case {case}: dead fact {f:?} in {s:b}\n{t:?}"
+                );
+            }
+        }
+        // The same optimal cost; the pruned task's plans are the original's.
+        let original = brute::optimal_plan(&t);
+        let after = brute::optimal_plan(&pruned.task);
+        assert_eq!(
+            original.as_ref().map(|p| t.plan_cost(p)),
+            after.as_ref().map(|p| pruned.task.plan_cost(p)),
+            "case {case}\n{t:?}"
+        );
+        if let Some(plan) = &after {
+            assert!(brute::valid(&t, &pruned.original_plan(plan)), "case {case}");
+        }
+        removed_forward += pruned.stats.removed_forward;
+        removed_backward += pruned.stats.removed_backward;
+        dead += pruned.dead_facts.len();
+        unsolvable += usize::from(original.is_none() && pruned.task.operators.is_empty());
+        if original.is_some() {
+            removed_backward_solvable += pruned.stats.removed_backward;
+        }
+    }
+    // The cases the rules are for do occur.
+    assert!(removed_forward > 100, "{removed_forward} removed forward");
+    assert!(
+        removed_backward > 100,
+        "{removed_backward} removed backward"
+    );
+    assert!(
+        removed_backward_solvable > 50,
+        "{removed_backward_solvable} removed backward from solvable tasks"
+    );
+    assert!(dead > 100, "{dead} dead facts");
+    assert!(unsolvable > 10, "{unsolvable} unsolvable tasks emptied");
+}
