@@ -169,21 +169,8 @@ pub const TABLE: &[Entry] = &[
         admissible: true,
         adl: false,
         forward: Some(|t, c| {
-            // Plain saturation with non-negative costs, as `ocp` partitions
-            // (Scorpion's `saturator=all` allows negative costs; the
-            // expansions agree within 4 %, benches/README.md).
-            let options = Options {
-                selection: Selection::Systematic,
-                max_pattern_size: 2,
-                cartesian: false,
-                saturator: Saturator {
-                    perimstar: false,
-                    general_costs: false,
-                },
-                ..Options::default()
-            };
             let kind = Partitioning::Saturated;
-            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options).named("scp-sys2"))
+            Box::new(CostPartitioned::best_of(t, c.groups, kind, &pairs()).named("scp-sys2"))
         }),
         backward: None,
     },
@@ -222,18 +209,30 @@ pub const TABLE: &[Entry] = &[
         admissible: true,
         adl: false,
         forward: Some(|t, c| {
-            let options = Options {
-                selection: Selection::Systematic,
-                max_pattern_size: 2,
-                cartesian: false,
-                ..Options::default()
-            };
             let kind = Partitioning::Optimal;
-            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options))
+            Box::new(CostPartitioned::best_of(t, c.groups, kind, &pairs()))
         }),
         backward: None,
     },
 ];
+
+/// The abstractions of `scp-sys2` and `ocp`: the interesting projections of
+/// up to two variables alone, saturated plainly with non-negative costs (as
+/// `ocp` partitions, so that it gets the same variables; Scorpion's
+/// `saturator=all` allows negative costs, and the expansions agree within
+/// 4 %, benches/README.md).
+fn pairs() -> Options {
+    Options {
+        selection: Selection::Systematic,
+        max_pattern_size: 2,
+        cartesian: false,
+        saturator: Saturator {
+            perimstar: false,
+            general_costs: false,
+        },
+        ..Options::default()
+    }
+}
 
 /// The abstraction heuristic over the context's mutex groups or the task's
 /// monotone ones, whichever estimates the initial state higher.
