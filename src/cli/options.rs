@@ -501,7 +501,7 @@ fn alias_config(o: &SearchOptions, engine: Engine, alias: Alias) -> Result<Confi
             "`--alias {name}` searches forward; expected `--engine progression`"
         )));
     }
-    if let Some(heuristic) = alias.astar_heuristic() {
+    if alias.astar_heuristic().is_some() {
         for (flag, given) in [
             ("--no-preferred", o.no_preferred),
             ("--landmark-preferred", o.landmark_preferred),
@@ -513,55 +513,31 @@ fn alias_config(o: &SearchOptions, engine: Engine, alias: Alias) -> Result<Confi
                 )));
             }
         }
-        return Ok(Config {
-            engine,
-            search: Algorithm::Astar,
-            heuristic: Some(named(heuristic)),
-            h2_preprocess: match (alias, o.h2_preprocess) {
-                (_, Some(h)) => h,
-                (Alias::Optimal, None) => H2Preprocess::Both,
-                _ => H2Preprocess::None,
-            },
-            // Scorpion's alias prunes with stubborn sets too.
-            pruning: match (alias, o.pruning) {
-                (_, Some(p)) => p,
-                (Alias::Optimal, None) => Pruning::StubbornSets,
-                _ => Pruning::None,
-            },
-            second: None,
-            weight: None,
-            unit_search: false,
-            anytime: false,
-            landmark_preferred: false,
-            ..base(o, engine)
-        });
     }
-    if let Some(width) = alias.width_search() {
-        if o.no_preferred || o.landmark_preferred {
-            bail!(usage(format!(
-                "`--alias {name}` uses no preferred operators; drop `--no-preferred` and \
-                 `--landmark-preferred`"
-            )));
-        }
-        return Ok(Config {
-            engine,
-            heuristic: None,
-            preferred: false,
-            width: Some(width),
-            ..base(o, engine)
-        });
+    if alias.width_search().is_some() && (o.no_preferred || o.landmark_preferred) {
+        bail!(usage(format!(
+            "`--alias {name}` uses no preferred operators; drop `--no-preferred` and \
+             `--landmark-preferred`"
+        )));
     }
+    // The library's configuration of the alias is the search; the command
+    // line adds the run's own switches, and may name another pruning or h²
+    // preprocessing than the alias's.
+    let named = Config::alias(alias);
     Ok(Config {
         engine,
-        search: Algorithm::LazyGbfs,
-        heuristic: Some(named("hff")),
-        second: Some(named("lmcount")),
-        weight: None,
-        unit_search: matches!(alias, Alias::LamaFirst | Alias::Nolan),
-        anytime: alias.is_anytime(),
-        novelty: alias.is_nolan().then_some(2),
-        width: alias.anytime_width_search(),
-        landmark_preferred: o.landmark_preferred || alias == Alias::SeqSatLama2011,
+        search: named.search,
+        heuristic: named.heuristic,
+        second: named.second,
+        weight: named.weight,
+        unit_search: named.unit_search,
+        anytime: named.anytime,
+        novelty: named.novelty,
+        width: named.width,
+        preferred: named.preferred && !o.no_preferred,
+        landmark_preferred: named.landmark_preferred || o.landmark_preferred,
+        pruning: o.pruning.unwrap_or(named.pruning),
+        h2_preprocess: o.h2_preprocess.unwrap_or(named.h2_preprocess),
         ..base(o, engine)
     })
 }
@@ -681,3 +657,6 @@ pub(super) fn seconds(text: &str) -> Result<f64, String> {
         )),
     }
 }
+
+#[cfg(test)]
+mod tests;
