@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""planbox's satisficing aliases beside LAPKT's Dual-BFWS and Scorpion's NOLAN, one run at a time.
+"""planbox's satisficing aliases beside LAPKT's Dual-BFWS and Scorpion's NOLAN.
 
 Usage: benches/bfws/compare.py [--time-limit 60] [--planners P,P,...] [--f5] [--summary]
+       [--jobs 1] [--memory-limit 4096] [--json-out FILE [--resume]]
        DOMAIN_DIR:PROBLEM ... > table.md
+       benches/bfws/compare.py --from-json FILE [--planners P,...] [--summary]
 
 Planners: `lapkt` (LAPKT's DUAL-BFWS), `lapkt-f5` (LAPKT's BFWS-f5),
 `scorpion-nolan` (Scorpion's `--alias nolan` with `--preprocess`), and any
@@ -21,9 +23,16 @@ search time, expansions and evaluations (generations for LAPKT, which counts no
 evaluations) per second. The time to the first plan is the CPU time of the run
 (user and system, of the process and its children: reading, grounding or translating
 included; CPU rather than wall-clock time, since the machine may be shared), or, for an
-anytime alias, the CPU time since its start when it wrote its first plan. With `--summary`, a table per domain
-follows: problems solved by each planner, and the geometric mean of the time to the
-first plan over the problems all planners solved.
+anytime alias, the CPU time since its start when it wrote its first plan; the cost is
+the last (best) plan's. With `--summary`, a table per domain follows: problems solved
+by each planner, and over the problems all planners solved the geometric means of the
+time to the first plan and of the cost.
+
+Each run gets a CPU-time limit of `--time-limit` seconds and `--memory-limit` MB of
+address space (default 4096), `--jobs` runs at a time (default 1; use 1 when measuring
+speed). `--json-out FILE` appends one JSON record per run as it ends; with `--resume`,
+runs already recorded there at the same time limit are not run again, so a long run
+can be stopped and picked up. `--from-json FILE` prints the tables of a saved run.
 """
 import json
 import math
@@ -33,7 +42,9 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PLANBOX = os.environ.get("PLANBOX", os.path.join(ROOT, "target", "release", "planbox"))
@@ -43,9 +54,42 @@ SCORPION = os.environ.get("SCORPION", os.path.expanduser(
     "~/.cache/planbox-ref/scorpion/fast-downward.py"))
 
 
-def child_cpu():
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
+MEMORY_MB = 4096
+
+
+def run(cmd, limit, cwd=None):
+    """Runs `cmd` under a CPU-time limit of `limit` seconds (and a little more,
+    for the planners that stop themselves) and MEMORY_MB of address space.
+    Returns (output, wall seconds, CPU seconds of it and its children, timed
+    out). The CPU time is this process's own (wait4), so runs side by side do
+    not count each other's time; the wall-clock guard is generous, since a
+    shared machine may give a run less than a core."""
+    def limits():
+        os.setsid()
+        cpu = int(limit) + 5
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+        memory = MEMORY_MB << 20
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    with tempfile.TemporaryFile("w+") as out:
+        start = time.time()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=cwd,
+                                preexec_fn=limits, text=True)
+        timed_out = False
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.time() - start > 4 * limit + 120:
+                os.killpg(proc.pid, 9)
+                timed_out = True
+            time.sleep(0.05)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.time() - start
+        cpu = usage.ru_utime + usage.ru_stime
+        timed_out = timed_out or cpu >= limit
+        out.seek(0)
+        return out.read(), wall, cpu, timed_out
 
 
 def validate(domain, problem, plan):
@@ -58,24 +102,24 @@ def validate(domain, problem, plan):
 def planbox(domain, problem, alias, limit):
     with tempfile.TemporaryDirectory() as d:
         plan = os.path.join(d, "plan")
-        start, cpu = time.time(), child_cpu()
-        try:
-            out = subprocess.run([PLANBOX, "plan", domain, problem, "--alias", alias, "--json",
-                                  "--time-limit", str(limit), "--plan-file", plan],
-                                 capture_output=True, text=True, timeout=limit + 30)
-        except subprocess.TimeoutExpired:
-            return dict(solved=False, wall=time.time() - start)
-        wall = time.time() - start
-        try:
-            r = json.loads(out.stdout)
-        except json.JSONDecodeError:
-            return dict(solved=False, wall=wall)
-        row = dict(solved=r.get("outcome") == "plan", wall=wall, first=child_cpu() - cpu,
+        text, wall, cpu, _ = run([PLANBOX, "plan", domain, problem, "--alias", alias, "--json",
+                                  "--time-limit", str(limit), "--memory-limit", str(MEMORY_MB - 64),
+                                  "--plan-file", plan], limit, cwd=d)
+        # The record is the last line that parses: the output ends with it.
+        r = {}
+        for line in reversed(text.splitlines()):
+            try:
+                r = json.loads(line)
+                break
+            except json.JSONDecodeError:
+                continue
+        row = dict(solved=r.get("outcome") == "plan", wall=wall, first=cpu,
                    time=r.get("search_time_s"), expanded=r.get("expanded"),
-                   evaluated=r.get("evaluated"))
+                   evaluated=r.get("evaluated"), outcome=r.get("outcome"))
         if r.get("plan_times_s"):
-            # Anytime: the best plan is the last file written.
+            # Anytime: the first plan's time; the best plan is the last file written.
             row["first"] = r["plan_times_s"][0]
+            row["plans"] = len(r["plan_times_s"])
             plan = r.get("plan_file") or plan
         if row["solved"]:
             row["valid"], row["cost"] = validate(domain, problem, plan)
@@ -84,22 +128,17 @@ def planbox(domain, problem, alias, limit):
 
 def lapkt(domain, problem, limit, search="DUAL-BFWS"):
     with tempfile.TemporaryDirectory() as d:
-        start, cpu = time.time(), child_cpu()
-        try:
-            out = subprocess.run([LAPKT_PYTHON, LAPKT, "BFWS", "-d", domain, "-p", problem,
-                                  "--search_type", search],
-                                 capture_output=True, text=True, timeout=limit, cwd=d)
-            text = out.stdout + out.stderr
-        except subprocess.TimeoutExpired:
-            return dict(solved=False, wall=time.time() - start)
-        wall = time.time() - start
+        text, wall, cpu, timed_out = run([LAPKT_PYTHON, LAPKT, "BFWS", "-d", domain, "-p", problem,
+                                          "--search_type", search], limit, cwd=d)
+        if timed_out:
+            return dict(solved=False, wall=wall, outcome="out_of_time")
         times = [float(t) for t in re.findall(r"Total time: ([\d.e+-]+)", text)]
         gen = [int(g) for g in re.findall(r"Nodes generated during search: (\d+)", text)]
         exp = [int(e) for e in re.findall(r"Nodes expanded during search: (\d+)", text)]
         solved = "Plan found with cost: NOTFOUND" not in text.split("Plan found with cost:")[-1][:12] \
             and re.search(r"Plan found with cost: [\d.]+", text) is not None
         plan = os.path.join(d, "plan.ipc")
-        row = dict(solved=solved and os.path.exists(plan), wall=wall, first=child_cpu() - cpu, time=sum(times),
+        row = dict(solved=solved and os.path.exists(plan), wall=wall, first=cpu, time=sum(times),
                    expanded=sum(exp), evaluated=sum(gen))
         if row["solved"]:
             row["valid"], row["cost"] = validate(domain, problem, plan)
@@ -109,19 +148,13 @@ def lapkt(domain, problem, limit, search="DUAL-BFWS"):
 def scorpion_nolan(domain, problem, limit):
     with tempfile.TemporaryDirectory() as d:
         plan = os.path.join(d, "sas_plan")
-        start, cpu = time.time(), child_cpu()
-        try:
-            out = subprocess.run([sys.executable, SCORPION, "--overall-time-limit", f"{limit}s",
+        text, wall, cpu, _ = run([sys.executable, SCORPION, "--overall-time-limit", f"{limit}s",
+                                  "--overall-memory-limit", f"{MEMORY_MB}M",
                                   "--plan-file", plan, "--preprocess", "--alias", "nolan",
-                                  domain, problem],
-                                 capture_output=True, text=True, timeout=limit + 30, cwd=d)
-            text = out.stdout
-        except subprocess.TimeoutExpired:
-            return dict(solved=False, wall=time.time() - start)
-        wall = time.time() - start
+                                  domain, problem], limit + 30, cwd=d)
         num = lambda pattern: (lambda m: float(m.group(1)) if m else None)(re.search(pattern, text))
         exp, ev = num(r"Expanded (\d+) state"), num(r"Evaluated (\d+) state")
-        row = dict(solved=os.path.exists(plan), wall=wall, first=child_cpu() - cpu,
+        row = dict(solved=os.path.exists(plan), wall=wall, first=cpu,
                    time=num(r"Search time: ([\d.]+)s"),
                    expanded=int(exp) if exp is not None else None,
                    evaluated=int(ev) if ev is not None else None)
@@ -136,35 +169,69 @@ def geomean(xs):
 
 
 def summary(results, planners):
-    """Per domain: solved (with a valid plan), and the geometric mean of the
-    time to the first plan over the problems every planner solved."""
+    """Per domain: solved (with a valid plan); over the problems every planner
+    solved, the geometric mean of the time to the first plan and of the cost of
+    the last (best) plan. A problem some planner has no record of yet (a run
+    still going) is left out of its domain."""
     domains = sorted({name.split("/")[0] for name, _ in results})
     print()
     print("| domain | " + " | ".join(f"{p} solved" for p in planners) + " | common | "
-          + " | ".join(f"{p} first s" for p in planners) + " |")
-    print("|---|" + "---|" * (2 * len(planners) + 1))
-    totals = {p: 0 for p in planners}
-    all_common = {p: [] for p in planners}
+          + " | ".join(f"{p} first s" for p in planners) + " | "
+          + " | ".join(f"{p} cost" for p in planners) + " |")
+    print("|---|" + "---|" * (3 * len(planners) + 1))
     for dom in domains + ["all"]:
         names = sorted({n for n, _ in results if dom == "all" or n.split("/")[0] == dom})
+        names = [n for n in names if all((n, p) in results for p in planners)]
         ok = lambda n, p: results[(n, p)]["solved"] and results[(n, p)].get("valid")
         solved = {p: sum(ok(n, p) for n in names) for p in planners}
         common = [n for n in names if all(ok(n, p) for p in planners)]
         firsts = {p: geomean([results[(n, p)]["first"] for n in common]) for p in planners}
+        costs = {p: geomean([results[(n, p)]["cost"] for n in common]) for p in planners}
         fmt = lambda x: f"{x:.2f}" if x is not None else "-"
         print(f"| {dom} | " + " | ".join(f"{solved[p]}/{len(names)}" for p in planners)
-              + f" | {len(common)} | " + " | ".join(fmt(firsts[p]) for p in planners) + " |")
+              + f" | {len(common)} | " + " | ".join(fmt(firsts[p]) for p in planners)
+              + " | " + " | ".join(fmt(costs[p]) for p in planners) + " |")
 
 
 def rate(n, t):
     return f"{n / t:,.0f}" if n and t else "-"
 
 
+LABELS = {"lapkt": "LAPKT DUAL-BFWS", "lapkt-f5": "LAPKT BFWS-f5",
+          "scorpion-nolan": "Scorpion nolan"}
+
+
+def run_one(planner, domain, problem, limit):
+    if planner == "lapkt":
+        return lapkt(domain, problem, limit)
+    if planner == "lapkt-f5":
+        return lapkt(domain, problem, limit, "BFWS-f5")
+    if planner == "scorpion-nolan":
+        return scorpion_nolan(domain, problem, limit)
+    return planbox(domain, problem, planner, limit)
+
+
+def print_row(name, planner, r):
+    label = LABELS.get(planner, f"planbox {planner}")
+    t = r.get("time")
+    first = f"{r['first']:.2f}" if r["solved"] and r.get("first") is not None else "-"
+    if t is not None:
+        print(f"| {name} | {label} | {'yes' if r['solved'] else 'no'} | "
+              f"{'yes' if r.get('valid') else '-'} | {r.get('cost', '-')} | {first} | "
+              f"{t:.2f} | {r['wall']:.2f} | {r.get('expanded', '-')} | {rate(r.get('expanded'), t)} | "
+              f"{r.get('evaluated', '-')} | {rate(r.get('evaluated'), t)} |", flush=True)
+    else:
+        print(f"| {name} | {label} | {'yes' if r['solved'] else 'no'} | - | - | - | - | "
+              f"{r['wall']:.2f} | - | - | - | - |", flush=True)
+
+
 def main():
+    global MEMORY_MB
     args = sys.argv[1:]
     limit = 60
     planners = ["dual-bfws", "lapkt", "lama-first"]
     want_summary = False
+    jobs, json_out, resume, from_json = 1, None, False, None
     while args[:1] and args[0].startswith("--"):
         if args[0] == "--time-limit":
             limit, args = int(args[1]), args[2:]
@@ -174,37 +241,76 @@ def main():
             planners, args = ["bfws", "lapkt-f5"], args[1:]
         elif args[0] == "--summary":
             want_summary, args = True, args[1:]
+        elif args[0] == "--jobs":
+            jobs, args = int(args[1]), args[2:]
+        elif args[0] == "--memory-limit":
+            MEMORY_MB, args = int(args[1]), args[2:]
+        elif args[0] == "--json-out":
+            json_out, args = args[1], args[2:]
+        elif args[0] == "--resume":
+            resume, args = True, args[1:]
+        elif args[0] == "--from-json":
+            from_json, args = args[1], args[2:]
         else:
             sys.exit(f"unknown option {args[0]}")
-    print("| problem | planner | solved | valid | cost | first plan s | search s | wall s | expanded | exp/s | evaluated (LAPKT: generated) | eval/s |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    results = {}
+    if from_json:
+        results = {}
+        with open(from_json) as f:
+            for line in f:
+                r = json.loads(line)
+                results[(r["problem"], r["planner"])] = r
+        problems = sorted({n for n, _ in results})
+        planners = [p for p in planners if any(k[1] == p for k in results)]
+        print_table(results, problems, planners)
+        if want_summary:
+            summary(results, planners)
+        return
+    runs = []
     for spec in args:
         dom_dir, prob = spec.split(":")
         own = os.path.join(dom_dir, prob.replace(".pddl", "-domain.pddl"))
         domain = own if os.path.exists(own) else os.path.join(dom_dir, "domain.pddl")
         problem = os.path.join(dom_dir, prob)
         name = os.path.basename(dom_dir).replace("-sat11-strips", "") + "/" + prob
-        for planner in planners:
-            if planner == "lapkt":
-                label, r = "LAPKT DUAL-BFWS", lapkt(domain, problem, limit)
-            elif planner == "lapkt-f5":
-                label, r = "LAPKT BFWS-f5", lapkt(domain, problem, limit, "BFWS-f5")
-            elif planner == "scorpion-nolan":
-                label, r = "Scorpion nolan", scorpion_nolan(domain, problem, limit)
-            else:
-                label, r = f"planbox {planner}", planbox(domain, problem, planner, limit)
+        runs.extend((name, planner, domain, problem) for planner in planners)
+    results = {}
+    if resume and json_out and os.path.exists(json_out):
+        with open(json_out) as f:
+            for line in f:
+                r = json.loads(line)
+                if r.get("time_limit") == limit:
+                    results[(r["problem"], r["planner"])] = r
+    pending = [run for run in runs if (run[0], run[1]) not in results]
+    lock = threading.Lock()
+
+    def work(run):
+        name, planner, domain, problem = run
+        r = run_one(planner, domain, problem, limit)
+        r.update(problem=name, planner=planner, time_limit=limit)
+        with lock:
             results[(name, planner)] = r
-            t = r.get("time")
-            first = f"{r['first']:.2f}" if r["solved"] and r.get("first") is not None else "-"
-            print(f"| {name} | {label} | {'yes' if r['solved'] else 'no'} | "
-                  f"{'yes' if r.get('valid') else '-'} | {r.get('cost', '-')} | {first} | "
-                  f"{t:.2f} | {r['wall']:.2f} | {r.get('expanded', '-')} | {rate(r.get('expanded'), t)} | "
-                  f"{r.get('evaluated', '-')} | {rate(r.get('evaluated'), t)} |" if t is not None else
-                  f"| {name} | {label} | {'yes' if r['solved'] else 'no'} | - | - | - | - | {r['wall']:.2f} | - | - | - | - |",
-                  flush=True)
+            if json_out:
+                with open(json_out, "a") as f:
+                    f.write(json.dumps(r) + "\n")
+            print(f"[{len(results)}/{len(runs)}] {name} {planner}: "
+                  f"{'solved' if r['solved'] else r.get('outcome') or 'unsolved'}",
+                  file=sys.stderr, flush=True)
+
+    with ThreadPoolExecutor(jobs) as pool:
+        list(pool.map(work, pending))
+    problems = list(dict.fromkeys(run[0] for run in runs))
+    print_table(results, problems, planners)
     if want_summary:
         summary(results, planners)
+
+
+def print_table(results, problems, planners):
+    print("| problem | planner | solved | valid | cost | first plan s | search s | wall s | expanded | exp/s | evaluated (LAPKT: generated) | eval/s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for name in problems:
+        for planner in planners:
+            if (name, planner) in results:
+                print_row(name, planner, results[(name, planner)])
 
 
 if __name__ == "__main__":
