@@ -74,11 +74,19 @@ pub fn lama(
         FirstSearch::Lama | FirstSearch::DualBfws => None,
     };
     let dual = first_search == FirstSearch::DualBfws;
-    // The first search's heuristics (Dual-BFWS builds its own).
-    let mut first_hs = (!dual).then(|| (Hff::new(&unit_task), landmark_count(&unit_task, context)));
+    // The unit-cost greedy search's heuristics (Dual-BFWS builds its own).
+    let (mut hff1, mut lm1) = (Hff::new(&unit_task), landmark_count(&unit_task, context));
     let (mut hff2, mut lm2) = (Hff::new(later), landmark_count(later, context));
-    // (weight, whether the search counts every action as 1)
+    // (weight, whether the search counts every action as 1). Dual-BFWS, when
+    // it comes first, is phase 0, and LAMA's whole schedule follows it: the
+    // greedy search that counts every action as 1 improves on its plans
+    // fastest (barman pfile06-021: Dual-BFWS's plan costs 411, the bounded
+    // unit-cost greedy search finds 299 at once, where the greedy search with
+    // real costs needs 1.7 million expansions to find 295).
     let mut phases: Vec<(Option<u32>, bool)> = vec![(None, true)];
+    if dual {
+        phases.push((None, true));
+    }
     if !unit {
         phases.push((None, false));
     }
@@ -90,6 +98,7 @@ pub fn lama(
         |i| phases[i].0.is_some(),
         |i, bound, monitor| {
             let (weight, first) = phases[i];
+            let dual_bfws = dual && i == 0;
             let options = LazyOptions {
                 weight,
                 preferred,
@@ -101,14 +110,19 @@ pub fn lama(
                     width,
                 }),
             };
-            let r = if first && dual {
+            let r = if dual_bfws {
                 let mut space = Progression::new(task).with_groups(context.groups);
                 let mut fast = Bfws::pruning_f5(task);
                 let mut complete = Bfws::landmarks(task, landmark_count(task, context), 2);
                 search::width::dual(&mut space, &mut fast, &mut complete, monitor)
-            } else if let (true, Some((hff1, lm1))) = (first, &mut first_hs) {
-                let mut space = Progression::new(&unit_task).with_groups(context.groups);
-                search::lazy(&mut space, &mut [hff1, lm1], options, monitor)
+            } else if first {
+                // A bound is on real costs, so a bounded search that counts
+                // every action as 1 runs on the task itself, with the
+                // heuristics of the unit-cost task: the greedy search orders
+                // by them alone, and its paths' costs are the real ones.
+                let space_task = if bound.is_some() { task } else { &unit_task };
+                let mut space = Progression::new(space_task).with_groups(context.groups);
+                search::lazy(&mut space, &mut [&mut hff1, &mut lm1], options, monitor)
             } else {
                 let mut space = Progression::new(task).with_groups(context.groups);
                 search::lazy(&mut space, &mut [&mut hff2, &mut lm2], options, monitor)
@@ -116,7 +130,7 @@ pub fn lama(
             log.push(Phase {
                 search: match (weight, options.novelty) {
                     (Some(_), _) => "lazy-wastar",
-                    (None, _) if first && dual => "dual-bfws",
+                    (None, _) if dual_bfws => "dual-bfws",
                     (None, Some(_)) => "nolan",
                     (None, None) => "lazy-gbfs",
                 },
