@@ -39,6 +39,12 @@
 //! floor). Per position only the passage cells are tested against the box
 //! bits, a handful of bit tests; the passages are kept sorted by the pair
 //! they join, so one pass counts the blocked pairs without allocating.
+//!
+//! Measured on XSokoban (forward pushes with features, 30 s of CPU per
+//! level, on the 27 levels the default solver missed at 60 s): the feature
+//! solves 10, 32, 70 and 76 (3.2, 5.8, 12.9 and 0.7 s), where the features
+//! without it solve 32 alone (24.2 s); the schedule at 60 s then solves 10
+//! and 76 in its second phase.
 
 use super::board::{Board, NONE};
 use crate::util::bits;
