@@ -105,6 +105,10 @@ pub struct SolveArgs {
     /// lower bound (the matching bound alone; to measure them).
     #[arg(long)]
     no_pairs: bool,
+    /// With --features: leave out the blocked pairs of rooms from the
+    /// feature cells (to measure them).
+    #[arg(long)]
+    no_rooms: bool,
     /// The greedy forward solver's weight of each region the boxes cut the
     /// free floor into, added to the matching bound (0: the bound alone)
     /// [default: 8, as in --direction auto's pushes].
@@ -323,6 +327,7 @@ fn solver_options(args: &SolveArgs) -> SolverOptions {
         matching: !args.no_matching,
         bipartite: !args.no_bipartite,
         pairs: !args.no_pairs,
+        rooms: !args.no_rooms,
         connectivity: args.connectivity,
         features: args.features,
         perimeter: args.perimeter,

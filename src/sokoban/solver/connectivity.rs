@@ -32,7 +32,9 @@
 //! expanding the node with the smallest matching bound of each. A level whose
 //! solution must first cut the floor into more regions, or take a box off a
 //! goal, is then searched along that path too, at its cell's share of the
-//! expansions.
+//! expansions. With [`Guide::with_rooms`] Festival's *room connectivity*
+//! is a feature too: the pairs of adjacent rooms whose passages all hold a
+//! box ([`super::rooms`]).
 //!
 //! Measured on XSokoban (benches/README.md): the forward greedy solver at
 //! 10 s per level solves 11 levels on the bound alone, 24 with weight 4 and
@@ -47,6 +49,7 @@
 
 use super::board::{Board, NONE};
 use super::bound::MatchingBound;
+use super::rooms::Rooms;
 use crate::heuristics::{Estimate, Features, Heuristic};
 use crate::util::bits;
 
@@ -200,6 +203,9 @@ pub struct Guide<'b> {
     /// bits, and the feature-space cell of the last estimate.
     targets: Option<Vec<u64>>,
     feature: u32,
+    /// With features: the rooms whose blocked pairs are a feature too
+    /// ([`Guide::with_rooms`]).
+    rooms: Option<Rooms>,
 }
 
 impl<'b> Guide<'b> {
@@ -213,6 +219,7 @@ impl<'b> Guide<'b> {
             regions: Regions::new(board),
             targets: None,
             feature: 0,
+            rooms: None,
         }
     }
 
@@ -225,6 +232,14 @@ impl<'b> Guide<'b> {
             bits::insert(&mut bits, t);
         }
         self.targets = Some(bits);
+        self
+    }
+
+    /// The guide with features and Festival's *room connectivity* among
+    /// them: the pairs of adjacent rooms a box in every passage between
+    /// them keeps the man from walking between ([`super::rooms`]).
+    pub fn with_rooms(mut self) -> Guide<'b> {
+        self.rooms = Some(Rooms::new(self.board));
         self
     }
 
@@ -268,7 +283,8 @@ impl Heuristic for Guide<'_> {
                         .zip(targets)
                         .map(|(b, t)| (b & t).count_ones())
                         .sum();
-                    self.feature = home << 8 | regions.min(255);
+                    let blocked = self.rooms.as_ref().map_or(0, |r| r.blocked(boxes));
+                    self.feature = blocked.min(255) << 24 | home << 8 | regions.min(255);
                 }
                 Estimate::Value(v.saturating_add(self.weight.saturating_mul(regions)))
             }

@@ -30,6 +30,7 @@ pub mod pairs;
 pub mod pull;
 pub mod push;
 pub mod reach;
+pub mod rooms;
 pub mod schedule;
 pub mod solve;
 pub mod tunnel;

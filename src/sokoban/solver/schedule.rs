@@ -87,6 +87,9 @@ pub struct SolverOptions {
     pub connectivity: Option<u32>,
     /// Greedy search in one direction takes turns between feature cells.
     pub features: bool,
+    /// With features: the blocked pairs of rooms are a feature
+    /// ([`super::rooms`]).
+    pub rooms: bool,
     /// The greedy pulls' perimeter (0: the start alone).
     pub perimeter: usize,
     /// The order among equal estimates [default: the phase's].
@@ -119,6 +122,7 @@ impl Default for SolverOptions {
             pairs: true,
             connectivity: None,
             features: false,
+            rooms: true,
             perimeter: PERIMETER,
             ties: None,
             transposition_table: false,

@@ -388,6 +388,9 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                 let mut bound = Guide::new(board, matching, how.guide.weight);
                 if how.guide.features {
                     bound = bound.with_features(&board.goals);
+                    if self.options().rooms {
+                        bound = bound.with_rooms();
+                    }
                 }
                 let ran = if table {
                     let mut table = Transpositions::new(&mut space);

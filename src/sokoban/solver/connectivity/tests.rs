@@ -50,6 +50,21 @@ fn features_count_the_boxes_home_and_the_regions() {
 }
 
 #[test]
+fn with_rooms_the_blocked_pairs_of_rooms_are_a_feature() {
+    // The box stands in the one-cell passage between two rooms: one
+    // blocked pair, no box home, two regions.
+    let b = board("#######\n#@ # .#\n#  $  #\n#  #  #\n#######\n");
+    let mut node = boxes(&b);
+    node.push(0);
+    let mut guide = Guide::new(&b, MatchingBound::to_goals(&b), 8).with_features(&b.goals);
+    guide.estimate(&node);
+    assert_eq!(guide.feature(), Some(2));
+    let mut guide = guide.with_rooms();
+    guide.estimate(&node);
+    assert_eq!(guide.feature(), Some(1 << 24 | 2));
+}
+
+#[test]
 fn counting_by_runs_agrees_with_counting_by_cells() {
     let text = std::fs::read_to_string("problems/sokoban/xsokoban/screen.18").unwrap();
     let b = board(&text);
