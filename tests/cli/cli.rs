@@ -831,10 +831,11 @@ fn compare_names_what_each_engine_ran() {
         ["lama-first: lazy-gbfs hff,lmcount", "sat exists-step"],
         "{table}"
     );
-    // NOLAN and the anytime `sat` too: the alias, then its searches.
+    // NOLAN and the anytime `sat` too: the alias, then its searches (`sat`:
+    // Dual-BFWS, then LAMA's unit-cost greedy search bounded by its plan).
     for (alias, search) in [
         ("nolan", "nolan: lazy-gbfs hff,lmcount"),
-        ("sat", "sat: dual-bfws then lazy-wastar"),
+        ("sat", "sat: dual-bfws then lazy-gbfs then lazy-wastar"),
     ] {
         let out = planbox(&[
             "compare",
