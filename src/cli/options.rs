@@ -121,7 +121,8 @@ pub struct SearchOptions {
     /// Progression on STRIPS tasks: before the search, remove the operators
     /// and facts that h² shows no plan uses, forward (from the start) or in
     /// both directions (also back from the goal, until nothing changes)
-    /// [default: none; both with --alias optimal].
+    /// [default: none; both with --alias optimal, dual-bfws, nolan,
+    /// nolan-anytime and sat].
     #[arg(long, value_parser = choice::<H2Preprocess>())]
     pub h2_preprocess: Option<H2Preprocess>,
     /// --pruning stubborn-sets: the least share of applicable operators

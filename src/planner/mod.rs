@@ -148,6 +148,22 @@ impl Alias {
         (self == Alias::Sat).then_some(WidthSearch::DualBfws)
     }
 
+    /// The h² preprocessing an alias runs before its search: both
+    /// directions for the configurations whose reference runs Scorpion's
+    /// `--preprocess` (`optimal`, `nolan`) and for the width-based and
+    /// anytime satisficing ones built beside them (`dual-bfws`, `sat`); none
+    /// for Fast Downward's own aliases (`lama`, `lama-first`,
+    /// `seq-opt-lmcut`) and for `bfws`, which is compared with LAPKT's
+    /// BFWS(f5) on the same task.
+    pub fn h2_preprocess(self) -> H2Preprocess {
+        match self {
+            Alias::Optimal | Alias::DualBfws | Alias::Nolan | Alias::NolanAnytime | Alias::Sat => {
+                H2Preprocess::Both
+            }
+            _ => H2Preprocess::None,
+        }
+    }
+
     /// The heuristic of an alias that runs A* (`None` for the others).
     pub fn astar_heuristic(self) -> Option<&'static str> {
         match self {
@@ -285,11 +301,7 @@ impl Config {
             return Config {
                 search: Algorithm::Astar,
                 heuristic: HeuristicName::get(h),
-                h2_preprocess: if alias == Alias::Optimal {
-                    H2Preprocess::Both
-                } else {
-                    H2Preprocess::None
-                },
+                h2_preprocess: alias.h2_preprocess(),
                 pruning: if alias == Alias::Optimal {
                     Pruning::StubbornSets
                 } else {
@@ -303,6 +315,7 @@ impl Config {
                 heuristic: None,
                 preferred: false,
                 width: Some(width),
+                h2_preprocess: alias.h2_preprocess(),
                 ..base
             };
         }
@@ -315,6 +328,7 @@ impl Config {
             novelty: alias.is_nolan().then_some(2),
             width: alias.anytime_width_search(),
             landmark_preferred: alias == Alias::SeqSatLama2011,
+            h2_preprocess: alias.h2_preprocess(),
             ..base
         }
     }
