@@ -13,7 +13,8 @@ Both planners stop at their own limits (exit 23 or 22, which Lab reports as
 search-out-of-time and search-out-of-memory); Lab's own limits (a few seconds
 and 25 % above) are a backstop that kills a run that overruns them, and the
 experiment goes on. Lab's stock `downward` parsers read both planners' logs:
-the exit code parser, the single-search parser and the planner parser.
+the exit code parser, the single-search parser (the anytime-search parser for
+the anytime configurations, ANYTIME) and the planner parser.
 
 Steps: build, start, parse, fetch, then the reports in <exp>-eval/: an
 absolute table (coverage, error, cost, expansions, search time, memory, ...),
@@ -30,6 +31,7 @@ step name only) through the environment variable PLANBOX_LAB_OPTIONS.
 """
 
 import argparse
+import json
 import os
 import shlex
 import sys
@@ -40,6 +42,7 @@ from downward.reports.absolute import AbsoluteReport
 from downward.reports.scatter import ScatterPlotReport
 from lab.environments import LocalEnvironment, SlurmEnvironment
 from lab.experiment import Experiment
+from lab.parser import Parser
 
 REPO = Path(__file__).resolve().parents[2]
 IPC = REPO / "problems" / "ipc"
@@ -69,6 +72,11 @@ CONFIGS = {
 }
 
 SCORPION_CONFIGS = {"nolan"}
+
+# The configurations that write a plan each time they find a cheaper one: Lab
+# reads them with its anytime-search parser (cost: the cheapest plan), which
+# has no expansions or search time, so they get no scatter plots.
+ANYTIME = {"sat"}
 
 # The tiny sample: solved in milliseconds by both planners, one unsolvable.
 TINY = [
@@ -153,6 +161,19 @@ def options():
     return args
 
 
+class SearchParser(Parser):
+    """Lab's single-search parser, or its anytime-search parser for a run of
+    an ANYTIME configuration (the single-search one refuses a log with several
+    plans)."""
+
+    def parse(self, run_dir, props):
+        algorithm = json.loads((Path(run_dir) / "static-properties").read_text())["algorithm"]
+        anytime = algorithm.split("-", 1)[-1] in ANYTIME
+        parser = (FastDownwardExperiment.ANYTIME_SEARCH_PARSER if anytime
+                  else FastDownwardExperiment.SINGLE_SEARCH_PARSER)
+        parser.parse(run_dir, props)
+
+
 def fd_driver(venv):
     hits = sorted(Path(venv).glob(
         "lib/python3*/site-packages/up_fast_downward/downward/fast-downward.py"))
@@ -194,8 +215,7 @@ def main():
         env = LocalEnvironment(processes=args.processes)
     path = args.path or Path(__file__).resolve().parent / "data" / name
     exp = Experiment(path=str(path), environment=env)
-    for parser in (FastDownwardExperiment.EXITCODE_PARSER,
-                   FastDownwardExperiment.SINGLE_SEARCH_PARSER,
+    for parser in (FastDownwardExperiment.EXITCODE_PARSER, SearchParser(),
                    FastDownwardExperiment.PLANNER_PARSER):
         exp.add_parser(parser)
 
@@ -205,7 +225,9 @@ def main():
     planbox = [args.planbox, "plan", "--time-limit", str(t), "--memory-limit", str(m)]
     fd = [str(Path(args.fd_venv) / "bin" / "python"), str(fd_driver(args.fd_venv)),
           "--overall-time-limit", f"{t}s", "--overall-memory-limit", f"{m}M"]
-    scorpion = ["python3", args.scorpion,
+    # Lab refuses a bare `python3` (it may not be the same interpreter on
+    # a cluster's nodes); Scorpion's driver needs only the standard library.
+    scorpion = [sys.executable, args.scorpion,
                 "--overall-time-limit", f"{t}s", "--overall-memory-limit", f"{m}M"]
     have_scorpion = Path(args.scorpion).exists()
     configs = args.config or [c for c in CONFIGS
@@ -243,7 +265,7 @@ def main():
     # The coverage table in Markdown, for benches/README.md.
     exp.add_report(AbsoluteReport(attributes=["coverage"], filter_algorithm=algorithms,
                                   format="md"), name="coverage-md", outfile="coverage.md")
-    for config in configs:
+    for config in (c for c in configs if c not in ANYTIME):
         for attribute in ("expansions", "search_time"):
             exp.add_report(
                 ScatterPlotReport(attributes=[attribute],

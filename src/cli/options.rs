@@ -97,7 +97,7 @@ pub struct SearchOptions {
     /// its resident memory, checked when the run starts (a limit below it is
     /// refused), while grounding, and as the search's tables grow [default:
     /// none, or the address-space rlimit (`ulimit -v`) less an eighth and
-    /// 64 MB].
+    /// 64 MB, at most half of it].
     #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = count::<u64>)]
     pub memory_limit: Option<u64>,
     /// Regression (alone or as bidirectional search's backward side): which

@@ -64,7 +64,7 @@ pub struct SolveArgs {
     time_limit: Option<f64>,
     /// Stop searching a level when the process would use more than this many
     /// MB (exit 22) [default: none, or the address-space rlimit (`ulimit -v`)
-    /// less an eighth and 64 MB].
+    /// less an eighth and 64 MB, at most half of it].
     #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = count::<u64>)]
     memory_limit: Option<u64>,
     /// Keep boxes that are pushed onto dead squares (to measure the rule).

@@ -65,14 +65,21 @@ impl Limits {
     /// The memory limit in bytes for `--memory-limit MB`, or without one, for
     /// the address-space rlimit that Downward Lab and the IPC scripts set
     /// (`ulimit -v`): what it leaves after headroom for what the estimate does
-    /// not see (the binary, the allocator's reserves: an eighth, plus 64 MB).
-    /// So the search stops with exit 22 before an allocation fails, which
-    /// would abort the process.
+    /// not see (see [`Limits::within_address_space`]). So the search stops
+    /// with exit 22 before an allocation fails, which would abort the process.
     pub fn memory_from(mb: Option<u64>) -> Option<u64> {
         match mb {
             Some(mb) => Some(mb.saturating_mul(1 << 20)),
-            None => address_space_limit().map(|b| b.saturating_sub(b / 8 + (64 << 20))),
+            None => address_space_limit().map(Limits::within_address_space),
         }
+    }
+
+    /// The memory limit under an address space of `bytes`: the headroom for
+    /// the binary and the allocator's reserves is an eighth plus 64 MB, and
+    /// at most half of it, so that a small address space (Downward Lab's
+    /// tests run with 48 MB) still leaves the search some memory.
+    pub fn within_address_space(bytes: u64) -> u64 {
+        bytes - (bytes / 8 + (64 << 20)).min(bytes / 2)
     }
 
     /// No limits at all.

@@ -96,3 +96,14 @@ fn the_first_report_can_be_due_sooner() {
     }
     assert_eq!(seen, vec![0]);
 }
+
+#[test]
+fn the_address_space_leaves_headroom_and_never_a_zero_limit() {
+    const MB: u64 = 1 << 20;
+    // 4 GiB, the IPC's limit: an eighth and 64 MB go to headroom.
+    assert_eq!(Limits::within_address_space(4096 * MB), 3520 * MB);
+    // A small address space keeps half of it (Lab's tests run with 48 MB).
+    assert_eq!(Limits::within_address_space(48 * MB), 24 * MB);
+    assert_eq!(Limits::within_address_space(128 * MB), 64 * MB);
+    assert_eq!(Limits::within_address_space(0), 0);
+}
