@@ -317,6 +317,7 @@ fn solver_options(args: &SolveArgs) -> SolverOptions {
         depth_limit: args.depth_limit,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         memory_limit: planbox::search::Limits::memory_from(args.memory_limit),
+        expansions: None,
         dead_squares: !args.no_dead_squares,
         freeze: !args.no_freeze,
         corrals: !args.no_corrals,
@@ -557,6 +558,7 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "perimeter_time_s": s.perimeter.map(|r| r.time.as_secs_f64()),
             "connectivity": s.guidance.map(|g| g.weight),
             "features": s.guidance.map(|g| g.features),
+            "rooms": s.guidance.map(|g| g.rooms),
             "outcome": match (&s.error, r) {
                 (Some(e), _) => level_error_outcome(e.code),
                 (None, None) => "invalid",

@@ -175,6 +175,7 @@ impl<'a> Solver<'a> {
                 _ => 0,
             },
             features: phase.guide.features && search == Algorithm::Gbfs,
+            rooms: phase.guide.rooms && o.rooms && search == Algorithm::Gbfs,
         };
         let phases = o.phases();
         let (mut result, mut trace, mut direction) = (None, Vec::new(), phases[0].direction);
@@ -307,8 +308,8 @@ impl<'s, 'a> LevelRun<'s, 'a> {
         let monitor = Monitor::new(Limits {
             time,
             memory: self.options().memory_limit,
+            expansions: self.options().expansions,
             progress_every: (!quiet).then_some(PROGRESS_EVERY),
-            ..Limits::none()
         });
         if quiet {
             return monitor;
@@ -388,7 +389,7 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                 let mut bound = Guide::new(board, matching, how.guide.weight);
                 if how.guide.features {
                     bound = bound.with_features(&board.goals);
-                    if self.options().rooms {
+                    if how.guide.rooms {
                         bound = bound.with_rooms();
                     }
                 }
@@ -407,6 +408,9 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                     Guide::new(board, MatchingBound::to_starts(board), how.guide.weight);
                 if how.guide.features {
                     bound = bound.with_features(&board.start_boxes);
+                    if how.guide.rooms {
+                        bound = bound.with_rooms();
+                    }
                 }
                 // The root's step into a region is one step deeper than a pull.
                 let depth = depth_limit.map(|d| d.saturating_add(1));
