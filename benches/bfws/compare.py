@@ -99,20 +99,24 @@ def validate(domain, problem, plan):
     return out.returncode == 0, int(m.group(1)) if m else None
 
 
+def last_record(text):
+    """planbox's `--json` record: the last line of its output that parses
+    (the output ends with it); empty if none does."""
+    for line in reversed(text.splitlines()):
+        try:
+            return json.loads(line)
+        except json.JSONDecodeError:
+            continue
+    return {}
+
+
 def planbox(domain, problem, alias, limit):
     with tempfile.TemporaryDirectory() as d:
         plan = os.path.join(d, "plan")
         text, wall, cpu, _ = run([PLANBOX, "plan", domain, problem, "--alias", alias, "--json",
                                   "--time-limit", str(limit), "--memory-limit", str(MEMORY_MB - 64),
                                   "--plan-file", plan], limit, cwd=d)
-        # The record is the last line that parses: the output ends with it.
-        r = {}
-        for line in reversed(text.splitlines()):
-            try:
-                r = json.loads(line)
-                break
-            except json.JSONDecodeError:
-                continue
+        r = last_record(text)
         row = dict(solved=r.get("outcome") == "plan", wall=wall, first=cpu,
                    time=r.get("search_time_s"), expanded=r.get("expanded"),
                    evaluated=r.get("evaluated"), outcome=r.get("outcome"))

@@ -23,6 +23,8 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+from compare import last_record
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PLANBOX = os.environ.get("PLANBOX", os.path.join(ROOT, "target", "release", "planbox"))
 MODES = ["none", "both"]
@@ -40,13 +42,7 @@ def one(job, limit):
                               "--h2-preprocess", mode, "--json", "--plan-file",
                               os.path.join(d, "plan")],
                              capture_output=True, text=True, preexec_fn=limits).stdout
-    r = {}
-    for line in reversed(out.splitlines()):
-        try:
-            r = json.loads(line)
-            break
-        except json.JSONDecodeError:
-            continue
+    r = last_record(out)
     return dict(problem=name, mode=mode, solved=r.get("outcome") == "plan", cost=r.get("cost"),
                 total=r.get("total_time_s"), h2_time=r.get("h2_preprocess_time_s"),
                 removed=(r.get("h2_removed_operators_forward") or 0)
