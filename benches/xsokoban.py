@@ -2,8 +2,8 @@
 """planbox solve on the 90 XSokoban levels, one level per process, a table per level.
 
     benches/xsokoban.py [--limit SECONDS] [--jobs 2] [--levels 1-90]
-                        [--planbox BIN] [--json-out FILE] [--from-json FILE]
-                        [-- EXTRA SOLVE ARGUMENTS...]
+                        [--planbox BIN] [--json-out FILE [--resume]]
+                        [--from-json FILE] [-- EXTRA SOLVE ARGUMENTS...]
 
 Runs `planbox solve problems/sokoban/xsokoban/screen.N --time-limit LIMIT
 --json EXTRA` for each level, JOBS at a time (two on the two-core machines
@@ -12,14 +12,17 @@ the figures in benches/README.md come from), replays every solution with
 reported), checks that the push count of the record is the number of pushes
 in the LURD, and prints one Markdown row per level (outcome, CPU time, the
 phase of the schedule that solved it, pushes, moves, expansions) and a
-summary (solved, by phase). `--from-json` prints the table of a saved run
-without solving anything.
+summary (solved, by phase). `--json-out` rewrites the file after every
+level, so an interrupted run keeps what it finished; with `--resume` the
+levels already in the file (at the same limit and arguments) are not run
+again, so a run of many hours (600 s a level) can be done in parts.
+`--from-json` prints the table of a saved run without solving anything.
 
 Examples:
     python3 benches/xsokoban.py --limit 60 --json-out xsokoban60.json
-    python3 benches/xsokoban.py --limit 600 --json-out opt600.json -- --optimize pushes
+    python3 benches/xsokoban.py --limit 600 --json-out opt600.json --resume -- --optimize pushes
 """
-import argparse, collections, json, subprocess, sys
+import argparse, collections, json, subprocess, sys, threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -97,19 +100,45 @@ def main():
     ap.add_argument("--levels", default="1-90")
     ap.add_argument("--planbox", default=str(ROOT / "target/release/planbox"))
     ap.add_argument("--json-out")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the levels --json-out already holds for this limit and "
+                         "these arguments, and run only the others")
     ap.add_argument("--from-json")
     args = ap.parse_args(argv)
+    if args.resume and not args.json_out:
+        ap.error("--resume needs --json-out")
     if args.from_json:
         records = json.loads(Path(args.from_json).read_text())
     else:
         if args.planbox == str(ROOT / "target/release/planbox"):
             subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
         limit = int(args.limit) if args.limit == int(args.limit) else args.limit
+        wanted = levels(args.levels)
+        done, others = {}, []
+        out = Path(args.json_out) if args.json_out else None
+        if args.resume and out.exists():
+            for r in json.loads(out.read_text()):
+                same = r.get("time_limit") == limit and r.get("extra") == extra
+                if same and r["level"] in wanted:
+                    done[r["level"]] = r
+                else:
+                    others.append(r)  # other limits or levels: kept in the file
+        lock = threading.Lock()
+
+        def run(n):
+            record = solve(args.planbox, n, limit, extra)
+            record["time_limit"], record["extra"] = limit, extra
+            with lock:
+                done[n] = record
+                if out:
+                    ordered = others + [done[k] for k in sorted(done)]
+                    out.write_text(json.dumps(ordered) + "\n")
+            return record
+
+        todo = [n for n in wanted if n not in done]
         with ThreadPoolExecutor(args.jobs) as pool:
-            records = list(pool.map(lambda n: solve(args.planbox, n, limit, extra),
-                                    levels(args.levels)))
-        if args.json_out:
-            Path(args.json_out).write_text(json.dumps(records) + "\n")
+            list(pool.map(run, todo))
+        records = [done[n] for n in wanted]
     print(table(records))
     bad = [r for r in records if r["outcome"] in ("invalid_solution", "wrong_push_count")]
     sys.exit(1 if bad else 0)
