@@ -202,6 +202,59 @@ pub struct PushSpace<'b> {
 }
 
 impl<'b> PushSpace<'b> {
+    /// Where the push `op` of the box on `b` to `to` (direction `d`) ends
+    /// among `boxes`: the operator with its macro flags, the cell the man
+    /// pushes from last and the box's last cell. One push, or a tunnel's or
+    /// a goal macro's several.
+    fn spell(
+        &mut self,
+        boxes: &[u64],
+        mut op: OpId,
+        b: u32,
+        to: u32,
+        d: usize,
+    ) -> (OpId, u32, u32) {
+        let (mut man_at, mut end) = (b, to);
+        if self.tunnels {
+            (man_at, end) = tunnel::run(self.board, boxes, b, to, d);
+            if end != to {
+                op = OpId(op.0 | TUNNEL);
+            }
+        }
+        if let Some(rooms) = &self.rooms {
+            self.scratch.copy_from_slice(boxes);
+            bits::remove(&mut self.scratch, b);
+            bits::insert(&mut self.scratch, end);
+            if let Some(m) = rooms.goal_macro(self.board, &self.scratch, man_at, end) {
+                op = OpId(op.0 | MACRO);
+                end = m.goal;
+                man_at = m.pushes.last().map_or(man_at, |&(c, _)| c);
+            }
+        }
+        (op, man_at, end)
+    }
+
+    /// The man's cell in a node after the push `op` (the smallest cell of
+    /// his region), `boxes` its boxes, `man_at` where he stands after the
+    /// last push, and `man` his cell before it, whose region `self.reach`
+    /// holds. A single push moves him one step, which seldom changes his
+    /// region; a macro's pushes need a flood.
+    fn man_after(&mut self, boxes: &[u64], man: u32, op: OpId, man_at: u32) -> u32 {
+        let (b, d) = push_of(op);
+        let to = self.board.next[b as usize][d];
+        let single = op.0 & (MACRO | TUNNEL) == 0;
+        debug_assert!(!single || man_at == b);
+        match single
+            .then(|| man_after_step(self.board, &self.reach, boxes, man, b, to))
+            .flatten()
+        {
+            Some(m) => {
+                debug_assert_eq!(m, self.after.flood(self.board, boxes, b));
+                m
+            }
+            None => self.after.flood(self.board, boxes, man_at),
+        }
+    }
     pub fn new(board: &'b Board, options: PushOptions) -> PushSpace<'b> {
         let box_words = board.len().div_ceil(64).max(1);
         let mut goal_bits = vec![0; box_words];
@@ -467,26 +520,9 @@ impl SearchSpace for PushSpace<'_> {
                     self.rejected.push((op, RULES[0]));
                     continue;
                 }
-                // Where the box ends, and where the man stands after the
-                // last push: one push, or a macro's several.
-                let (mut man_at, mut end) = (b, to);
-                if self.tunnels {
-                    (man_at, end) = tunnel::run(self.board, &node[..n], b, to, d);
-                    if end != to {
-                        op = OpId(op.0 | TUNNEL);
-                    }
-                }
-                if let Some(rooms) = &self.rooms {
-                    self.scratch.copy_from_slice(&node[..n]);
-                    bits::remove(&mut self.scratch, b);
-                    bits::insert(&mut self.scratch, end);
-                    if let Some(m) = rooms.goal_macro(self.board, &self.scratch, man_at, end) {
-                        op = OpId(op.0 | MACRO);
-                        any_macro = true;
-                        end = m.goal;
-                        man_at = m.pushes.last().map_or(man_at, |&(c, _)| c);
-                    }
-                }
+                let (spelled, man_at, end) = self.spell(&node[..n], op, b, to, d);
+                op = spelled;
+                any_macro |= op.0 & MACRO != 0;
                 let succ = out.push(op, node);
                 bits::remove(succ, b);
                 bits::insert(succ, end);
@@ -532,31 +568,61 @@ impl SearchSpace for PushSpace<'_> {
         if !self.options.moves {
             for i in 0..out.len() {
                 let (op, succ) = out.get_mut(i);
-                let (b, d) = push_of(op);
                 let man_at = succ[n] as u32;
-                let to = self.board.next[b as usize][d];
-                let single = op.0 & (MACRO | TUNNEL) == 0;
-                debug_assert!(!single || man_at == b);
-                succ[n] = if let Some(m) = single
-                    .then(|| man_after_step(self.board, &self.reach, &succ[..n], man, b, to))
-                    .flatten()
-                {
-                    debug_assert_eq!(m, self.after.flood(self.board, &succ[..n], b));
-                    u64::from(m)
-                } else {
-                    u64::from(self.after.flood(self.board, &succ[..n], man_at))
-                };
+                succ[n] = u64::from(self.man_after(&succ[..n], man, op, man_at));
             }
         }
     }
 
-    /// The successors listed again, with the rule counters kept as they were.
+    /// The pushes of `from` tried again without the rules, which only cut
+    /// pushes and cost far more than the push itself: the one whose boxes
+    /// are `to`'s, the man's cell settled only for it (the plan's steps are
+    /// found this way, one per push, when a search ends).
     fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
-        let counters = self.counters;
-        let mut all = Successors::new(self.words());
-        self.successors(from, &mut all);
-        self.counters = counters;
-        crate::search::cheapest_between(self, &all, to)
+        let n = self.box_words;
+        let man = from[n] as u32;
+        if self.options.moves {
+            self.reach.flood_distances(self.board, &from[..n], man);
+        } else {
+            self.reach.flood(self.board, &from[..n], man);
+        }
+        let mut boxes = vec![0; n];
+        let mut best: Option<OpId> = None;
+        for b in bits::iter::<u32>(&from[..n]) {
+            for d in 0..4 {
+                let behind = self.board.next[b as usize][d ^ 1];
+                let step = self.board.next[b as usize][d];
+                if behind == NONE
+                    || step == NONE
+                    || !self.reach.reached(behind)
+                    || bits::contains(from, step)
+                {
+                    continue;
+                }
+                let op = if self.options.moves {
+                    walk_push_op(b, d, self.reach.distance(behind))
+                } else {
+                    push_op(b, d)
+                };
+                let (op, man_at, end) = self.spell(&from[..n], op, b, step, d);
+                boxes.copy_from_slice(&from[..n]);
+                bits::remove(&mut boxes, b);
+                bits::insert(&mut boxes, end);
+                if boxes[..] != to[..n] {
+                    continue;
+                }
+                let man_after = if self.options.moves {
+                    man_at
+                } else {
+                    self.man_after(&boxes, man, op, man_at)
+                };
+                let cheaper = best.is_none_or(|o| self.cost(op) < self.cost(o));
+                if u64::from(man_after) == to[n] && cheaper {
+                    best = Some(op);
+                }
+            }
+        }
+        best
     }
 
     /// One push, or with [`PushOptions::moves`] the walk to it and the push.

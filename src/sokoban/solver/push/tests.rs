@@ -1,5 +1,5 @@
 use super::*;
-use crate::search::{Limits, Monitor, Outcome, bfs};
+use crate::search::{Limits, Monitor, Outcome, Successors, bfs};
 use crate::sokoban::solver::board::tests::level;
 
 fn solve(text: &str, options: PushOptions) -> (Outcome, crate::search::Stats) {
@@ -104,4 +104,67 @@ fn a_level_without_a_way_is_proven_unsolvable() {
     // The box sits against the top wall and the goal is below.
     let (outcome, _) = solve("#####\n#@$ #\n#  .#\n#####\n", PushOptions::default());
     assert_eq!(outcome, Outcome::Unsolvable);
+}
+
+/// Along random walks through XSokoban 1 and 10 and Microban 1 (corrals,
+/// goal macros, tunnels and every deadlock rule on; and counting moves),
+/// `operator_between` names, for every successor a node lists, the operator
+/// it was listed with (the cheapest, the first on a tie), without moving a
+/// counter: the plan a search writes takes its steps from it.
+#[test]
+fn operator_between_names_the_listed_operator_of_every_successor() {
+    let levels = [
+        include_str!("../../../../problems/sokoban/xsokoban/screen.1"),
+        include_str!("../../../../problems/sokoban/xsokoban/screen.10"),
+        "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n",
+    ];
+    let greedy = PushOptions {
+        corrals: true,
+        goal_macros: true,
+        tunnels: true,
+        ..PushOptions::default()
+    };
+    let moves = PushOptions {
+        moves: true,
+        ..PushOptions::default()
+    };
+    let mut checked = 0;
+    for text in levels {
+        let board = Board::new(&level(text));
+        for options in [greedy, moves] {
+            let mut space = PushSpace::new(&board, options);
+            let mut rng = Random(7);
+            let mut node = vec![0; space.words()];
+            let mut succ = Successors::new(space.words());
+            for _ in 0..300 {
+                node.fill(0);
+                space.start(&mut node);
+                for _ in 0..40 {
+                    space.successors(&node, &mut succ);
+                    if succ.is_empty() {
+                        break;
+                    }
+                    let counters = space.pruning_counters();
+                    for i in 0..succ.len() {
+                        let (op, child) = succ.get(i);
+                        let listed = (0..succ.len())
+                            .filter(|&j| succ.get(j).1 == child)
+                            .map(|j| succ.get(j).0)
+                            .min_by_key(|&o| space.cost(o));
+                        if listed != Some(op) {
+                            continue; // a later, dearer listing of the same child
+                        }
+                        let found = space.operator_between(&node, child);
+                        assert_eq!(found, listed, "from {node:?} to {child:?}");
+                        checked += 1;
+                    }
+                    assert_eq!(space.pruning_counters(), counters, "counters moved");
+                    rng.0 = rng.0.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    let pick = (rng.0 >> 33) as usize % succ.len();
+                    node.copy_from_slice(succ.get(pick).1);
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} successors checked");
 }
