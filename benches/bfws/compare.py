@@ -99,6 +99,16 @@ def validate(domain, problem, plan):
     return out.returncode == 0, int(m.group(1)) if m else None
 
 
+def problem_of(spec):
+    """`DOMAIN_DIR:PROBLEM.pddl` as (name, domain file, problem file): the
+    problem's own `-domain.pddl` where the domain has one, else `domain.pddl`."""
+    dom_dir, prob = spec.split(":")
+    own = os.path.join(dom_dir, prob.replace(".pddl", "-domain.pddl"))
+    domain = own if os.path.exists(own) else os.path.join(dom_dir, "domain.pddl")
+    name = os.path.basename(dom_dir).replace("-sat11-strips", "") + "/" + prob
+    return name, domain, os.path.join(dom_dir, prob)
+
+
 def last_record(text):
     """planbox's `--json` record: the last line of its output that parses
     (the output ends with it); empty if none does."""
@@ -324,11 +334,7 @@ def main():
         return
     runs = []
     for spec in args:
-        dom_dir, prob = spec.split(":")
-        own = os.path.join(dom_dir, prob.replace(".pddl", "-domain.pddl"))
-        domain = own if os.path.exists(own) else os.path.join(dom_dir, "domain.pddl")
-        problem = os.path.join(dom_dir, prob)
-        name = os.path.basename(dom_dir).replace("-sat11-strips", "") + "/" + prob
+        name, domain, problem = problem_of(spec)
         runs.extend((name, planner, domain, problem) for planner in planners)
     results = {}
     if resume and json_out and os.path.exists(json_out):

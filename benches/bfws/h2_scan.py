@@ -23,7 +23,7 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from compare import last_record
+from compare import last_record, problem_of
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PLANBOX = os.environ.get("PLANBOX", os.path.join(ROOT, "target", "release", "planbox"))
@@ -95,11 +95,8 @@ def main():
         return
     runs = []
     for spec in args:
-        dom_dir, prob = spec.split(":")
-        own = os.path.join(dom_dir, prob.replace(".pddl", "-domain.pddl"))
-        domain = own if os.path.exists(own) else os.path.join(dom_dir, "domain.pddl")
-        name = os.path.basename(dom_dir).replace("-sat11-strips", "") + "/" + prob
-        runs += [(name, domain, os.path.join(dom_dir, prob), mode) for mode in MODES]
+        name, domain, problem = problem_of(spec)
+        runs += [(name, domain, problem, mode) for mode in MODES]
     with ThreadPoolExecutor(jobs) as pool:
         records = list(pool.map(lambda job: one(job, limit), runs))
     if json_out:
