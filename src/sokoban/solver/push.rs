@@ -202,6 +202,23 @@ pub struct PushSpace<'b> {
 }
 
 impl<'b> PushSpace<'b> {
+    /// The push of the box on `b` in direction `d` from `node`, whose man's
+    /// region `self.reach` holds, and the cell the box moves to; `None` if
+    /// the man cannot stand behind the box or the cell ahead is not free.
+    fn push_from(&self, node: &[u64], b: u32, d: usize) -> Option<(OpId, u32)> {
+        let behind = self.board.next[b as usize][d ^ 1];
+        let to = self.board.next[b as usize][d];
+        if behind == NONE || to == NONE || !self.reach.reached(behind) || bits::contains(node, to) {
+            return None;
+        }
+        let op = if self.options.moves {
+            walk_push_op(b, d, self.reach.distance(behind))
+        } else {
+            push_op(b, d)
+        };
+        Some((op, to))
+    }
+
     /// Where the push `op` of the box on `b` to `to` (direction `d`) ends
     /// among `boxes`: the operator with its macro flags, the cell the man
     /// pushes from last and the box's last cell. One push, or a tunnel's or
@@ -494,19 +511,8 @@ impl SearchSpace for PushSpace<'_> {
         };
         for b in bits::iter::<u32>(&node[..n]) {
             for d in 0..4 {
-                let behind = self.board.next[b as usize][d ^ 1];
-                let to = self.board.next[b as usize][d];
-                if behind == NONE
-                    || to == NONE
-                    || !self.reach.reached(behind)
-                    || bits::contains(node, to)
-                {
+                let Some((mut op, to)) = self.push_from(node, b, d) else {
                     continue;
-                }
-                let mut op = if self.options.moves {
-                    walk_push_op(b, d, self.reach.distance(behind))
-                } else {
-                    push_op(b, d)
                 };
                 if let Some(pushes) = &corral
                     && !pushes.contains(&(b, d))
@@ -590,19 +596,8 @@ impl SearchSpace for PushSpace<'_> {
         let mut best: Option<OpId> = None;
         for b in bits::iter::<u32>(&from[..n]) {
             for d in 0..4 {
-                let behind = self.board.next[b as usize][d ^ 1];
-                let step = self.board.next[b as usize][d];
-                if behind == NONE
-                    || step == NONE
-                    || !self.reach.reached(behind)
-                    || bits::contains(from, step)
-                {
+                let Some((op, step)) = self.push_from(from, b, d) else {
                     continue;
-                }
-                let op = if self.options.moves {
-                    walk_push_op(b, d, self.reach.distance(behind))
-                } else {
-                    push_op(b, d)
                 };
                 let (op, man_at, end) = self.spell(&from[..n], op, b, step, d);
                 boxes.copy_from_slice(&from[..n]);
