@@ -7,7 +7,9 @@ Usage: benches/bfws/compare.py [--time-limit 60] [--planners P,P,...] [--f5] [--
        benches/bfws/compare.py --from-json FILE [--planners P,...] [--summary]
 
 Planners: `lapkt` (LAPKT's DUAL-BFWS), `lapkt-f5` (LAPKT's BFWS-f5),
-`scorpion-nolan` (Scorpion's `--alias nolan` with `--preprocess`), and any
+`scorpion-nolan` (Scorpion's `--alias nolan` with `--preprocess`), `scorpion-lama-first`
+(its `--alias lama-first`, also with `--preprocess`), `scorpion-nolan-anytime` (see
+NOLAN_ANYTIME below), and any
 planbox alias by name (`lama-first`, `dual-bfws`, `nolan`, `sat`, ...). The
 default is `dual-bfws,lapkt,lama-first`. `--f5` stands for `--planners
 bfws,lapkt-f5`: BFWS(f5) alone in both planners, the same search, to compare
@@ -159,12 +161,13 @@ def lapkt(domain, problem, limit, search="DUAL-BFWS"):
         return row
 
 
-def scorpion_nolan(domain, problem, limit):
+def scorpion_alias(domain, problem, limit, alias):
+    """Scorpion's driver with `--preprocess --alias ALIAS` (`nolan`, `lama-first`)."""
     with tempfile.TemporaryDirectory() as d:
         plan = os.path.join(d, "sas_plan")
         text, wall, cpu, _ = run([sys.executable, SCORPION, "--overall-time-limit", f"{limit}s",
                                   "--overall-memory-limit", f"{MEMORY_MB}M",
-                                  "--plan-file", plan, "--preprocess", "--alias", "nolan",
+                                  "--plan-file", plan, "--preprocess", "--alias", alias,
                                   domain, problem], limit + 30, cwd=d)
         num = lambda pattern: (lambda m: float(m.group(1)) if m else None)(re.search(pattern, text))
         exp, ev = num(r"Expanded (\d+) state"), num(r"Evaluated (\d+) state")
@@ -263,7 +266,8 @@ def rate(n, t):
 
 
 LABELS = {"lapkt": "LAPKT DUAL-BFWS", "lapkt-f5": "LAPKT BFWS-f5",
-          "scorpion-nolan": "Scorpion nolan", "scorpion-nolan-anytime": "Scorpion NOLAN anytime"}
+          "scorpion-nolan": "Scorpion nolan", "scorpion-lama-first": "Scorpion lama-first",
+          "scorpion-nolan-anytime": "Scorpion NOLAN anytime"}
 
 
 def run_one(planner, domain, problem, limit):
@@ -271,8 +275,8 @@ def run_one(planner, domain, problem, limit):
         return lapkt(domain, problem, limit)
     if planner == "lapkt-f5":
         return lapkt(domain, problem, limit, "BFWS-f5")
-    if planner == "scorpion-nolan":
-        return scorpion_nolan(domain, problem, limit)
+    if planner in ("scorpion-nolan", "scorpion-lama-first"):
+        return scorpion_alias(domain, problem, limit, planner.removeprefix("scorpion-"))
     if planner == "scorpion-nolan-anytime":
         return scorpion_nolan_anytime(domain, problem, limit)
     return planbox(domain, problem, planner, limit)

@@ -12,13 +12,22 @@
 //! changes: the later ones refine a plan already found, where the bound
 //! prunes what novelty would spread the search over. `--alias sat` runs the
 //! schedule after Dual-BFWS, the search that found first plans fastest and
-//! most often in planbox's measurements ([`FirstSearch`]).
+//! most often in planbox's measurements ([`FirstSearch`]), and between the
+//! two improves Dual-BFWS's plan by plan neighbourhood graph search
+//! ([`neighborhood::improve`]): a greedy search bounded by a good first plan
+//! may wander for the whole time limit (parking), where the states around
+//! the plan's own hold a cheaper one.
 
 use crate::heuristics::table::{Context, landmark_count};
 use crate::heuristics::{Bfws, Hff};
 use crate::search::lazy::NoveltyQueue;
+use crate::search::neighborhood;
 use crate::search::{self, LazyOptions, Monitor, Outcome, Progression, SearchResult};
 use crate::task::{OpId, Task};
+
+/// The neighbourhoods of plan improvement after Dual-BFWS: the first size
+/// (states) and the largest.
+const NEIGHBOURHOOD: (usize, usize) = (10_000, 1 << 20);
 
 /// One search of an anytime schedule and how it ended, for the log and the
 /// record (`phases`), as Fast Downward logs each search of `iterated`.
@@ -85,6 +94,8 @@ pub fn lama(
     // real costs needs 1.7 million expansions to find 295).
     let mut phases: Vec<(Option<u32>, bool)> = vec![(None, true)];
     if dual {
+        // Phase 1 improves Dual-BFWS's plan in its neighbourhood.
+        phases.push((None, false));
         phases.push((None, true));
     }
     if !unit {
@@ -93,12 +104,33 @@ pub fn lama(
     phases.extend([5, 3, 2, 1].map(|w| (Some(w), false)));
     let cost = |plan: &[OpId]| u32::try_from(task.plan_cost(plan)).unwrap_or(u32::MAX);
     let mut log = Vec::new();
+    // The best plan so far, for the neighbourhood search.
+    let mut best: Option<Vec<OpId>> = None;
     let result = search::iterated(
         phases.len(),
         |i| phases[i].0.is_some(),
         |i, bound, monitor| {
             let (weight, first) = phases[i];
             let dual_bfws = dual && i == 0;
+            if dual && i == 1 {
+                let r = improve(task, context, best.as_deref(), bound, monitor);
+                log.push(Phase {
+                    search: "neighbourhood",
+                    weight: None,
+                    unit_cost: false,
+                    bound,
+                    outcome: r.outcome.key(),
+                    cost: match &r.outcome {
+                        Outcome::Plan(plan) => Some(cost(plan)),
+                        _ => None,
+                    },
+                    expanded: r.stats.expanded,
+                });
+                if let Outcome::Plan(plan) = &r.outcome {
+                    best = Some(plan.clone());
+                }
+                return r;
+            }
             let options = LazyOptions {
                 weight,
                 preferred,
@@ -144,6 +176,9 @@ pub fn lama(
                 },
                 expanded: r.stats.expanded,
             });
+            if let Outcome::Plan(plan) = &r.outcome {
+                best = Some(plan.clone());
+            }
             r
         },
         cost,
@@ -151,4 +186,39 @@ pub fn lama(
         monitor,
     );
     (result, log)
+}
+
+/// Plan neighbourhood graph search ([`neighborhood::improve`]) around
+/// `plan`, of cost `bound`: the cheapest plan it finds, or `Unsolvable`
+/// when none is cheaper (so that the schedule goes on).
+fn improve(
+    task: &Task,
+    context: &Context,
+    plan: Option<&[OpId]>,
+    bound: Option<u32>,
+    monitor: &mut Monitor,
+) -> SearchResult {
+    let mut stats = search::Stats::default();
+    let (Some(plan), Some(bound)) = (plan, bound) else {
+        return SearchResult {
+            outcome: Outcome::Unsolvable,
+            stats,
+        };
+    };
+    let mut space = Progression::new(task).with_groups(context.groups);
+    let better = neighborhood::improve(
+        &mut space,
+        plan,
+        bound,
+        NEIGHBOURHOOD,
+        &mut |_, _| {},
+        monitor,
+    );
+    stats.expanded = better.expanded;
+    let outcome = match better.plans.into_iter().last() {
+        Some((plan, _)) => Outcome::Plan(plan),
+        None if monitor.time_is_up() => Outcome::OutOfTime,
+        None => Outcome::Unsolvable,
+    };
+    SearchResult { outcome, stats }
 }

@@ -98,8 +98,9 @@ crate::choices! {
         /// plan so far; every better plan written as PLAN_FILE.1, .2, ...
         NolanAnytime = "nolan-anytime",
         /// The satisficing configuration to reach for first: Dual-BFWS for
-        /// the first plan, then LAMA 2011's bounded lazy searches, every
-        /// better plan written as PLAN_FILE.1, .2, ...
+        /// the first plan, plan neighbourhood graph search around it, then
+        /// LAMA 2011's bounded lazy searches, every better plan written as
+        /// PLAN_FILE.1, .2, ...
         Sat = "sat",
     }
 }

@@ -59,6 +59,7 @@ mod iddfs;
 pub mod iterated;
 pub mod lazy;
 pub mod meeting;
+pub mod neighborhood;
 mod node;
 pub mod open_list;
 mod packing;
