@@ -8,9 +8,10 @@ Usage: benches/bfws/compare.py [--time-limit 60] [--planners P,P,...] [--f5] [--
 
 Planners: `lapkt` (LAPKT's DUAL-BFWS), `lapkt-f5` (LAPKT's BFWS-f5),
 `scorpion-nolan` (Scorpion's `--alias nolan` with `--preprocess`), `scorpion-lama-first`
-(its `--alias lama-first`, also with `--preprocess`), `scorpion-nolan-anytime` (see
-NOLAN_ANYTIME below), and any
-planbox alias by name (`lama-first`, `dual-bfws`, `nolan`, `sat`, ...). The
+(its `--alias lama-first`, also with `--preprocess`), `fd-lama-first` (the same
+without `--preprocess`: Fast Downward's own alias), `scorpion-nolan-anytime` (see
+NOLAN_ANYTIME below), and any planbox alias by name (`lama-first`, `dual-bfws`,
+`nolan`, `sat`, ...; `ALIAS+h2` adds `--h2-preprocess both`). The
 default is `dual-bfws,lapkt,lama-first`. `--f5` stands for `--planners
 bfws,lapkt-f5`: BFWS(f5) alone in both planners, the same search, to compare
 their speed (every generated state has its novelty and goal count evaluated
@@ -123,9 +124,12 @@ def last_record(text):
 
 
 def planbox(domain, problem, alias, limit):
+    extra = []
+    if alias.endswith("+h2"):
+        alias, extra = alias.removesuffix("+h2"), ["--h2-preprocess", "both"]
     with tempfile.TemporaryDirectory() as d:
         plan = os.path.join(d, "plan")
-        text, wall, cpu, _ = run([PLANBOX, "plan", domain, problem, "--alias", alias, "--json",
+        text, wall, cpu, _ = run([PLANBOX, "plan", domain, problem, "--alias", alias, *extra, "--json",
                                   "--time-limit", str(limit), "--memory-limit", str(MEMORY_MB - 64),
                                   "--plan-file", plan], limit, cwd=d)
         r = last_record(text)
@@ -161,13 +165,14 @@ def lapkt(domain, problem, limit, search="DUAL-BFWS"):
         return row
 
 
-def scorpion_alias(domain, problem, limit, alias):
-    """Scorpion's driver with `--preprocess --alias ALIAS` (`nolan`, `lama-first`)."""
+def scorpion_alias(domain, problem, limit, alias, preprocess=True):
+    """Scorpion's driver with `--alias ALIAS` (`nolan`, `lama-first`), with
+    its `--preprocess` unless told otherwise."""
     with tempfile.TemporaryDirectory() as d:
         plan = os.path.join(d, "sas_plan")
         text, wall, cpu, _ = run([sys.executable, SCORPION, "--overall-time-limit", f"{limit}s",
-                                  "--overall-memory-limit", f"{MEMORY_MB}M",
-                                  "--plan-file", plan, "--preprocess", "--alias", alias,
+                                  "--overall-memory-limit", f"{MEMORY_MB}M", "--plan-file", plan,
+                                  *(["--preprocess"] if preprocess else []), "--alias", alias,
                                   domain, problem], limit + 30, cwd=d)
         num = lambda pattern: (lambda m: float(m.group(1)) if m else None)(re.search(pattern, text))
         exp, ev = num(r"Expanded (\d+) state"), num(r"Evaluated (\d+) state")
@@ -267,7 +272,8 @@ def rate(n, t):
 
 LABELS = {"lapkt": "LAPKT DUAL-BFWS", "lapkt-f5": "LAPKT BFWS-f5",
           "scorpion-nolan": "Scorpion nolan", "scorpion-lama-first": "Scorpion lama-first",
-          "scorpion-nolan-anytime": "Scorpion NOLAN anytime"}
+          "scorpion-nolan-anytime": "Scorpion NOLAN anytime",
+          "fd-lama-first": "Fast Downward lama-first"}
 
 
 def run_one(planner, domain, problem, limit):
@@ -277,6 +283,8 @@ def run_one(planner, domain, problem, limit):
         return lapkt(domain, problem, limit, "BFWS-f5")
     if planner in ("scorpion-nolan", "scorpion-lama-first"):
         return scorpion_alias(domain, problem, limit, planner.removeprefix("scorpion-"))
+    if planner == "fd-lama-first":
+        return scorpion_alias(domain, problem, limit, "lama-first", preprocess=False)
     if planner == "scorpion-nolan-anytime":
         return scorpion_nolan_anytime(domain, problem, limit)
     return planbox(domain, problem, planner, limit)

@@ -49,7 +49,21 @@
 //! named in no operator, the start or the goal; [`Pruned::dead_facts`] lists
 //! them (the facts the task named before, not those it never named).
 
-use super::{H2, H2Limits, H2Skip, Mutexes};
+//!
+//! **Empty groups.** Fast Downward's translator gives each mutex group a
+//! variable, whose values include facts that nothing needs: in parking,
+//! `move-curb-to-car c x c` parks a car behind itself, a value that the
+//! backward pass finds no plan passes through, so the operator goes. planbox's
+//! grounder forgets such facts (no precondition or goal needs them), and the
+//! operator is left emptying the car's group: no fact of `{at-curb-num c *,
+//! behind-car c *}` holds after it. With `Both`, the backward side also
+//! removes every operator that leaves a *closed* group empty: an at-most-one
+//! group with a fact in the goal whose every adder needs one of its facts.
+//! Once none holds, none can be added again, so the goal is out of reach
+//! ([`remove_emptying`]). The rest of the pairs' reasoning sees the same
+//! states, so this is a backward removal like the others.
+
+use super::{H2, H2Limits, H2Skip, MutexGroup, Mutexes};
 use crate::invariants::h2::post;
 use crate::task::{FactId, OpId, Task};
 use crate::util::bits;
@@ -197,7 +211,12 @@ pub fn preprocess(task: &Task, mutexes: &Mutexes, mode: H2Preprocess, limits: &H
                 changed |= removed > 0;
                 match backward {
                     false => stats.removed_forward += removed,
-                    true => stats.removed_backward += removed,
+                    true => {
+                        stats.removed_backward += removed;
+                        let emptying = remove_emptying(task, mutexes.groups(), &mut keep);
+                        stats.removed_backward += emptying;
+                        changed |= emptying > 0;
+                    }
                 }
             }
             if !changed {
@@ -232,6 +251,68 @@ pub fn preprocess(task: &Task, mutexes: &Mutexes, mode: H2Preprocess, limits: &H
         original,
         dead_facts,
         stats,
+    }
+}
+
+/// Clears `keep` for the kept operators that leave a *closed* group empty;
+/// the number cleared (see the module docs, "Empty groups").
+///
+/// An at-most-one group is closed when the goal holds one of its facts and
+/// every kept operator that adds one of its facts needs one of them: once
+/// none of them holds, none ever holds again, and the goal is out of reach.
+/// An operator that needs a fact `m` of the group, deletes it and adds no
+/// other leaves the group empty (at most `m` held before), so it leads to
+/// no state from which the goal can be reached. Removing operators may
+/// close more groups, so this runs to a fixpoint.
+fn remove_emptying(task: &Task, groups: &[MutexGroup], keep: &mut [bool]) -> usize {
+    let n = task.facts.len();
+    let mut member: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (g, group) in groups.iter().enumerate() {
+        if group.at_most == 1 {
+            for f in &group.facts {
+                member[f.index()].push(g);
+            }
+        }
+    }
+    let in_goal = |g: usize| task.goal.iter().any(|f| member[f.index()].contains(&g));
+    let needs_one =
+        |facts: &[FactId], g: usize| facts.iter().any(|f| member[f.index()].contains(&g));
+    let mut removed = 0;
+    loop {
+        // Open groups: not in the goal, or added by a kept operator that
+        // needs none of their facts.
+        let mut open: Vec<bool> = (0..groups.len()).map(|g| !in_goal(g)).collect();
+        for (o, op) in task.operators.iter().enumerate() {
+            if keep[o] {
+                for f in op.add.iter() {
+                    for &g in &member[f.index()] {
+                        if !needs_one(&op.pre, g) {
+                            open[g] = true;
+                        }
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for (o, op) in task.operators.iter().enumerate() {
+            if !keep[o] {
+                continue;
+            }
+            let empties = op.pre.iter().any(|m| {
+                op.del.contains(m)
+                    && member[m.index()]
+                        .iter()
+                        .any(|&g| !open[g] && !needs_one(&op.add, g))
+            });
+            if empties {
+                keep[o] = false;
+                removed += 1;
+                changed = true;
+            }
+        }
+        if !changed {
+            return removed;
+        }
     }
 }
 

@@ -832,10 +832,14 @@ fn compare_names_what_each_engine_ran() {
         "{table}"
     );
     // NOLAN and the anytime `sat` too: the alias, then its searches (`sat`:
-    // Dual-BFWS, then LAMA's unit-cost greedy search bounded by its plan).
+    // Dual-BFWS, the plan's neighbourhood, then LAMA's unit-cost greedy
+    // search bounded by the best plan).
     for (alias, search) in [
         ("nolan", "nolan: lazy-gbfs hff,lmcount"),
-        ("sat", "sat: dual-bfws then lazy-gbfs then lazy-wastar"),
+        (
+            "sat",
+            "sat: dual-bfws then neighbourhood then lazy-gbfs then lazy-wastar",
+        ),
     ] {
         let out = planbox(&[
             "compare",

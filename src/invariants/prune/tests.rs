@@ -266,3 +266,108 @@ fn removed_operators_and_facts_are_on_no_plan_of_random_tasks() {
     assert!(dead > 100, "{dead} dead facts");
     assert!(unsolvable > 10, "{unsolvable} unsolvable tasks emptied");
 }
+
+/// A car at `x` (fact 0) or `y` (fact 1), the group `{0, 1}` at most 1;
+/// `2 = free-x`. `op0` drives x → y, `op1` y → x, and `op2` parks the car
+/// out of the world (as parking's `move-curb-to-car c x c` does once the
+/// grounder forgot "behind itself"): it needs `x`, deletes it and adds no
+/// place. The goal is `y`.
+fn lost_car(teleport: bool) -> (Task, Mutexes) {
+    let mut ops: Vec<OpSpec> = vec![
+        (&[0], &[1, 2], &[0], 1),
+        (&[1], &[0], &[1, 2], 1),
+        (&[0], &[2], &[0], 1),
+    ];
+    if teleport {
+        // From `free-x` straight to `y`: a place added without one needed.
+        ops.push((&[2], &[1], &[], 1));
+    }
+    let t = task(3, &[0], &[1], &ops);
+    let groups = vec![MutexGroup {
+        facts: vec![FactId(0), FactId(1)],
+        at_most: 1,
+        invariant: 0,
+    }];
+    (t, Mutexes::new(3, groups, None))
+}
+
+#[test]
+fn an_operator_that_empties_a_closed_group_is_removed() {
+    let (t, m) = lost_car(false);
+    let both = preprocess(&t, &m, H2Preprocess::Both, &H2Limits::default());
+    assert_eq!(both.original, vec![OpId(0), OpId(1)]);
+    assert_eq!(both.stats.removed_backward, 1);
+    // Forward only, or without the group, it stays: no pair rules it out.
+    let forward = preprocess(&t, &m, H2Preprocess::Forward, &H2Limits::default());
+    assert_eq!(forward.task.operators.len(), 3);
+    let bare = Mutexes::new(3, Vec::new(), None);
+    let without = preprocess(&t, &bare, H2Preprocess::Both, &H2Limits::default());
+    assert_eq!(without.task.operators.len(), 3);
+    // An operator that adds a place without needing one opens the group:
+    // after `op2`, the teleport still reaches the goal.
+    let (t, m) = lost_car(true);
+    let open = preprocess(&t, &m, H2Preprocess::Both, &H2Limits::default());
+    assert_eq!(open.task.operators.len(), 4);
+}
+
+/// The at-most-one groups of random facts that hold in every reachable
+/// state of `t` (found by brute force), at most four.
+fn true_groups(t: &Task, rng: &mut crate::heuristics::properties::Rng) -> Vec<MutexGroup> {
+    let n = t.facts.len() as u32;
+    let reachable = brute::reachable(t);
+    let mut groups = Vec::new();
+    for _ in 0..12 {
+        let mut facts: Vec<FactId> = rng.facts(n, 2, 3).into_iter().map(FactId).collect();
+        facts.sort_unstable();
+        let m = brute::mask(&facts);
+        let holds = (0..reachable.len() as u32)
+            .filter(|&s| reachable[s as usize])
+            .all(|s| (s & m).count_ones() <= 1);
+        if holds && groups.len() < 4 {
+            groups.push(MutexGroup {
+                facts,
+                at_most: 1,
+                invariant: groups.len(),
+            });
+        }
+    }
+    groups
+}
+
+#[test]
+fn emptied_groups_remove_no_operator_on_a_plan_of_random_tasks() {
+    use crate::heuristics::properties::{Rng, random_task};
+    let mut rng = Rng(46);
+    let (mut with_groups, mut without) = (0, 0);
+    for case in 0..3000 {
+        let t = random_task(&mut rng);
+        let n = t.facts.len();
+        let groups = true_groups(&t, &mut rng);
+        let m = Mutexes::new(n, groups, None);
+        let pruned = preprocess(&t, &m, H2Preprocess::Both, &H2Limits::default());
+        let bare = Mutexes::new(n, Vec::new(), None);
+        let plain = preprocess(&t, &bare, H2Preprocess::Both, &H2Limits::default());
+        let (reachable, good) = (brute::reachable(&t), brute::goal_reaching(&t));
+        let on_path = |s: u32| reachable[s as usize] && good[s as usize];
+        for (o, op) in t.operators.iter().enumerate() {
+            if pruned.original.contains(&OpId(o as u32)) {
+                continue;
+            }
+            for s in (0..1u32 << n).filter(|&s| on_path(s)) {
+                assert!(
+                    !brute::applicable(op, s) || !on_path(brute::apply(op, s)),
+                    "case {case}: removed {} leads from {s:b} to {:b}, both on a plan's path\n{t:?}",
+                    op.name,
+                    brute::apply(op, s)
+                );
+            }
+        }
+        let original = brute::optimal_plan(&t).map(|p| t.plan_cost(&p));
+        let after = brute::optimal_plan(&pruned.task).map(|p| pruned.task.plan_cost(&p));
+        assert_eq!(original, after, "case {case}\n{t:?}");
+        with_groups += pruned.stats.removed_backward;
+        without += plain.stats.removed_backward;
+    }
+    // The groups make the backward side remove more.
+    assert!(with_groups > without, "{with_groups} against {without}");
+}
