@@ -60,7 +60,7 @@
 //! removes every operator that leaves a *closed* group empty: an at-most-one
 //! group with a fact in the goal whose every adder needs one of its facts.
 //! Once none holds, none can be added again, so the goal is out of reach
-//! ([`remove_emptying`]). The rest of the pairs' reasoning sees the same
+//! (`remove_emptying`). The rest of the pairs' reasoning sees the same
 //! states, so this is a backward removal like the others.
 
 use super::{H2, H2Limits, H2Skip, MutexGroup, Mutexes};
