@@ -25,13 +25,18 @@ use crate::util::limits::Monitor;
 /// on a limit. A phase that is not complete (greedy search, which never
 /// reopens a state reached first by a dearer path) may miss a cheaper plan
 /// under its bound, so its failure hands over to the next phase; Fast
-/// Downward's `iterated` stops there instead. Every
+/// Downward's `iterated` stops there instead. A phase with a `budget(i)`
+/// makes at most that many expansions ([`Monitor::within`]), and one that
+/// spends it without a plan hands over too, so that a greedy search lost on
+/// a plateau under a good bound leaves the time to the searches after it.
+/// Every
 /// cheaper plan found goes to `on_plan` with its cost (`cost` measures it)
 /// as it is found. The result is the best plan, or the first phase's
 /// outcome if no phase found one; the counters are those of all phases.
 pub fn iterated(
     phases: usize,
     complete: impl Fn(usize) -> bool,
+    budget: impl Fn(usize) -> Option<u64>,
     mut phase: impl FnMut(usize, Option<u32>, &mut Monitor) -> SearchResult,
     cost: impl Fn(&[OpId]) -> u32,
     mut on_plan: impl FnMut(&[OpId], u32),
@@ -43,7 +48,7 @@ pub fn iterated(
     let mut i = 0;
     let outcome = loop {
         let bound = best.as_ref().map(|(_, c)| *c);
-        let r = phase(i, bound, monitor);
+        let r = monitor.within(budget(i), |monitor| phase(i, bound, monitor));
         stats.add_counts(&r.stats);
         if stats.initial_h.is_none() {
             stats.initial_h = r.stats.initial_h;
@@ -68,6 +73,11 @@ pub fn iterated(
             // Without a bound any phase searches the whole space: its
             // failure proves the task unsolvable.
             Outcome::Unsolvable if bound.is_some() && !complete(i) && i + 1 < phases => i += 1,
+            Outcome::Incomplete
+                if budget(i).is_some() && !monitor.expansions_spent() && i + 1 < phases =>
+            {
+                i += 1
+            }
             other => break other,
         }
     };

@@ -283,6 +283,28 @@ impl<'a> Monitor<'a> {
         now >= limit && self.elapsed() >= limit
     }
 
+    /// Runs `f` with at most `budget` expansions more than made so far (and
+    /// never past [`Limits::expansions`]), for one search of a schedule that
+    /// must leave the rest of the run to the searches after it. A search cut
+    /// by the budget stops with [`Stop::Expansions`], as one cut by the
+    /// run's own; [`Monitor::expansions_spent`] tells them apart. Without a
+    /// budget, `f` runs under the run's limits alone.
+    pub fn within<R>(&mut self, budget: Option<u64>, f: impl FnOnce(&mut Self) -> R) -> R {
+        let own = self.limits.expansions;
+        if let Some(budget) = budget {
+            let cap = self.expansions.saturating_add(budget);
+            self.limits.expansions = Some(own.map_or(cap, |own| own.min(cap)));
+        }
+        let r = f(self);
+        self.limits.expansions = own;
+        r
+    }
+
+    /// Whether the run's own [`Limits::expansions`] are spent.
+    pub fn expansions_spent(&self) -> bool {
+        self.limits.expansions.is_some_and(|n| self.expansions >= n)
+    }
+
     /// Checks the limits now.
     #[cold]
     pub fn check(

@@ -16,6 +16,7 @@ fn each_plan_is_cheaper_and_the_last_is_optimal_with_a_blind_last_phase() {
         let r = iterated(
             2,
             |i| i > 0,
+            |_| None,
             |i, bound, m| {
                 let options = LazyOptions {
                     weight: (i > 0).then_some(1),
@@ -57,6 +58,7 @@ fn a_failed_incomplete_phase_hands_over_and_a_failed_complete_one_ends() {
         let r = iterated(
             3,
             complete,
+            |_| None,
             |i, bound, _| {
                 calls.push((i, bound));
                 SearchResult {
@@ -81,4 +83,56 @@ fn a_failed_incomplete_phase_hands_over_and_a_failed_complete_one_ends() {
     let (outcome, calls, _) = run(|i| i >= 1);
     assert_eq!(outcome, Outcome::Plan(vec![OpId(5)]));
     assert_eq!(calls, vec![(0, None), (1, Some(5))]);
+}
+
+#[test]
+fn a_phase_that_spends_its_budget_hands_over_and_the_run_limit_ends_all() {
+    // Phase 0 finds a plan of cost 5, phase 1 expands until it is stopped
+    // (a greedy search lost on a plateau), phase 2 finds one of cost 3.
+    let run = |budget: Option<u64>, limit: Option<u64>| {
+        let mut calls = Vec::new();
+        let mut m = Monitor::new(Limits {
+            expansions: limit,
+            ..Limits::none()
+        });
+        let r = iterated(
+            3,
+            |i| i == 2,
+            |i| (i == 1).then_some(budget).flatten(),
+            |i, bound, m| {
+                calls.push((i, bound));
+                let outcome = match (i, bound) {
+                    (0, None) => Outcome::Plan(vec![OpId(5)]),
+                    (1, _) => loop {
+                        if let Err(stop) = m.tick(Default::default, || unreachable!()) {
+                            break stop.into();
+                        }
+                    },
+                    (2, Some(5)) => Outcome::Plan(vec![OpId(3)]),
+                    _ => Outcome::Unsolvable,
+                };
+                SearchResult {
+                    outcome,
+                    stats: Stats::default(),
+                }
+            },
+            |plan| plan[0].0,
+            |_, _| {},
+            &mut m,
+        );
+        (r.outcome, calls)
+    };
+    let handed_over = vec![(0, None), (1, Some(5)), (2, Some(5)), (2, Some(3))];
+    assert_eq!(
+        run(Some(100), None),
+        (Outcome::Plan(vec![OpId(3)]), handed_over)
+    );
+    // The run's own limit, reached within the budget or without one, ends
+    // the sequence with the best plan so far.
+    let ended = vec![(0, None), (1, Some(5))];
+    assert_eq!(
+        run(Some(100), Some(50)),
+        (Outcome::Plan(vec![OpId(5)]), ended.clone())
+    );
+    assert_eq!(run(None, Some(50)), (Outcome::Plan(vec![OpId(5)]), ended));
 }

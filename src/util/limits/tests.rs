@@ -40,6 +40,33 @@ fn an_expansion_budget_stops_at_the_tick_past_it() {
 }
 
 #[test]
+fn a_budget_stops_one_search_and_leaves_the_run_its_own() {
+    let mut m = Monitor::new(Limits {
+        expansions: Some(5),
+        ..Limits::none()
+    });
+    let tick = |m: &mut Monitor, n: usize| -> Vec<_> {
+        (0..n)
+            .map(|_| m.tick(Footprint::default, progress))
+            .collect()
+    };
+    let stop = Err(Stop::Expansions);
+    // Two expansions, then the third is past the budget.
+    let first = m.within(Some(2), |m| tick(m, 3));
+    assert_eq!(first, [Ok(()), Ok(()), stop]);
+    assert!(!m.expansions_spent());
+    // A budget past the run's own limit stops at the run's.
+    let second = m.within(Some(10), |m| tick(m, 3));
+    assert_eq!(second, [Ok(()), Ok(()), stop]);
+    assert!(m.expansions_spent());
+    assert_eq!(tick(&mut m, 1), [stop]);
+    // Without a budget, only the run's limit applies.
+    let mut m = Monitor::new(Limits::none());
+    assert_eq!(m.within(None, |m| tick(m, 4)), [Ok(()); 4]);
+    assert!(!m.expansions_spent());
+}
+
+#[test]
 fn memory_limit_counts_the_search_structures() {
     let mut m = Monitor::new(Limits {
         memory: Some(u64::MAX / 2),
