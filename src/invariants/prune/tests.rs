@@ -193,6 +193,36 @@ mod brute {
         }
         is_goal(t, s)
     }
+
+    /// S*: the states on some path from the start to a goal state.
+    pub fn on_a_plan(t: &Task) -> Vec<bool> {
+        let (reachable, good) = (reachable(t), goal_reaching(t));
+        reachable.iter().zip(&good).map(|(r, g)| *r && *g).collect()
+    }
+
+    /// Asserts that no operator of `t` that `pruned` removed leads from a
+    /// state of S* (`on_a_plan`) to another: none is on a plan's path.
+    pub fn assert_removed_off_every_plan(
+        t: &Task,
+        pruned: &super::Pruned,
+        on_a_plan: &[bool],
+        case: usize,
+    ) {
+        let n = t.facts.len();
+        for (o, op) in t.operators.iter().enumerate() {
+            if pruned.original.contains(&OpId(o as u32)) {
+                continue;
+            }
+            for s in (0..1u32 << n).filter(|&s| on_a_plan[s as usize]) {
+                assert!(
+                    !applicable(op, s) || !on_a_plan[apply(op, s) as usize],
+                    "case {case}: removed {} leads from {s:b} to {:b}, both on a plan's path\n{t:?}",
+                    op.name,
+                    apply(op, s)
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -206,27 +236,10 @@ fn removed_operators_and_facts_are_on_no_plan_of_random_tasks() {
         let n = t.facts.len();
         let groups = Mutexes::new(n, Vec::new(), None);
         let pruned = preprocess(&t, &groups, H2Preprocess::Both, &H2Limits::default());
-        let (reachable, good) = (brute::reachable(&t), brute::goal_reaching(&t));
-        // S*: the states on some path from the start to a goal state.
-        let on_path = |s: u32| reachable[s as usize] && good[s as usize];
-        let kept: Vec<bool> = (0..t.operators.len())
-            .map(|o| pruned.original.contains(&OpId(o as u32)))
-            .collect();
-        for (o, op) in t.operators.iter().enumerate() {
-            if kept[o] {
-                continue;
-            }
-            for s in (0..1u32 << n).filter(|&s| on_path(s)) {
-                assert!(
-                    !brute::applicable(op, s) || !on_path(brute::apply(op, s)),
-                    "case {case}: removed {} leads from {s:b} to {:b}, both on a plan's path\n{t:?}",
-                    op.name,
-                    brute::apply(op, s)
-                );
-            }
-        }
+        let on_a_plan = brute::on_a_plan(&t);
+        brute::assert_removed_off_every_plan(&t, &pruned, &on_a_plan, case);
         for &f in &pruned.dead_facts {
-            for s in (0..1u32 << n).filter(|&s| on_path(s)) {
+            for s in (0..1u32 << n).filter(|&s| on_a_plan[s as usize]) {
                 assert_eq!(
                     s & 1 << f.0,
                     0,
@@ -347,21 +360,7 @@ fn emptied_groups_remove_no_operator_on_a_plan_of_random_tasks() {
         let pruned = preprocess(&t, &m, H2Preprocess::Both, &H2Limits::default());
         let bare = Mutexes::new(n, Vec::new(), None);
         let plain = preprocess(&t, &bare, H2Preprocess::Both, &H2Limits::default());
-        let (reachable, good) = (brute::reachable(&t), brute::goal_reaching(&t));
-        let on_path = |s: u32| reachable[s as usize] && good[s as usize];
-        for (o, op) in t.operators.iter().enumerate() {
-            if pruned.original.contains(&OpId(o as u32)) {
-                continue;
-            }
-            for s in (0..1u32 << n).filter(|&s| on_path(s)) {
-                assert!(
-                    !brute::applicable(op, s) || !on_path(brute::apply(op, s)),
-                    "case {case}: removed {} leads from {s:b} to {:b}, both on a plan's path\n{t:?}",
-                    op.name,
-                    brute::apply(op, s)
-                );
-            }
-        }
+        brute::assert_removed_off_every_plan(&t, &pruned, &brute::on_a_plan(&t), case);
         let original = brute::optimal_plan(&t).map(|p| t.plan_cost(&p));
         let after = brute::optimal_plan(&pruned.task).map(|p| pruned.task.plan_cost(&p));
         assert_eq!(original, after, "case {case}\n{t:?}");
