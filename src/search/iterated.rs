@@ -29,9 +29,8 @@ use crate::util::limits::Monitor;
 /// makes at most that many expansions ([`Monitor::within`]), and one that
 /// spends it without a plan hands over too, so that a greedy search lost on
 /// a plateau under a good bound leaves the time to the searches after it.
-/// Every
-/// cheaper plan found goes to `on_plan` with its cost (`cost` measures it)
-/// as it is found. The result is the best plan, or the first phase's
+/// Every cheaper plan found goes to `on_plan` with its cost (`cost`
+/// measures it) as it is found. The result is the best plan, or the first phase's
 /// outcome if no phase found one; the counters are those of all phases.
 pub fn iterated(
     phases: usize,
