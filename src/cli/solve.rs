@@ -121,6 +121,12 @@ pub struct SolveArgs {
     /// its own with features.
     #[arg(long)]
     features: bool,
+    /// --direction forward: a step takes one box to any cell it can be
+    /// pushed to, the other boxes standing still (a box move, as Festival
+    /// searches); with --features each cell takes first the node reached by
+    /// the fewest moves that gained in no feature (Festival's move weights).
+    #[arg(long)]
+    box_moves: bool,
     /// The greedy pulls' perimeter: the number of positions stored
     /// breadth-first around the start (pushes, no macros) before the pulls
     /// begin; the pulls stop at any of them, not only at the start (0: at
@@ -331,6 +337,7 @@ fn solver_options(args: &SolveArgs) -> SolverOptions {
         rooms: !args.no_rooms,
         connectivity: args.connectivity,
         features: args.features,
+        box_moves: args.box_moves,
         perimeter: args.perimeter,
         ties: args.ties,
         transposition_table: args.transposition_table,
@@ -558,6 +565,7 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "perimeter_time_s": s.perimeter.map(|r| r.time.as_secs_f64()),
             "connectivity": s.guidance.map(|g| g.weight),
             "features": s.guidance.map(|g| g.features),
+            "box_moves": s.guidance.map(|g| g.box_moves),
             "rooms": s.guidance.map(|g| g.rooms),
             "outcome": match (&s.error, r) {
                 (Some(e), _) => level_error_outcome(e.code),

@@ -115,6 +115,16 @@ pub trait Features: Heuristic {
     /// heuristic has no features (a guide without them).
     fn feature(&self) -> Option<u32>;
 
+    /// Festival's *move weights*: what a move from a state in cell `parent`
+    /// to one in cell `child` weighs, 0 for a move that gains in some
+    /// feature and 1 for any other. With weights, greedy search takes from
+    /// each cell the node of least accumulated weight (the sum over the
+    /// moves of its path), then of least estimate. `None` (for every pair)
+    /// when the heuristic does not weigh moves.
+    fn move_weight(&self, _parent: u32, _child: u32) -> Option<u32> {
+        None
+    }
+
     /// The heuristic itself, for the searches that take any heuristic.
     fn as_heuristic(&mut self) -> &mut dyn Heuristic;
 }

@@ -43,7 +43,10 @@
 //! per cell and takes the best node of each cell in turn
 //! ([`super::open_list::Cells`]), as Festival's feature space search does for
 //! Sokoban, instead of always the best node of all. A* and weighted A* ignore
-//! features.
+//! features. If the heuristic also weighs moves ([`Features::move_weight`],
+//! Festival's move weights), each node carries the sum of the weights of the
+//! moves on its path (fixed when the node is first reached), and a cell's
+//! best node is the one of least weight, then of least `h`.
 //!
 //! A successor the heuristic calls a dead end is counted and dropped; if the
 //! open list runs empty, the reachable space without dead ends has been
@@ -140,7 +143,7 @@ where
     S: SearchSpace + ?Sized,
     H: Heuristic + ?Sized,
 {
-    best_first_by(space, h, |_| None, priority, preferred, ties, monitor)
+    best_first_by(space, h, Cell::none(), priority, preferred, ties, monitor)
 }
 
 /// [`best_first`] with a heuristic that has [`Features`]: greedy search
@@ -160,7 +163,10 @@ where
     best_first_by(
         space,
         h,
-        |h| h.feature(),
+        Cell {
+            of: |h: &H| h.feature(),
+            weight: |h: &H, parent, child| h.move_weight(parent, child),
+        },
         priority,
         preferred,
         ties,
@@ -168,10 +174,27 @@ where
     )
 }
 
+/// How the search reads a node's cell of feature space from the heuristic
+/// (`of`, after each estimate) and the weight of a move between two cells.
+struct Cell<F, W> {
+    of: F,
+    weight: W,
+}
+
+impl<H: ?Sized> Cell<fn(&H) -> Option<u32>, fn(&H, u32, u32) -> Option<u32>> {
+    /// No features.
+    fn none() -> Self {
+        Cell {
+            of: |_| None,
+            weight: |_, _, _| None,
+        }
+    }
+}
+
 fn best_first_by<S, H>(
     space: &mut S,
     h: &mut H,
-    feature: impl Fn(&H) -> Option<u32>,
+    cell: Cell<impl Fn(&H) -> Option<u32>, impl Fn(&H, u32, u32) -> Option<u32>>,
     priority: Priority,
     preferred: bool,
     ties: Ties,
@@ -193,6 +216,7 @@ where
         open: Alternation::with_ties(ties),
         cells: None,
         cell_of: Chunked::new(),
+        weight_of: None,
         ties_order: ties,
         succ: Successors::new(space.words()),
         is_preferred: Vec::new(),
@@ -201,7 +225,7 @@ where
         best: u32::MAX,
         jump_f: 0,
     };
-    let outcome = (search.run(space, h, &feature, monitor)).unwrap_or_else(Outcome::from);
+    let outcome = (search.run(space, h, &cell, monitor)).unwrap_or_else(Outcome::from);
     let mut stats = std::mem::take(&mut search.stats);
     stats.novelty = h.novelty();
     let bytes = search.bytes() + space.bytes();
@@ -229,6 +253,9 @@ struct BestFirst {
     cells: Option<Cells>,
     /// The feature-space cell of every node (with `cells`).
     cell_of: Chunked<u32>,
+    /// The accumulated move weight of every node (with `cells`, if the
+    /// heuristic weighs moves).
+    weight_of: Option<Chunked<u32>>,
     ties_order: Ties,
     succ: Successors,
     /// `is_preferred[o]`: operator `o` is preferred in the node being expanded.
@@ -256,6 +283,11 @@ impl BestFirst {
         .and(self.nodes.footprint())
         .and(self.h_values.footprint())
         .and(self.cell_of.footprint())
+        .and(
+            self.weight_of
+                .as_ref()
+                .map_or_else(Footprint::default, Chunked::footprint),
+        )
         .and(self.registry.footprint())
         .and(self.open.footprint())
         .and(
@@ -265,12 +297,13 @@ impl BestFirst {
         )
     }
 
-    /// Stores a new node with its estimate and tie-breaker; returns the estimate.
+    /// Stores a new node with its estimate, tie-breaker, cell and weight;
+    /// returns the estimate.
     fn add_node(
         &mut self,
         estimate: Estimate,
         tie: Option<u32>,
-        feature: Option<u32>,
+        (feature, weight): (Option<u32>, u32),
         node: SearchNode,
     ) -> Result<u32, Stop> {
         self.stats.evaluated += 1;
@@ -295,6 +328,9 @@ impl BestFirst {
         if self.cells.is_some() {
             self.cell_of.push(feature.unwrap_or(0))?;
         }
+        if let Some(weights) = &mut self.weight_of {
+            weights.push(weight)?;
+        }
         if self.h_values.len() > self.closed.len() * 64 {
             self.closed.try_reserve(1).map_err(|_| Stop::Memory)?;
             self.closed.push(0);
@@ -318,6 +354,10 @@ impl BestFirst {
         let tie = self.ties.get(id.index()).copied().unwrap_or(0);
         let key = self.priority.key(g, h, tie);
         if let Some(cells) = &mut self.cells {
+            let key = match &self.weight_of {
+                Some(weights) => (u64::from(weights.get(id.index())), h, tie),
+                None => key,
+            };
             cells.push(self.cell_of.get(id.index()), key, id)?;
             return Ok(());
         }
@@ -332,7 +372,7 @@ impl BestFirst {
         &mut self,
         space: &mut S,
         h: &mut H,
-        feature: &impl Fn(&H) -> Option<u32>,
+        cell: &Cell<impl Fn(&H) -> Option<u32>, impl Fn(&H, u32, u32) -> Option<u32>>,
         monitor: &mut Monitor,
     ) -> Result<Outcome, Stop>
     where
@@ -359,10 +399,16 @@ impl BestFirst {
                 Estimate::DeadEnd => None,
             },
         ));
-        if self.priority == Priority::Greedy && feature(h).is_some() {
+        let f0 = (cell.of)(h);
+        if self.priority == Priority::Greedy
+            && let Some(f0) = f0
+        {
             self.cells = Some(Cells::with_ties(self.ties_order));
+            if (cell.weight)(h, f0, f0).is_some() {
+                self.weight_of = Some(Chunked::new());
+            }
         }
-        let h0 = self.add_node(h0, h.tie_breaker(), feature(h), root_node)?;
+        let h0 = self.add_node(h0, h.tie_breaker(), (f0, 0), root_node)?;
         space.on_evaluate(&start, (h0 != DEAD).then_some(&[h0]));
         if h0 == DEAD {
             return Ok(Outcome::Unsolvable);
@@ -457,8 +503,17 @@ impl BestFirst {
                         Estimate::DeadEnd => None,
                     };
                     space.on_evaluate(child, value.as_ref().map(|v| &v[..]));
+                    let feature = (cell.of)(h);
+                    let weight = match (&self.weight_of, feature) {
+                        (Some(weights), Some(f)) => {
+                            let parent = self.cell_of.get(id.index());
+                            let step = (cell.weight)(h, parent, f).unwrap_or(1);
+                            weights.get(id.index()).saturating_add(step)
+                        }
+                        _ => 0,
+                    };
                     let child_h =
-                        self.add_node(estimate, h.tie_breaker(), feature(h), child_node)?;
+                        self.add_node(estimate, h.tie_breaker(), (feature, weight), child_node)?;
                     if child_h != DEAD {
                         self.push_open(child_id, child_g, child_h, is_pref)?;
                     }

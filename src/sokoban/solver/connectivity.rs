@@ -206,6 +206,9 @@ pub struct Guide<'b> {
     /// With features: the rooms whose blocked pairs are a feature too
     /// ([`Guide::with_rooms`]).
     rooms: Option<Rooms>,
+    /// With features: whether moves have Festival's weights
+    /// ([`Guide::with_weights`]).
+    weights: bool,
 }
 
 impl<'b> Guide<'b> {
@@ -220,6 +223,7 @@ impl<'b> Guide<'b> {
             targets: None,
             feature: 0,
             rooms: None,
+            weights: false,
         }
     }
 
@@ -243,6 +247,19 @@ impl<'b> Guide<'b> {
         self
     }
 
+    /// The guide with features and Festival's move weights: a move that
+    /// brings more boxes home, leaves fewer regions or frees a pair of
+    /// rooms weighs 0, any other 1 ([`Features::move_weight`]). Festival
+    /// weighs the moves its advisors propose 0; the moves that gain in a
+    /// feature are the ones its packing, connectivity and room
+    /// connectivity advisors look for. Meant for box moves
+    /// ([`super::box_move`]), where a move is a decision: with a push a
+    /// step, every push of a box carried across the level would weigh 1.
+    pub fn with_weights(mut self) -> Guide<'b> {
+        self.weights = true;
+        self
+    }
+
     /// The number of connected areas of floor without a box.
     pub fn regions(&mut self, boxes: &[u64]) -> u32 {
         self.regions.count(self.board, boxes)
@@ -252,6 +269,15 @@ impl<'b> Guide<'b> {
 impl Features for Guide<'_> {
     fn feature(&self) -> Option<u32> {
         self.targets.as_ref().map(|_| self.feature)
+    }
+
+    fn move_weight(&self, parent: u32, child: u32) -> Option<u32> {
+        // The cell's fields, as `estimate` packs them.
+        let (home, regions, blocked) = (|c: u32| c >> 8 & 0xffff, |c| c & 0xff, |c| c >> 24);
+        let gains = home(child) > home(parent)
+            || regions(child) < regions(parent)
+            || blocked(child) < blocked(parent);
+        (self.weights && self.targets.is_some()).then_some(u32::from(!gains))
     }
 
     fn as_heuristic(&mut self) -> &mut dyn Heuristic {

@@ -21,6 +21,7 @@
 
 pub mod board;
 pub mod bound;
+pub mod box_move;
 pub mod connectivity;
 pub mod corral;
 pub mod deadlock;

@@ -25,6 +25,12 @@
 //! operator alone: `walk << 22 | box * 4 + d` (boards of up to
 //! [`MAX_MOVE_CELLS`] floor cells).
 //!
+//! **Box moves** ([`PushOptions::box_moves`], [`super::box_move`]): a step
+//! takes one box to any cell it can be pushed to, the other boxes standing
+//! still; the operator names the box's first and last cell, and the pushes
+//! are found again when the plan is written out. Goal and tunnel macros are
+//! then off (a box move holds them).
+//!
 //! Pruning, each rule with its counter and its switch ([`PushOptions`]):
 //! `dead_square` (the box would stand on a dead square, see [`super::board`]),
 //! `freeze` (a box not on a goal can never move again, see
@@ -35,6 +41,7 @@
 //! by the boxes frozen on goals, see [`super::matching`]).
 
 use super::board::{Board, NONE};
+use super::box_move::{BOX_MOVE, BoxMoves, MAX_BOX_MOVE_CELLS};
 use super::corral::{self, CorralDeadlocks};
 use super::deadlock;
 use super::goal_room::GoalRooms;
@@ -77,6 +84,9 @@ pub struct PushOptions {
     /// Bipartite deadlocks: the boxes frozen on goals as walls, the others
     /// cannot be matched to the goals left (sound).
     pub bipartite: bool,
+    /// A step is a box move, not a push ([`super::box_move`]; boards of up
+    /// to [`MAX_BOX_MOVE_CELLS`] floor cells, not with `moves`).
+    pub box_moves: bool,
 }
 
 impl PushOptions {
@@ -94,6 +104,7 @@ impl PushOptions {
         matching: false,
         patterns: false,
         bipartite: false,
+        box_moves: false,
     };
 
     /// Whether a rule or macro narrows the pushes of a node, so that a
@@ -129,6 +140,7 @@ impl Default for PushOptions {
             matching: true,
             patterns: true,
             bipartite: true,
+            box_moves: false,
         }
     }
 }
@@ -199,6 +211,8 @@ pub struct PushSpace<'b> {
     walls: Vec<u32>,
     /// Whether the start's boxes have a perfect matching (see `successors`).
     start_matched: bool,
+    /// With box moves: their search.
+    box_moves: Option<BoxMoves>,
 }
 
 impl<'b> PushSpace<'b> {
@@ -278,6 +292,8 @@ impl<'b> PushSpace<'b> {
         for &g in &board.goals {
             bits::insert(&mut goal_bits, g);
         }
+        let box_moves = options.box_moves && !options.moves && board.len() <= MAX_BOX_MOVE_CELLS;
+        let pushes = !options.moves && !box_moves;
         PushSpace {
             board,
             options,
@@ -285,8 +301,8 @@ impl<'b> PushSpace<'b> {
             goal_bits,
             reach: Reach::new(board),
             after: Reach::new(board),
-            rooms: (options.goal_macros && !options.moves).then(|| GoalRooms::new(board)),
-            tunnels: options.tunnels && !options.moves,
+            rooms: (options.goal_macros && pushes).then(|| GoalRooms::new(board)),
+            tunnels: options.tunnels && pushes,
             scratch: vec![0; box_words],
             counters: [0; 8],
             corral_deadlocks: CorralDeadlocks::default(),
@@ -295,6 +311,7 @@ impl<'b> PushSpace<'b> {
             frozen: vec![0; box_words],
             walls: Vec::new(),
             start_matched: true,
+            box_moves: box_moves.then(|| BoxMoves::new(board)),
         }
         .check_start()
     }
@@ -327,6 +344,61 @@ impl<'b> PushSpace<'b> {
     /// The box bits of a node.
     pub fn boxes<'n>(&self, node: &'n [u64]) -> &'n [u64] {
         &node[..self.box_words]
+    }
+
+    /// The rule that cuts the position `boxes` after a step took the box on
+    /// `b` to `end`, by its index in [`RULES`]: freeze, matching (`matched`:
+    /// whether the start has a perfect matching) or bipartite.
+    fn cut(&mut self, boxes: &[u64], b: u32, end: u32, matched: bool) -> Option<usize> {
+        if self.options.freeze && deadlock::frozen_off_goal(self.board, boxes, end) {
+            return Some(1);
+        }
+        if self.options.matching
+            && (!matched
+                || !self.matcher.keeps_its_goals(b, end)
+                    && !self.matcher.has_perfect_matching(self.board, boxes))
+        {
+            return Some(3);
+        }
+        if self.options.bipartite && self.bipartite(boxes, end) {
+            return Some(7);
+        }
+        None
+    }
+
+    /// The box moves of `node` ([`super::box_move`]), each first push one
+    /// of `corral`'s if a PI-corral narrows the pushes, into `out`, the
+    /// deadlock rules applied to where each move leaves its box.
+    fn box_move_successors(
+        &mut self,
+        node: &[u64],
+        out: &mut Successors,
+        corral: Option<&Vec<(u32, usize)>>,
+        matched: bool,
+    ) {
+        let n = self.box_words;
+        let Some(mut moves) = self.box_moves.take() else {
+            return;
+        };
+        for b in bits::iter::<u32>(&node[..n]) {
+            let first = |d| corral.is_none_or(|pushes| pushes.contains(&(b, d)));
+            let live = self.options.dead_squares;
+            moves.search(self.board, &node[..n], &self.reach, b, first, live);
+            for &(op, man) in &moves.found {
+                let (_, end, _) = BoxMoves::of(self.board, op);
+                let succ = out.push(op, node);
+                bits::remove(succ, b);
+                bits::insert(succ, end);
+                if let Some(rule) = self.cut(&succ[..n], b, end, matched) {
+                    out.pop();
+                    self.counters[rule] += 1;
+                    self.rejected.push((op, RULES[rule]));
+                    continue;
+                }
+                succ[n] = u64::from(man);
+            }
+        }
+        self.box_moves = Some(moves);
     }
 
     /// Whether the push that left a box on `end` makes a bipartite
@@ -509,6 +581,10 @@ impl SearchSpace for PushSpace<'_> {
             Some(c) if self.options.corrals => Some(c.pushes),
             _ => None,
         };
+        if self.box_moves.is_some() {
+            self.box_move_successors(node, out, corral.as_ref(), matched);
+            return;
+        }
         for b in bits::iter::<u32>(&node[..n]) {
             for d in 0..4 {
                 let Some((mut op, to)) = self.push_from(node, b, d) else {
@@ -532,26 +608,10 @@ impl SearchSpace for PushSpace<'_> {
                 let succ = out.push(op, node);
                 bits::remove(succ, b);
                 bits::insert(succ, end);
-                if self.options.freeze && deadlock::frozen_off_goal(self.board, &succ[..n], end) {
+                if let Some(rule) = self.cut(&succ[..n], b, end, matched) {
                     out.pop();
-                    self.counters[1] += 1;
-                    self.rejected.push((op, RULES[1]));
-                    continue;
-                }
-                if self.options.matching
-                    && (!matched
-                        || !self.matcher.keeps_its_goals(b, end)
-                            && !self.matcher.has_perfect_matching(self.board, &succ[..n]))
-                {
-                    out.pop();
-                    self.counters[3] += 1;
-                    self.rejected.push((op, RULES[3]));
-                    continue;
-                }
-                if self.options.bipartite && self.bipartite(&succ[..n], end) {
-                    out.pop();
-                    self.counters[7] += 1;
-                    self.rejected.push((op, RULES[7]));
+                    self.counters[rule] += 1;
+                    self.rejected.push((op, RULES[rule]));
                     continue;
                 }
                 // The man's cell after the push for now: his region is
@@ -591,6 +651,30 @@ impl SearchSpace for PushSpace<'_> {
             self.reach.flood_distances(self.board, &from[..n], man);
         } else {
             self.reach.flood(self.board, &from[..n], man);
+        }
+        if let Some(moves) = &mut self.box_moves {
+            // The box that moved (any box, if the move took one round to
+            // its own cell and only the man's region changed), and the move
+            // that leaves the man in `to`'s region, the fewest pushes first.
+            let moved = bits::iter::<u32>(&from[..n]).find(|&c| !bits::contains(&to[..n], c));
+            let boxes: Vec<u32> = match moved {
+                Some(b) => vec![b],
+                None => bits::iter(&from[..n]).collect(),
+            };
+            let board = self.board;
+            for b in boxes {
+                moves.search(board, &from[..n], &self.reach, b, |_| true, false);
+                let lands = |&&(op, man): &&(OpId, u32)| {
+                    let end = BoxMoves::of(board, op).1;
+                    (end == b) == moved.is_none()
+                        && bits::contains(&to[..n], end)
+                        && u64::from(man) == to[n]
+                };
+                if let Some(&(op, _)) = moves.found.iter().find(lands) {
+                    return Some(op);
+                }
+            }
+            return None;
         }
         let mut boxes = vec![0; n];
         let mut best: Option<OpId> = None;
@@ -644,12 +728,27 @@ impl SearchSpace for PushSpace<'_> {
     /// The pushes in order, each macro spelled out: replayed from the start,
     /// a macro is found again from the same boxes.
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
-        if self.rooms.is_none() && !self.tunnels {
+        if self.box_moves.is_none() && self.rooms.is_none() && !self.tunnels {
             return path;
         }
         let mut boxes = vec![0; self.box_words];
         for &b in &self.board.start_boxes {
             bits::insert(&mut boxes, b);
+        }
+        if self.box_moves.is_some() {
+            let mut moves = BoxMoves::new(self.board);
+            let mut man = self.board.start_man;
+            let mut plan = Vec::with_capacity(path.len());
+            for op in path {
+                debug_assert!(op.0 & BOX_MOVE != 0);
+                let pushes = moves.spell(self.board, &boxes, man, op);
+                let (b, end, d) = BoxMoves::of(self.board, op);
+                bits::remove(&mut boxes, b);
+                bits::insert(&mut boxes, end);
+                man = self.board.next[end as usize][d ^ 1];
+                plan.extend(pushes);
+            }
+            return plan;
         }
         let mut plan = Vec::with_capacity(path.len());
         for op in path {

@@ -176,6 +176,7 @@ impl<'a> Solver<'a> {
             },
             features: phase.guide.features && search == Algorithm::Gbfs,
             rooms: phase.guide.rooms && o.rooms && search == Algorithm::Gbfs,
+            box_moves: phase.guide.box_moves && phase.direction == Direction::Forward,
         };
         let phases = o.phases();
         let (mut result, mut trace, mut direction) = (None, Vec::new(), phases[0].direction);
@@ -345,7 +346,8 @@ impl<'s, 'a> LevelRun<'s, 'a> {
         time: Option<Duration>,
         mut ring: Option<&mut Ring>,
     ) -> (SearchResult, Vec<Expansion>) {
-        let options = self.options().push_options(how.direction, how.greedy);
+        let mut options = self.options().push_options(how.direction, how.greedy);
+        options.box_moves = how.guide.box_moves;
         let (mut result, mut trace) =
             self.search_level(board, how, options, ring.as_deref_mut(), time);
         // Corral pruning, goal cuts and tunnel macros may cut every solution of
@@ -391,6 +393,9 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                     bound = bound.with_features(&board.goals);
                     if how.guide.rooms {
                         bound = bound.with_rooms();
+                    }
+                    if how.guide.box_moves {
+                        bound = bound.with_weights();
                     }
                 }
                 let ran = if table {

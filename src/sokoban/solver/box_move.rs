@@ -1,0 +1,182 @@
+//! Box moves: one step takes a box to any cell it can be pushed to while
+//! the other boxes stand still.
+//!
+//! The push-level space ([`super::push`]) takes one push a step, so a box
+//! carried across the level is as many steps as pushes, and a greedy search
+//! weighs each of them on its own. Festival (Shoham and Schaeffer, FESS)
+//! moves boxes instead: a *box move* is a box pushed along any path of
+//! pushes, the man walking between them, to wherever it stops. A solution
+//! then has a few dozen moves, one for each time a box is taken somewhere,
+//! and a search that counts moves (Festival's move weights, see
+//! [`super::connectivity::Guide::with_weights`]) counts decisions rather
+//! than pushes.
+//!
+//! The moves of a box are found breadth-first over its cell and the side
+//! the man pushed it from: from each such state the man's region is flooded
+//! (the box on its cell, the other boxes in place), and the box is pushed
+//! on from every side of it he reaches, onto a free cell that is not a dead
+//! square. Each cell the box reaches with the man in a region not seen
+//! there before is one move, named by the box's first cell, its last cell
+//! and the direction of its last push ([`BoxMoves::op`]); the fewest pushes
+//! that make it are found again when the plan is written out
+//! ([`BoxMoves::spell`]). A single push is a box move too, so the moves
+//! reach every position the pushes reach.
+//!
+//! Example: in `#@$  .#` the box has three moves: one, two and three cells
+//! right; the last puts it on the goal in three pushes, one step.
+
+use super::board::{Board, NONE};
+use super::push::push_op;
+use super::reach::Reach;
+use crate::task::OpId;
+use crate::util::bits;
+
+/// The flag of a box move's operator (below the push space's macro flags).
+pub const BOX_MOVE: u32 = 1 << 29;
+
+/// The largest board (floor cells) whose box moves fit an operator: the
+/// first cell, the last and a direction in 29 bits.
+pub const MAX_BOX_MOVE_CELLS: usize = 11_585;
+
+/// One state of a box's breadth-first search: the box on `cell`, pushed
+/// there in direction `dir` (the man on the cell behind it), reached from
+/// state `parent` (`NONE`: by the first push).
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    cell: u32,
+    dir: u8,
+    parent: u32,
+}
+
+/// The box moves of one box at a time, with reusable buffers.
+#[derive(Clone, Debug, Default)]
+pub struct BoxMoves {
+    /// Per cell, the directions the box has been pushed onto it in.
+    seen: Vec<u8>,
+    steps: Vec<Step>,
+    /// The boxes without the one that moves, then with it on a step's cell.
+    boxes: Vec<u64>,
+    reach: Reach,
+    /// The moves found: the operator and the man's region (its lowest
+    /// cell) after it, breadth-first (the fewest pushes first).
+    pub found: Vec<(OpId, u32)>,
+}
+
+impl BoxMoves {
+    pub fn new(board: &Board) -> BoxMoves {
+        BoxMoves {
+            seen: vec![0; board.len()],
+            boxes: vec![0; board.len().div_ceil(64).max(1)],
+            reach: Reach::new(board),
+            ..BoxMoves::default()
+        }
+    }
+
+    /// The operator of the move that takes the box on `from` to `to`, its
+    /// last push in direction `dir`.
+    pub fn op(board: &Board, from: u32, to: u32, dir: usize) -> OpId {
+        let n = board.len() as u32;
+        OpId(BOX_MOVE | ((from * n + to) * 4 + dir as u32))
+    }
+
+    /// The first cell, the last cell and the last push's direction of a
+    /// box move's operator.
+    pub fn of(board: &Board, op: OpId) -> (u32, u32, usize) {
+        let n = board.len() as u32;
+        let x = op.0 & !BOX_MOVE;
+        let cells = x / 4;
+        (cells / n, cells % n, (x % 4) as usize)
+    }
+
+    /// Finds into [`BoxMoves::found`] the moves of the box on `b` among
+    /// `boxes`, the man's region in `man` (flooded on `boxes`), each first
+    /// push in a direction `first` allows. With `live` the box never stands
+    /// on a dead square.
+    pub fn search(
+        &mut self,
+        board: &Board,
+        boxes: &[u64],
+        man: &Reach,
+        b: u32,
+        first: impl Fn(usize) -> bool,
+        live: bool,
+    ) {
+        self.seen.fill(0);
+        self.steps.clear();
+        self.found.clear();
+        self.boxes.copy_from_slice(boxes);
+        bits::remove(&mut self.boxes, b);
+        let open = |boxes: &[u64], to: u32| {
+            to != NONE && !bits::contains(boxes, to) && (!live || board.live[to as usize])
+        };
+        for d in 0..4 {
+            let (behind, to) = (board.next[b as usize][d ^ 1], board.next[b as usize][d]);
+            if behind != NONE && man.reached(behind) && open(boxes, to) && first(d) {
+                self.seen[to as usize] |= 1 << d;
+                self.steps.push(Step {
+                    cell: to,
+                    dir: d as u8,
+                    parent: NONE,
+                });
+            }
+        }
+        let mut i = 0;
+        while i < self.steps.len() {
+            let Step { cell, dir, .. } = self.steps[i];
+            bits::insert(&mut self.boxes, cell);
+            let behind = board.next[cell as usize][usize::from(dir) ^ 1];
+            let lowest = self.reach.flood(board, &self.boxes, behind);
+            let op = BoxMoves::op(board, b, cell, usize::from(dir));
+            let new =
+                !(self.found.iter()).any(|&(o, m)| m == lowest && BoxMoves::of(board, o).1 == cell);
+            if new {
+                self.found.push((op, lowest));
+            }
+            for d in 0..4 {
+                let (behind, to) = (
+                    board.next[cell as usize][d ^ 1],
+                    board.next[cell as usize][d],
+                );
+                if behind != NONE
+                    && self.reach.reached(behind)
+                    && open(&self.boxes, to)
+                    && self.seen[to as usize] & (1 << d) == 0
+                {
+                    self.seen[to as usize] |= 1 << d;
+                    self.steps.push(Step {
+                        cell: to,
+                        dir: d as u8,
+                        parent: i as u32,
+                    });
+                }
+            }
+            bits::remove(&mut self.boxes, cell);
+            i += 1;
+        }
+    }
+
+    /// The pushes of the box move `op` from `boxes`, the man on `man`: the
+    /// fewest that make it, found again breadth-first.
+    pub fn spell(&mut self, board: &Board, boxes: &[u64], man: u32, op: OpId) -> Vec<OpId> {
+        let (b, to, dir) = BoxMoves::of(board, op);
+        let mut region = Reach::new(board);
+        region.flood(board, boxes, man);
+        self.search(board, boxes, &region, b, |_| true, false);
+        let last = (self.steps.iter())
+            .position(|s| s.cell == to && usize::from(s.dir) == dir)
+            .expect("a box move is found again from the same boxes");
+        let mut pushes = Vec::new();
+        let mut at = last as u32;
+        while at != NONE {
+            let Step { cell, dir, parent } = self.steps[at as usize];
+            let from = board.next[cell as usize][usize::from(dir) ^ 1];
+            pushes.push(push_op(from, usize::from(dir)));
+            at = parent;
+        }
+        pushes.reverse();
+        pushes
+    }
+}
+
+#[cfg(test)]
+mod tests;
