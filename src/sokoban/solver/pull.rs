@@ -51,8 +51,8 @@
 
 use super::board::{Board, NONE};
 use super::deadlock;
-use super::push::{man_after_step, push_of, push_op};
-use super::reach::Reach;
+use super::push::{push_of, push_op};
+use super::reach::{Reach, man_after_step};
 use super::tunnel;
 use crate::search::{Packing, SearchSpace, Successors};
 use crate::task::OpId;

@@ -46,7 +46,7 @@ use super::corral::{self, CorralDeadlocks};
 use super::deadlock;
 use super::goal_room::GoalRooms;
 use super::matching::Matcher;
-use super::reach::Reach;
+use super::reach::{Reach, man_after_step};
 use super::tunnel;
 use crate::search::{Packing, SearchSpace, Successors};
 use crate::task::OpId;
@@ -420,90 +420,6 @@ impl<'b> PushSpace<'b> {
         }
         !self.matcher.has_matching_around(board, boxes, &self.frozen)
     }
-}
-
-/// The normalised man after a step that moved a box from `b` to `to` (a
-/// push, the man then on `b`; or a pull, the man ahead of the box), when
-/// the step changes his region only next to the box, so that no flood is
-/// needed. `lowest` is the node's normalised man, `reach` holds his region
-/// `R`, and `after` are the boxes after the step.
-///
-/// The new region is `R` with `b` added and `to` taken out, as long as the
-/// free cells around `b` are in `R` (else freeing `b` joins another region),
-/// and taking `to` out does not cut `R`: either `to` was not in `R`, or its
-/// free neighbours (`b` among them) are joined round it by the ring of eight
-/// cells about it. Its lowest cell is then the lower of `lowest` and `b`,
-/// unless `to` was that lowest cell. `None` when a flood is needed.
-pub(super) fn man_after_step(
-    board: &Board,
-    reach: &Reach,
-    after: &[u64],
-    lowest: u32,
-    b: u32,
-    to: u32,
-) -> Option<u32> {
-    for &c in &board.next[b as usize] {
-        if c != to && c != NONE && !bits::contains(after, c) && !reach.reached(c) {
-            return None;
-        }
-    }
-    if reach.reached(to) && (lowest == to || !ring_joined(board, after, to)) {
-        return None;
-    }
-    Some(lowest.min(b))
-}
-
-/// Whether the free orthogonal neighbours of `c` are joined to each other by
-/// the free cells of the ring of eight cells around `c`, so that taking `c`
-/// out of a region cannot cut it. `boxes` are the boxes after the push.
-fn ring_joined(board: &Board, boxes: &[u64], c: u32) -> bool {
-    let next = |c: u32, d: usize| {
-        if c == NONE {
-            NONE
-        } else {
-            board.next[c as usize][d]
-        }
-    };
-    // The diagonal between the neighbours in directions `a` and `b`.
-    let diagonal = |a: usize, b: usize| {
-        let via = next(next(c, a), b);
-        if via != NONE {
-            via
-        } else {
-            next(next(c, b), a)
-        }
-    };
-    // Clockwise from above: up, up-right, right, down-right, down, ...
-    let ring = [
-        next(c, 0),
-        diagonal(0, 3),
-        next(c, 3),
-        diagonal(1, 3),
-        next(c, 1),
-        diagonal(1, 2),
-        next(c, 2),
-        diagonal(0, 2),
-    ];
-    let open = ring.map(|x| x != NONE && !bits::contains(boxes, x));
-    let Some(closed) = (0..8).find(|&k| !open[k]) else {
-        return true;
-    };
-    // Count the runs of open ring cells that hold an orthogonal neighbour
-    // (even positions), going round once from a closed cell.
-    let (mut runs, mut in_run, mut orthogonal) = (0, false, false);
-    for i in 1..=8 {
-        let k = (closed + i) % 8;
-        if open[k] {
-            if !in_run {
-                (in_run, orthogonal) = (true, false);
-            }
-            orthogonal |= k % 2 == 0;
-        } else if in_run {
-            runs += u32::from(orthogonal);
-            in_run = false;
-        }
-    }
-    runs <= 1
 }
 
 impl SearchSpace for PushSpace<'_> {
