@@ -347,9 +347,13 @@ impl<'b> PushSpace<'b> {
     }
 
     /// The rule that cuts the position `boxes` after a step took the box on
-    /// `b` to `end`, by its index in [`RULES`]: freeze, matching (`matched`:
-    /// whether the start has a perfect matching) or bipartite.
-    fn cut(&mut self, boxes: &[u64], b: u32, end: u32, matched: bool) -> Option<usize> {
+    /// `b` to `end`, by its index in [`RULES`]: freeze, matching or bipartite.
+    fn cut(&mut self, boxes: &[u64], b: u32, end: u32) -> Option<usize> {
+        // A node has a perfect matching if the start has one (it passed the
+        // rule when generated; a push never lets a box reach a new goal), so
+        // a step that keeps its box's goals keeps the matching and only the
+        // others need the full check. An unchecked node only prunes less.
+        let matched = self.start_matched;
         if self.options.freeze && deadlock::frozen_off_goal(self.board, boxes, end) {
             return Some(1);
         }
@@ -366,6 +370,29 @@ impl<'b> PushSpace<'b> {
         None
     }
 
+    /// Adds to `out` the successor of `node` in which `op` took the box on
+    /// `b` to `end`, its man word `man`, unless a rule of `cut` cuts it.
+    fn add_step(
+        &mut self,
+        node: &[u64],
+        out: &mut Successors,
+        op: OpId,
+        (b, end): (u32, u32),
+        man: u32,
+    ) {
+        let n = self.box_words;
+        let succ = out.push(op, node);
+        bits::remove(succ, b);
+        bits::insert(succ, end);
+        if let Some(rule) = self.cut(&succ[..n], b, end) {
+            out.pop();
+            self.counters[rule] += 1;
+            self.rejected.push((op, RULES[rule]));
+            return;
+        }
+        succ[n] = u64::from(man);
+    }
+
     /// The box moves of `node` ([`super::box_move`]), each first push one
     /// of `corral`'s if a PI-corral narrows the pushes, into `out`, the
     /// deadlock rules applied to where each move leaves its box.
@@ -374,7 +401,6 @@ impl<'b> PushSpace<'b> {
         node: &[u64],
         out: &mut Successors,
         corral: Option<&Vec<(u32, usize)>>,
-        matched: bool,
     ) {
         let n = self.box_words;
         let Some(mut moves) = self.box_moves.take() else {
@@ -386,16 +412,7 @@ impl<'b> PushSpace<'b> {
             moves.search(self.board, &node[..n], &self.reach, b, first, live);
             for &(op, man) in &moves.found {
                 let (_, end, _) = BoxMoves::of(self.board, op);
-                let succ = out.push(op, node);
-                bits::remove(succ, b);
-                bits::insert(succ, end);
-                if let Some(rule) = self.cut(&succ[..n], b, end, matched) {
-                    out.pop();
-                    self.counters[rule] += 1;
-                    self.rejected.push((op, RULES[rule]));
-                    continue;
-                }
-                succ[n] = u64::from(man);
+                self.add_step(node, out, op, (b, end), man);
             }
         }
         self.box_moves = Some(moves);
@@ -461,14 +478,6 @@ impl SearchSpace for PushSpace<'_> {
             self.reach.flood(self.board, &node[..n], man);
         }
         let mut any_macro = false;
-        // Every node but the start passed the matching rule when it was
-        // generated, so it has a perfect matching if the start has one; and
-        // if the start has none, no node has (a push never lets a box reach
-        // a goal it could not reach before). A push that keeps the box's
-        // goals keeps the matching; only the others need the full check. (A
-        // node that reached the search unchecked only makes the rule prune
-        // less below it: it never cuts a node that has a matching.)
-        let matched = self.start_matched;
         if self.options.patterns
             && self
                 .corral_deadlocks
@@ -498,7 +507,7 @@ impl SearchSpace for PushSpace<'_> {
             _ => None,
         };
         if self.box_moves.is_some() {
-            self.box_move_successors(node, out, corral.as_ref(), matched);
+            self.box_move_successors(node, out, corral.as_ref());
             return;
         }
         for b in bits::iter::<u32>(&node[..n]) {
@@ -521,18 +530,9 @@ impl SearchSpace for PushSpace<'_> {
                 let (spelled, man_at, end) = self.spell(&node[..n], op, b, to, d);
                 op = spelled;
                 any_macro |= op.0 & MACRO != 0;
-                let succ = out.push(op, node);
-                bits::remove(succ, b);
-                bits::insert(succ, end);
-                if let Some(rule) = self.cut(&succ[..n], b, end, matched) {
-                    out.pop();
-                    self.counters[rule] += 1;
-                    self.rejected.push((op, RULES[rule]));
-                    continue;
-                }
                 // The man's cell after the push for now: his region is
                 // found below, for the successors that a goal cut keeps.
-                succ[n] = u64::from(man_at);
+                self.add_step(node, out, op, (b, end), man_at);
             }
         }
         // A goal cut: a box can go home, so nothing else is tried.
