@@ -121,10 +121,11 @@ pub struct SolveArgs {
     /// its own with features.
     #[arg(long)]
     features: bool,
-    /// --direction forward: a step takes one box to any cell it can be
-    /// pushed to, the other boxes standing still (a box move, as Festival
-    /// searches); with --features each cell takes first the node reached by
-    /// the fewest moves that gained in no feature (Festival's move weights).
+    /// --direction forward or backward: a step takes one box to any cell it
+    /// can be pushed (pulled) to, the other boxes standing still (a box
+    /// move, as Festival searches); with --features each cell takes first
+    /// the node reached by the fewest moves that gained in no feature
+    /// (Festival's move weights).
     #[arg(long)]
     box_moves: bool,
     /// The greedy pulls' perimeter: the number of positions stored

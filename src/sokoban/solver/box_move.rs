@@ -24,6 +24,12 @@
 //!
 //! Example: in `#@$  .#` the box has three moves: one, two and three cells
 //! right; the last puts it on the goal in three pushes, one step.
+//!
+//! **Pulls** ([`BoxMoves::pulling`], for [`super::pull::PullSpace`]): the
+//! same search with the man ahead of the box, stepping back and dragging it
+//! along, the box never on a cell from which no start box could have been
+//! pushed ([`Board::pull_live`]). A pull move is spelled as the pushes that
+//! undo its pulls, last pull first, so that the plan read forwards is pushes.
 
 use super::board::{Board, NONE};
 use super::push::push_op;
@@ -48,9 +54,19 @@ struct Step {
     parent: u32,
 }
 
+/// Which way the box moves: pushed, the man behind it, or pulled, the man
+/// ahead of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Way {
+    #[default]
+    Push,
+    Pull,
+}
+
 /// The box moves of one box at a time, with reusable buffers.
 #[derive(Clone, Debug, Default)]
 pub struct BoxMoves {
+    way: Way,
     /// Per cell, the directions the box has been pushed onto it in.
     seen: Vec<u8>,
     steps: Vec<Step>,
@@ -63,12 +79,55 @@ pub struct BoxMoves {
 }
 
 impl BoxMoves {
+    /// The moves of pushed boxes.
     pub fn new(board: &Board) -> BoxMoves {
         BoxMoves {
             seen: vec![0; board.len()],
             boxes: vec![0; board.len().div_ceil(64).max(1)],
             reach: Reach::new(board),
             ..BoxMoves::default()
+        }
+    }
+
+    /// The moves of pulled boxes.
+    pub fn pulling(board: &Board) -> BoxMoves {
+        BoxMoves {
+            way: Way::Pull,
+            ..BoxMoves::new(board)
+        }
+    }
+
+    /// Where the box on `cell` goes when the man, in the region `man`, pushes
+    /// or pulls it in direction `d`, if he can and it may (`boxes` without it;
+    /// with `live`, never onto a dead square).
+    fn step(&self, board: &Board, man: &Reach, cell: u32, d: usize, live: bool) -> Option<u32> {
+        let to = board.next[cell as usize][d];
+        let free = |c: u32| c != NONE && !bits::contains(&self.boxes, c);
+        let ok = match self.way {
+            Way::Push => {
+                let behind = board.next[cell as usize][d ^ 1];
+                behind != NONE
+                    && man.reached(behind)
+                    && free(to)
+                    && (!live || board.live[to as usize])
+            }
+            // The man stands on `to` and steps back onto the cell beyond.
+            Way::Pull => {
+                to != NONE
+                    && man.reached(to)
+                    && free(board.next[to as usize][d])
+                    && (!live || board.pull_live[to as usize])
+            }
+        };
+        ok.then_some(to)
+    }
+
+    /// Where the man stands once the box has been pushed or pulled onto
+    /// `cell` in direction `d`.
+    fn man_beside(&self, board: &Board, cell: u32, d: usize) -> u32 {
+        match self.way {
+            Way::Push => board.next[cell as usize][d ^ 1],
+            Way::Pull => board.next[cell as usize][d],
         }
     }
 
@@ -106,12 +165,10 @@ impl BoxMoves {
         self.found.clear();
         self.boxes.copy_from_slice(boxes);
         bits::remove(&mut self.boxes, b);
-        let open = |boxes: &[u64], to: u32| {
-            to != NONE && !bits::contains(boxes, to) && (!live || board.live[to as usize])
-        };
         for d in 0..4 {
-            let (behind, to) = (board.next[b as usize][d ^ 1], board.next[b as usize][d]);
-            if behind != NONE && man.reached(behind) && open(boxes, to) && first(d) {
+            if let Some(to) = self.step(board, man, b, d, live)
+                && first(d)
+            {
                 self.seen[to as usize] |= 1 << d;
                 self.steps.push(Step {
                     cell: to,
@@ -124,22 +181,18 @@ impl BoxMoves {
         while i < self.steps.len() {
             let Step { cell, dir, .. } = self.steps[i];
             bits::insert(&mut self.boxes, cell);
-            let behind = board.next[cell as usize][usize::from(dir) ^ 1];
-            let lowest = self.reach.flood(board, &self.boxes, behind);
+            let beside = self.man_beside(board, cell, usize::from(dir));
+            let mut reach = std::mem::take(&mut self.reach);
+            let lowest = reach.flood(board, &self.boxes, beside);
             let op = BoxMoves::op(board, b, cell, usize::from(dir));
             let new =
                 !(self.found.iter()).any(|&(o, m)| m == lowest && BoxMoves::of(board, o).1 == cell);
             if new {
                 self.found.push((op, lowest));
             }
+            bits::remove(&mut self.boxes, cell);
             for d in 0..4 {
-                let (behind, to) = (
-                    board.next[cell as usize][d ^ 1],
-                    board.next[cell as usize][d],
-                );
-                if behind != NONE
-                    && self.reach.reached(behind)
-                    && open(&self.boxes, to)
+                if let Some(to) = self.step(board, &reach, cell, d, live)
                     && self.seen[to as usize] & (1 << d) == 0
                 {
                     self.seen[to as usize] |= 1 << d;
@@ -150,13 +203,14 @@ impl BoxMoves {
                     });
                 }
             }
-            bits::remove(&mut self.boxes, cell);
+            self.reach = reach;
             i += 1;
         }
     }
 
     /// The pushes of the box move `op` from `boxes`, the man on `man`: the
-    /// fewest that make it, found again breadth-first.
+    /// fewest that make it, found again breadth-first. A pull move's are the
+    /// pushes that undo its pulls, the last pull's first.
     pub fn spell(&mut self, board: &Board, boxes: &[u64], man: u32, op: OpId) -> Vec<OpId> {
         let (b, to, dir) = BoxMoves::of(board, op);
         let mut region = Reach::new(board);
@@ -169,11 +223,17 @@ impl BoxMoves {
         let mut at = last as u32;
         while at != NONE {
             let Step { cell, dir, parent } = self.steps[at as usize];
-            let from = board.next[cell as usize][usize::from(dir) ^ 1];
-            pushes.push(push_op(from, usize::from(dir)));
+            let d = usize::from(dir);
+            pushes.push(match self.way {
+                Way::Push => push_op(board.next[cell as usize][d ^ 1], d),
+                // The box pulled onto `cell` in direction `d`, pushed back.
+                Way::Pull => push_op(cell, d ^ 1),
+            });
             at = parent;
         }
-        pushes.reverse();
+        if self.way == Way::Push {
+            pushes.reverse();
+        }
         pushes
     }
 }

@@ -41,6 +41,12 @@
 //! another box or a dead square, or where the corridor widens. The step is
 //! one operator that records how many pulls it makes, and costs that many.
 //!
+//! **Box moves** (`PullOptions::box_moves`, [`super::box_move`]): a step
+//! pulls one box to any cell it can be pulled to while the others stand
+//! still, in place of one pull (and of the tunnel macros, which it
+//! contains). Its operator is the box move's; the plan spells it out as the
+//! pushes that undo its pulls.
+//!
 //! Pruning, each rule with its counter and its switch ([`PullOptions`]):
 //! `pull_dead_square` (the box would stand on a cell no start box can be
 //! pushed to, [`Board::pull_live`]) and `pull_freeze` (a box off the start
@@ -50,6 +56,7 @@
 //! cells.
 
 use super::board::{Board, NONE};
+use super::box_move::{BOX_MOVE, BoxMoves, MAX_BOX_MOVE_CELLS};
 use super::deadlock;
 use super::push::{push_of, push_op};
 use super::reach::{Reach, man_after_step};
@@ -90,10 +97,13 @@ pub fn pull_op(end: u32, d: usize, pulls: u32) -> OpId {
     OpId(push_op(end, d).0 | (pulls - 1) << RUN_SHIFT)
 }
 
-/// How many pulls the operator `op` makes (0 for a root step).
+/// How many pulls the operator `op` makes (0 for a root step; a box move
+/// counts as one).
 pub fn pulls_of(op: OpId) -> u32 {
     if is_root_op(op) {
         0
+    } else if op.0 & BOX_MOVE != 0 {
+        1
     } else {
         (op.0 >> RUN_SHIFT) + 1
     }
@@ -113,6 +123,9 @@ pub struct PullOptions {
     /// for proofs of unsolvability (a box left inside a tunnel is never
     /// tried).
     pub tunnels: bool,
+    /// A step is a box move (for boards of up to [`MAX_BOX_MOVE_CELLS`]
+    /// floor cells; tunnel macros are then off).
+    pub box_moves: bool,
 }
 
 impl Default for PullOptions {
@@ -121,6 +134,7 @@ impl Default for PullOptions {
             dead_squares: true,
             freeze: true,
             tunnels: false,
+            box_moves: false,
         }
     }
 }
@@ -141,6 +155,7 @@ pub struct PullSpace<'b> {
     after: Reach,
     counters: [u64; 2],
     rejected: Vec<(OpId, &'static str)>,
+    box_moves: Option<BoxMoves>,
 }
 
 impl<'b> PullSpace<'b> {
@@ -167,7 +182,55 @@ impl<'b> PullSpace<'b> {
             after: Reach::new(board),
             counters: [0; 2],
             rejected: Vec::new(),
+            box_moves: (options.box_moves && board.len() <= MAX_BOX_MOVE_CELLS)
+                .then(|| BoxMoves::pulling(board)),
         }
+    }
+
+    /// Adds to `out` the successor of `node` in which `op` took the box on
+    /// `b` to `end`, its man word left for the caller, unless the freeze
+    /// rule cuts it; whether it was added.
+    fn add_pull(
+        &mut self,
+        node: &[u64],
+        out: &mut Successors,
+        op: OpId,
+        (b, end): (u32, u32),
+    ) -> bool {
+        let n = self.box_words;
+        let succ = out.push(op, node);
+        bits::remove(succ, b);
+        bits::insert(succ, end);
+        if self.options.freeze
+            && deadlock::pull_frozen_off_start(self.board, &succ[..n], &self.start_bits, end)
+        {
+            out.pop();
+            self.counters[1] += 1;
+            self.rejected.push((op, RULES[1]));
+            return false;
+        }
+        true
+    }
+
+    /// The box moves of `node` ([`super::box_move`]), the man's region
+    /// flooded in `reach`, into `out`, the freeze rule applied where each
+    /// move leaves its box.
+    fn box_move_successors(&mut self, node: &[u64], out: &mut Successors) {
+        let n = self.box_words;
+        let Some(mut moves) = self.box_moves.take() else {
+            return;
+        };
+        let live = self.options.dead_squares;
+        for b in bits::iter::<u32>(&node[..n]) {
+            moves.search(self.board, &node[..n], &self.reach, b, |_| true, live);
+            for &(op, man) in &moves.found {
+                let (_, end, _) = BoxMoves::of(self.board, op);
+                if self.add_pull(node, out, op, (b, end)) {
+                    out.get_mut(out.len() - 1).1[n] = u64::from(man);
+                }
+            }
+        }
+        self.box_moves = Some(moves);
     }
 
     /// The root's successors: the solved position with the man in each
@@ -218,6 +281,10 @@ impl SearchSpace for PullSpace<'_> {
             return;
         }
         self.reach.flood(self.board, &node[..n], node[n] as u32);
+        if self.box_moves.is_some() {
+            self.box_move_successors(node, out);
+            return;
+        }
         for b in bits::iter::<u32>(&node[..n]) {
             for d in 0..4 {
                 // The man on `to`, next to the box, steps back onto `man`.
@@ -242,22 +309,10 @@ impl SearchSpace for PullSpace<'_> {
                         tunnel::run_pulls(self.board, node, stop, to, man, d, MAX_RUN);
                     op = pull_op(end, d ^ 1, pulls);
                 }
-                let succ = out.push(op, node);
-                bits::remove(succ, b);
-                bits::insert(succ, end);
-                if self.options.freeze
-                    && deadlock::pull_frozen_off_start(
-                        self.board,
-                        &succ[..n],
-                        &self.start_bits,
-                        end,
-                    )
-                {
-                    out.pop();
-                    self.counters[1] += 1;
-                    self.rejected.push((op, RULES[1]));
+                if !self.add_pull(node, out, op, (b, end)) {
                     continue;
                 }
+                let succ = out.get_mut(out.len() - 1).1;
                 let lowest = node[n] as u32;
                 let quick = (pulls == 1)
                     .then(|| man_after_step(self.board, &self.reach, &succ[..n], lowest, b, to))
@@ -299,6 +354,9 @@ impl SearchSpace for PullSpace<'_> {
     /// pull's operator is already the push that undoes it (a tunnel macro's,
     /// the first of its pushes, the box going on the same way).
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
+        if self.box_moves.is_some() {
+            return self.box_moves_spelled(path);
+        }
         let mut plan = Vec::with_capacity(path.len());
         for op in path.into_iter().rev() {
             let (mut at, d) = push_of(op);
@@ -308,6 +366,31 @@ impl SearchSpace for PullSpace<'_> {
             }
         }
         plan
+    }
+}
+
+impl PullSpace<'_> {
+    /// The pushes of a path of box moves: the moves replayed from the
+    /// solved position, each spelled out as the pushes that undo its pulls,
+    /// and the moves' pushes taken last move first.
+    fn box_moves_spelled(&self, path: Vec<OpId>) -> Vec<OpId> {
+        let mut moves = BoxMoves::pulling(self.board);
+        let mut boxes = self.goal_bits.clone();
+        let mut man = NONE;
+        let mut spelled = Vec::with_capacity(path.len());
+        for op in path {
+            if is_root_op(op) {
+                man = root_region(op);
+                continue;
+            }
+            debug_assert!(op.0 & BOX_MOVE != 0 && man != NONE);
+            spelled.push(moves.spell(self.board, &boxes, man, op));
+            let (b, end, d) = BoxMoves::of(self.board, op);
+            bits::remove(&mut boxes, b);
+            bits::insert(&mut boxes, end);
+            man = self.board.next[end as usize][d];
+        }
+        spelled.into_iter().rev().flatten().collect()
     }
 }
 

@@ -93,8 +93,9 @@ pub struct SolverOptions {
     /// With features: the blocked pairs of rooms are a feature
     /// ([`super::rooms`]).
     pub rooms: bool,
-    /// Forward: a step takes a box as far as it goes ([`super::box_move`]);
-    /// with features, Festival's move weights order each cell.
+    /// In one direction: a step takes a box as far as it goes, pushed or
+    /// pulled ([`super::box_move`]); with features, Festival's move weights
+    /// order each cell.
     pub box_moves: bool,
     /// The greedy pulls' perimeter (0: the start alone).
     pub perimeter: usize,
@@ -218,11 +219,12 @@ impl SolverOptions {
             );
         }
         if self.box_moves
-            && (self.direction != Direction::Forward || self.optimize == Optimize::Moves)
+            && (!matches!(self.direction, Direction::Forward | Direction::Backward)
+                || self.optimize == Optimize::Moves)
         {
             return Err(
-                "`--box-moves` searches forward (`--direction forward`) and counts pushes, \
-                        not moves"
+                "`--box-moves` searches in one direction (`--direction forward` or \
+                        `backward`) and counts pushes, not moves"
                     .into(),
             );
         }
@@ -316,9 +318,9 @@ pub struct Guidance {
     /// With features: whether the blocked pairs of rooms are one of them
     /// ([`connectivity::Guide::with_rooms`]).
     pub rooms: bool,
-    /// Forward: whether a step is a box move ([`super::box_move`]), and with
-    /// features whether each cell is ordered by Festival's move weights
-    /// ([`connectivity::Guide::with_weights`]).
+    /// Whether a step is a box move, pushed or pulled ([`super::box_move`]),
+    /// and with features whether each cell is ordered by Festival's move
+    /// weights ([`connectivity::Guide::with_weights`]).
     pub box_moves: bool,
 }
 

@@ -176,7 +176,8 @@ impl<'a> Solver<'a> {
             },
             features: phase.guide.features && search == Algorithm::Gbfs,
             rooms: phase.guide.rooms && o.rooms && search == Algorithm::Gbfs,
-            box_moves: phase.guide.box_moves && phase.direction == Direction::Forward,
+            box_moves: phase.guide.box_moves
+                && matches!(phase.direction, Direction::Forward | Direction::Backward),
         };
         let phases = o.phases();
         let (mut result, mut trace, mut direction) = (None, Vec::new(), phases[0].direction);
@@ -377,6 +378,7 @@ impl<'s, 'a> LevelRun<'s, 'a> {
             dead_squares: options.dead_squares,
             freeze: options.freeze,
             tunnels: options.tunnels,
+            box_moves: options.box_moves,
         };
         match how.direction {
             Direction::Forward | Direction::Auto => {
@@ -415,6 +417,9 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                     bound = bound.with_features(&board.start_boxes);
                     if how.guide.rooms {
                         bound = bound.with_rooms();
+                    }
+                    if how.guide.box_moves {
+                        bound = bound.with_weights();
                     }
                 }
                 // The root's step into a region is one step deeper than a pull.
