@@ -419,8 +419,8 @@ fn solve_level(
     })
 }
 
-/// One progress line: `[t=5.0s, ~812 KB estimated] level 3 (`3`), phase 5
-/// of 5 (widening pulls): h = 31, 3503 expanded, 10452 pulls generated`.
+/// One progress line: `[t=5.0s, ~812 KB estimated] level 3 (`3`), phase 7
+/// of 7 (widening pulls): h = 31, 3503 expanded, 10452 pulls generated`.
 fn progress_line(level: &str, what: &str, steps: &str, p: &Progress, elapsed: Duration) -> String {
     let what = if what.is_empty() {
         String::new()
@@ -452,7 +452,7 @@ fn level_name(index: usize, title: Option<&str>) -> String {
     }
 }
 
-/// ` in phase 5 of 5 (widening pulls)`: the phase that ran last, when the
+/// ` in phase 7 of 7 (widening pulls)`: the phase that ran last, when the
 /// schedule has several.
 fn phase_in(s: &Solved) -> String {
     match &s.phase {

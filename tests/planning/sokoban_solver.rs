@@ -1051,7 +1051,7 @@ fn out_of_time_names_the_phase_and_counts_its_perimeter() {
     );
     assert_eq!(
         (&r["phase"], &r["phase_number"], &r["phases"]),
-        (&"widening pulls".into(), &5.into(), &5.into()),
+        (&"widening pulls".into(), &7.into(), &7.into()),
         "{r}"
     );
     let count = |v: &Value| v.as_u64().unwrap_or_else(|| panic!("a count: {r}"));
@@ -1064,7 +1064,7 @@ fn out_of_time_names_the_phase_and_counts_its_perimeter() {
     assert!(r["perimeter_time_s"].as_f64().is_some(), "{r}");
     let text = planbox(&args);
     let err = String::from_utf8_lossy(&text.stderr);
-    let line = "level 1: out_of_time in phase 5 of 5 (widening pulls) after ";
+    let line = "level 1: out_of_time in phase 7 of 7 (widening pulls) after ";
     assert!(
         err.starts_with(line) && err.contains(" of them for a perimeter of "),
         "{err}"

@@ -11,14 +11,14 @@ fn a_progress_line_names_the_level_the_phase_and_the_work() {
         memory: 812 * 1024,
     };
     let phase = PhaseRecord {
-        number: 5,
-        of: 5,
+        number: 7,
+        of: 7,
         name: "widening pulls",
     };
     let five = Duration::from_secs(5);
     assert_eq!(
         progress_line("level 3 (`3`)", &phase.label(), "pulls", &p, five),
-        "[t=5.0s, ~812 KB estimated] level 3 (`3`), phase 5 of 5 (widening pulls): \
+        "[t=5.0s, ~812 KB estimated] level 3 (`3`), phase 7 of 7 (widening pulls): \
          h = 31, 3503 expanded, 10452 pulls generated"
     );
     // A search alone, with no value to show.

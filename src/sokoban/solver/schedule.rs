@@ -339,25 +339,27 @@ pub struct Phase {
 }
 
 /// The default greedy solver (`--direction auto`) with a time limit: pushes
-/// guided by connectivity, pushes with features, pulls with features, pulls
-/// that dive through plateaus (newest node first), then pulls that widen
-/// them (oldest first) in the time that is left. Each solves levels the
-/// others do not (benches/README.md). Measured alone on XSokoban at 20 s
-/// per level, the pushes with connectivity solve all but one of their levels
-/// within 4 s (18 after 16 s, which the pushes with features solve in 6 s),
-/// the pulls with features theirs within 12 s (four new levels among them),
-/// the diving pulls theirs within 3.3 s, and the widening pulls need up to
-/// 25 s; so the phases get 5 %, 12 %, 25 % and 7 % of the time, and the
-/// widening pulls the 51 % that is left. The pulls' perimeter is grown once,
-/// by the first pull phase, in at most half the time left then, and the
-/// pull phases share what it leaves in the same proportions. The pushes
-/// with connectivity weight 4 (`--connectivity 4`) are left out: they alone
-/// solve XSokoban 32, in 11 s, where the pulls with features solve four
-/// levels. Box moves with features ([`Guidance::box_moves`]) are not a
-/// phase yet: alone they solve four levels the schedule misses at 60 s
-/// (XSokoban 27, 44, 47 and 70, within 12 s), but what their share of the
-/// time would cost the other phases has not been measured side by side.
-pub const AUTO: [Phase; 5] = [
+/// guided by connectivity, pushes with features, box moves with features and
+/// move weights, pulls with features, pulled box moves, pulls that dive
+/// through plateaus (newest node first), then pulls that widen them (oldest
+/// first) in the time that is left. Each solves levels the others do not
+/// (benches/README.md). Measured alone on XSokoban at 20 s per level, the
+/// pushes with connectivity solve all but one of their levels within 4 s,
+/// the pushes with features the levels the box moves miss (15, 18, 48, 76)
+/// within 3.5 s, the box moves 44 of their 52 within 6.4 s (27, 44 and 47,
+/// which every other phase misses, among them), the pulls with features
+/// theirs within 12 s, the pulled box moves 37, 44 and 72 within 4 s (66,
+/// which no other phase solves, takes 18 s), the diving pulls theirs within
+/// 3.3 s, and the widening pulls need up to 25 s; so the phases get 5 %, 10
+/// %, 15 %, 23 %, 5 % and 7 % of the time, and the widening pulls the 35 %
+/// that is left. The pushes with features go before the box moves for the
+/// small levels: at 10 s a level they need 1.5 s on Microban II 131. The
+/// pulls' perimeter is grown once, by the first pull phase, in at most half
+/// the time left then, and the pull phases share what it leaves in the same
+/// proportions. The pushes with connectivity weight 4 (`--connectivity 4`)
+/// are left out: they alone solve XSokoban 32, in 11 s, which the box moves
+/// solve in 5 s.
+pub const AUTO: [Phase; 7] = [
     Phase {
         name: "pushes",
         direction: Direction::Forward,
@@ -379,7 +381,19 @@ pub const AUTO: [Phase; 5] = [
             rooms: true,
             box_moves: false,
         },
-        share: 0.12,
+        share: 0.10,
+        ties: Ties::Fifo,
+    },
+    Phase {
+        name: "box moves",
+        direction: Direction::Forward,
+        guide: Guidance {
+            weight: connectivity::DEFAULT_WEIGHT,
+            features: true,
+            rooms: true,
+            box_moves: true,
+        },
+        share: 0.15,
         ties: Ties::Fifo,
     },
     Phase {
@@ -393,7 +407,19 @@ pub const AUTO: [Phase; 5] = [
             rooms: false,
             box_moves: false,
         },
-        share: 0.25,
+        share: 0.23,
+        ties: Ties::Fifo,
+    },
+    Phase {
+        name: "pulled box moves",
+        direction: Direction::Backward,
+        guide: Guidance {
+            weight: 0,
+            features: true,
+            rooms: true,
+            box_moves: true,
+        },
+        share: 0.05,
         ties: Ties::Fifo,
     },
     Phase {
@@ -417,7 +443,7 @@ pub const AUTO: [Phase; 5] = [
             rooms: false,
             box_moves: false,
         },
-        share: 0.51,
+        share: 0.35,
         ties: Ties::Fifo,
     },
 ];
