@@ -218,13 +218,16 @@ impl SolverOptions {
                     .into(),
             );
         }
+        // A box move costs 1 whatever its pushes, so a search over moves
+        // optimises nothing that the solver reports.
         if self.box_moves
             && (!matches!(self.direction, Direction::Forward | Direction::Backward)
-                || self.optimize == Optimize::Moves)
+                || self.optimize != Optimize::None)
         {
             return Err(
                 "`--box-moves` searches in one direction (`--direction forward` or \
-                        `backward`) and counts pushes, not moves"
+                        `backward`) for any solution (`--optimize none`): a box move costs 1, \
+                        not its pushes"
                     .into(),
             );
         }
