@@ -41,19 +41,15 @@ fn a_box_in_a_corridor_moves_to_every_cell_ahead_in_one_step() {
     assert_eq!(cells, [(at(2), 3), (at(3), 3), (at(4), 3)]);
 }
 
-/// Every move found, spelled out as pushes and replayed one push at a time
-/// (the man walking to the cell behind the box, the cell ahead free), takes
-/// its box to the move's last cell and leaves the man in the region the move
-/// names; on random positions of three XSokoban boards.
-#[test]
-fn every_move_spelled_out_and_replayed_lands_where_it_says() {
-    let mut checked = 0;
+/// Calls `check` with 60 random positions on each of three XSokoban boards
+/// (seeded by the screen and `seed`): the board, the boxes, the man's cell
+/// and his region flooded.
+fn on_random_positions(seed: u64, mut check: impl FnMut(&Board, &[u64], u32, &Reach)) {
     for screen in [1, 10, 44] {
         let path = format!("problems/sokoban/xsokoban/screen.{screen}");
         let board = Board::new(&level(&std::fs::read_to_string(path).unwrap()));
-        let mut random = Random(screen);
-        let (mut man, mut walk) = (Reach::new(&board), Reach::new(&board));
-        let mut moves = BoxMoves::new(&board);
+        let mut random = Random(screen + seed);
+        let mut man = Reach::new(&board);
         for round in 0..60u64 {
             let boxes = random.boxes(&board, 8 + round % 8);
             let round = round as usize;
@@ -62,34 +58,56 @@ fn every_move_spelled_out_and_replayed_lands_where_it_says() {
                 .collect();
             let start = free[round * 37 % free.len()];
             man.flood(&board, &boxes, start);
-            for b in bits::iter::<u32>(&boxes) {
-                moves.search(&board, &boxes, &man, b, |_| true, false);
-                let found = moves.found.clone();
-                for (op, region) in found {
-                    let pushes = moves.spell(&board, &boxes, start, op);
-                    let (mut now, mut at) = (boxes.clone(), start);
-                    for push in pushes {
-                        let (cell, d) = push_of(push);
-                        let behind = board.next[cell as usize][d ^ 1];
-                        let ahead = board.next[cell as usize][d];
-                        walk.flood(&board, &now, at);
-                        assert!(walk.reached(behind), "the man walks behind the box");
-                        assert!(bits::contains(&now, cell) && !bits::contains(&now, ahead));
-                        bits::remove(&mut now, cell);
-                        bits::insert(&mut now, ahead);
-                        at = cell;
-                    }
-                    let (_, end, _) = BoxMoves::of(&board, op);
-                    let mut expected = boxes.clone();
-                    bits::remove(&mut expected, b);
-                    bits::insert(&mut expected, end);
-                    assert_eq!(now, expected);
-                    assert_eq!(walk.flood(&board, &now, at), region);
-                    checked += 1;
-                }
-            }
+            check(&board, &boxes, start, &man);
         }
     }
+}
+
+/// Replays `pushes` on `now`, the man on `at`, one push at a time, each
+/// checked (the man walks behind the box, the cell ahead is free); returns
+/// the man's cell after the last.
+fn replay(board: &Board, now: &mut [u64], mut at: u32, pushes: &[OpId]) -> u32 {
+    let mut walk = Reach::new(board);
+    for &push in pushes {
+        let (cell, d) = push_of(push);
+        let behind = board.next[cell as usize][d ^ 1];
+        let ahead = board.next[cell as usize][d];
+        walk.flood(board, now, at);
+        assert!(walk.reached(behind), "the man walks behind the box");
+        assert!(bits::contains(now, cell) && !bits::contains(now, ahead));
+        bits::remove(now, cell);
+        bits::insert(now, ahead);
+        at = cell;
+    }
+    at
+}
+
+/// Every move found, spelled out as pushes and replayed one push at a time
+/// (the man walking to the cell behind the box, the cell ahead free), takes
+/// its box to the move's last cell and leaves the man in the region the move
+/// names; on random positions of three XSokoban boards.
+#[test]
+fn every_move_spelled_out_and_replayed_lands_where_it_says() {
+    let mut checked = 0;
+    on_random_positions(0, |board, boxes, start, man| {
+        let mut moves = BoxMoves::new(board);
+        let mut walk = Reach::new(board);
+        for b in bits::iter::<u32>(boxes) {
+            moves.search(board, boxes, man, b, |_| true, false);
+            for (op, region) in moves.found.clone() {
+                let pushes = moves.spell(board, boxes, start, op);
+                let mut now = boxes.to_vec();
+                let at = replay(board, &mut now, start, &pushes);
+                let (_, end, _) = BoxMoves::of(board, op);
+                let mut expected = boxes.to_vec();
+                bits::remove(&mut expected, b);
+                bits::insert(&mut expected, end);
+                assert_eq!(now, expected);
+                assert_eq!(walk.flood(board, &now, at), region);
+                checked += 1;
+            }
+        }
+    });
     assert!(checked > 1_000, "{checked} moves replayed");
 }
 
@@ -193,49 +211,28 @@ fn a_pulled_box_moves_to_every_cell_behind_the_man_in_one_step() {
 #[test]
 fn every_pull_move_undone_push_by_push_comes_back_where_it_started() {
     let mut checked = 0;
-    for screen in [1, 10, 44] {
-        let path = format!("problems/sokoban/xsokoban/screen.{screen}");
-        let board = Board::new(&level(&std::fs::read_to_string(path).unwrap()));
-        let mut random = Random(screen + 100);
-        let (mut man, mut walk) = (Reach::new(&board), Reach::new(&board));
-        let mut moves = BoxMoves::pulling(&board);
-        for round in 0..60u64 {
-            let boxes = random.boxes(&board, 8 + round % 8);
-            let round = round as usize;
-            let free: Vec<u32> = (0..board.len() as u32)
-                .filter(|&c| !bits::contains(&boxes, c))
-                .collect();
-            let start = free[round * 37 % free.len()];
-            let region = man.flood(&board, &boxes, start);
-            for b in bits::iter::<u32>(&boxes) {
-                moves.search(&board, &boxes, &man, b, |_| true, true);
-                let found = moves.found.clone();
-                for (op, after) in found {
-                    let (_, end, d) = BoxMoves::of(&board, op);
-                    assert!(board.pull_live[end as usize], "never onto a dead square");
-                    let mut now = boxes.clone();
-                    bits::remove(&mut now, b);
-                    bits::insert(&mut now, end);
-                    let mut at = board.next[end as usize][d];
-                    assert_eq!(walk.flood(&board, &now, at), after, "the man's region");
-                    for push in moves.spell(&board, &boxes, start, op) {
-                        let (cell, d) = push_of(push);
-                        let behind = board.next[cell as usize][d ^ 1];
-                        let ahead = board.next[cell as usize][d];
-                        walk.flood(&board, &now, at);
-                        assert!(walk.reached(behind), "the man walks behind the box");
-                        assert!(bits::contains(&now, cell) && !bits::contains(&now, ahead));
-                        bits::remove(&mut now, cell);
-                        bits::insert(&mut now, ahead);
-                        at = cell;
-                    }
-                    assert_eq!(now, boxes, "the box is back");
-                    assert_eq!(walk.flood(&board, &now, at), region);
-                    checked += 1;
-                }
+    on_random_positions(100, |board, boxes, start, man| {
+        let mut moves = BoxMoves::pulling(board);
+        let mut walk = Reach::new(board);
+        let region = walk.flood(board, boxes, start);
+        for b in bits::iter::<u32>(boxes) {
+            moves.search(board, boxes, man, b, |_| true, true);
+            for (op, after) in moves.found.clone() {
+                let (_, end, d) = BoxMoves::of(board, op);
+                assert!(board.pull_live[end as usize], "never onto a dead square");
+                let mut now = boxes.to_vec();
+                bits::remove(&mut now, b);
+                bits::insert(&mut now, end);
+                let beside = board.next[end as usize][d];
+                assert_eq!(walk.flood(board, &now, beside), after, "the man's region");
+                let pushes = moves.spell(board, boxes, start, op);
+                let at = replay(board, &mut now, beside, &pushes);
+                assert_eq!(now, boxes, "the box is back");
+                assert_eq!(walk.flood(board, &now, at), region);
+                checked += 1;
             }
         }
-    }
+    });
     assert!(checked > 1_000, "{checked} pull moves undone");
 }
 
