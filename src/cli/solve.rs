@@ -85,12 +85,13 @@ pub struct SolveArgs {
     /// one step (on only for --optimize none with gbfs or wastar).
     #[arg(long)]
     no_tunnels: bool,
-    /// Do not search PI-corrals for deadlocks (to measure the rule; no
-    /// deadlock patterns are learnt either).
+    /// Do not search PI-corrals (pushing) or the man's fence (pulling) for
+    /// deadlocks (to measure the rule; no deadlock patterns are learnt
+    /// either).
     #[arg(long)]
     no_corral_deadlocks: bool,
-    /// Do not match the corral deadlocks proved so far against later
-    /// positions with more boxes (to measure the rule).
+    /// Do not match the corral deadlocks proved so far, pushing or pulling,
+    /// against later positions with more boxes (to measure the rule).
     #[arg(long)]
     no_deadlock_patterns: bool,
     /// Keep boxes that cannot all be matched to distinct goals (to measure

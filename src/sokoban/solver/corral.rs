@@ -166,8 +166,21 @@ pub fn pi_corrals(
 /// XSokoban 18 the patterns then catch nearly every corral that a corral
 /// search proved dead before (128 searches prove a deadlock instead of
 /// 6,943).
+///
+/// **Pulls** ([`CorralDeadlocks::pulling`]). The backward search has its
+/// own corrals: the man's region, fenced by the boxes next to it. A pull
+/// takes a fence box into the region, so the man gets out only by pulling
+/// boxes in until one leaves a way open. The same search, made of pulls,
+/// proves a fence deadlocked if it reaches no position in which the man
+/// stands outside the region and fence, or the fence boxes all stand on
+/// start cells; the start position can then never be reached
+/// ([`man_fence`]). A pattern's boxes and region match later positions as
+/// for pushes, since fewer boxes never make pulling harder either.
 #[derive(Clone, Debug, Default)]
 pub struct CorralDeadlocks {
+    /// The start cells as bits for the pull search's deadlocks; `None` for
+    /// the push search's.
+    starts: Option<Vec<u64>>,
     known: FastMap<Vec<u64>, bool>,
     reach: Option<Reach>,
     key: Vec<u64>,
@@ -176,6 +189,8 @@ pub struct CorralDeadlocks {
     patterns: Vec<Vec<u64>>,
     /// Per cell, the patterns whose lowest box off a goal stands there.
     by_cell: Vec<Vec<u32>>,
+    /// Per cell, the patterns with a box there.
+    with_box: Vec<Vec<u32>>,
 }
 
 /// Corrals with more boxes than this are not searched.
@@ -186,10 +201,31 @@ pub const MAX_CORRAL_NODES: usize = 2000;
 pub const MAX_PATTERNS: usize = 1 << 16;
 
 impl CorralDeadlocks {
+    /// The deadlocks of the pull search: boxes go home to the start cells,
+    /// and the corral searches pull them.
+    pub fn pulling(board: &Board) -> Self {
+        let mut starts = vec![0; board.len().div_ceil(64).max(1)];
+        for &s in &board.start_boxes {
+            bits::insert(&mut starts, s);
+        }
+        CorralDeadlocks {
+            starts: Some(starts),
+            ..CorralDeadlocks::default()
+        }
+    }
+
     /// Whether `corral`, found in a node whose man stands in the region
     /// flooded from `man`, can never be solved.
     pub fn is_deadlock(&mut self, board: &Board, corral: &PiCorral, man: u32) -> bool {
-        if corral.boxes.len() > MAX_CORRAL_BOXES {
+        self.is_dead(board, &corral.boxes, &corral.free, man)
+    }
+
+    /// Whether the boxes on `cells`, alone on the board with the man in the
+    /// region flooded from `man`, can never all go home while he stays out
+    /// of `free` (a corral's free cells; pulling, the cells beyond the
+    /// man's fence, [`man_fence`]).
+    pub fn is_dead(&mut self, board: &Board, cells: &[u32], free: &[u32], man: u32) -> bool {
+        if cells.len() > MAX_CORRAL_BOXES {
             return false;
         }
         let words = board.len().div_ceil(64).max(1);
@@ -199,14 +235,15 @@ impl CorralDeadlocks {
         let start = &mut self.key;
         start.clear();
         start.resize(words + 1, 0);
-        for &b in &corral.boxes {
+        for &b in cells {
             bits::insert(start, b);
         }
         start[words] = u64::from(reach.flood(board, &start[..words], man));
         if let Some(&dead) = self.known.get(start.as_slice()) {
             return dead;
         }
-        let dead = search(board, reach, start, &corral.free);
+        let starts = self.starts.as_deref();
+        let dead = search(board, reach, start, free, starts);
         if self.known.len() >= 1 << 16 {
             self.known.clear();
         }
@@ -217,21 +254,22 @@ impl CorralDeadlocks {
         // Minimise the pattern: drop each box whose deadlock holds without it.
         let mut boxes = start[..words].to_vec();
         let mut trial = vec![0; words + 1];
-        for &b in &corral.boxes {
+        for &b in cells {
             trial[..words].copy_from_slice(&boxes);
             bits::remove(&mut trial, b);
             if trial[..words].iter().all(|&w| w == 0) {
                 continue;
             }
             trial[words] = u64::from(reach.flood(board, &trial[..words], man));
-            if search(board, reach, &trial, &corral.free) {
+            if search(board, reach, &trial, free, starts) {
                 boxes.copy_from_slice(&trial[..words]);
             }
         }
-        let first = bits::iter::<u32>(&boxes).find(|&b| !board.goal[b as usize]);
+        let first = bits::iter::<u32>(&boxes).find(|&b| !home(board, starts, b));
         if let Some(first) = first {
             if self.by_cell.is_empty() {
                 self.by_cell = vec![Vec::new(); board.len()];
+                self.with_box = vec![Vec::new(); board.len()];
             }
             // The searches flooded other positions since: the man's region
             // among the pattern's boxes again.
@@ -241,7 +279,11 @@ impl CorralDeadlocks {
             for c in (0..board.len() as u32).filter(|&c| reach.reached(c)) {
                 bits::insert(&mut pattern[words..], c);
             }
-            self.by_cell[first as usize].push(self.patterns.len() as u32);
+            let id = self.patterns.len() as u32;
+            self.by_cell[first as usize].push(id);
+            for b in bits::iter::<u32>(&pattern[..words]) {
+                self.with_box[b as usize].push(id);
+            }
             self.patterns.push(pattern);
         }
         dead
@@ -257,7 +299,7 @@ impl CorralDeadlocks {
         }
         let words = boxes.len();
         bits::iter::<u32>(boxes)
-            .filter(|&b| !board.goal[b as usize])
+            .filter(|&b| !home(board, self.starts.as_deref(), b))
             .any(|b| {
                 self.by_cell[b as usize].iter().any(|&p| {
                     let p = &self.patterns[p as usize];
@@ -265,6 +307,21 @@ impl CorralDeadlocks {
                         && p[..words].iter().zip(boxes).all(|(q, b)| q & !b == 0)
                 })
             })
+    }
+
+    /// [`CorralDeadlocks::matches_pattern`] for the patterns with a box on
+    /// `cell` only: after a step that brought a box there, the patterns
+    /// that the step can have completed (those it did not change, the
+    /// parent's check answered, unless the man's region grew).
+    pub fn matches_pattern_at(&self, boxes: &[u64], man: u32, cell: u32) -> bool {
+        let words = boxes.len();
+        self.with_box.get(cell as usize).is_some_and(|ids| {
+            ids.iter().any(|&p| {
+                let p = &self.patterns[p as usize];
+                bits::contains(&p[words..], man)
+                    && p[..words].iter().zip(boxes).all(|(q, b)| q & !b == 0)
+            })
+        })
     }
 
     /// How many deadlock patterns are known.
@@ -279,13 +336,29 @@ impl CorralDeadlocks {
         self.known.capacity() * (std::mem::size_of::<(Vec<u64>, bool)>() + 1)
             + self.known.len() * key
             + self.patterns.len() * (pattern + std::mem::size_of::<Vec<u64>>() + 4)
-            + self.by_cell.len() * std::mem::size_of::<Vec<u32>>()
+            + (self.by_cell.len() + self.with_box.len()) * std::mem::size_of::<Vec<u32>>()
+            + (self.by_cell.iter().chain(&self.with_box))
+                .map(|ids| ids.capacity() * 4)
+                .sum::<usize>()
     }
 }
 
-/// The corral search behind [`CorralDeadlocks::is_deadlock`]: true if it
-/// exhausts every position without solving or opening the corral.
-fn search(board: &Board, reach: &mut Reach, start: &[u64], free: &[u32]) -> bool {
+/// Whether a box on `cell` is home: on a goal, or pulling (`starts`, the
+/// start cells' bits), on a start cell.
+fn home(board: &Board, starts: Option<&[u64]>, cell: u32) -> bool {
+    starts.map_or(board.goal[cell as usize], |s| bits::contains(s, cell))
+}
+
+/// The corral search behind [`CorralDeadlocks::is_dead`]: true if it
+/// exhausts every position without solving or opening the corral. It
+/// pushes, or with `starts` (the start cells' bits) pulls.
+fn search(
+    board: &Board,
+    reach: &mut Reach,
+    start: &[u64],
+    free: &[u32],
+    starts: Option<&[u64]>,
+) -> bool {
     let words = start.len() - 1;
     let mut seen: FastSet<Vec<u64>> = FastSet::from_iter([start.to_vec()]);
     let mut queue = VecDeque::from([start.to_vec()]);
@@ -297,13 +370,32 @@ fn search(board: &Board, reach: &mut Reach, start: &[u64], free: &[u32]) -> bool
         }
         let boxes = &node[..words];
         reach.flood(board, boxes, node[words] as u32);
-        let on_goals = bits::iter::<u32>(boxes).all(|b| board.goal[b as usize]);
-        if on_goals || free.iter().any(|&c| reach.reached(c)) {
+        if bits::iter::<u32>(boxes).all(|b| home(board, starts, b))
+            || free.iter().any(|&c| reach.reached(c))
+        {
             return false;
         }
         let mut next = Vec::new();
         for b in bits::iter::<u32>(boxes) {
             for d in 0..4 {
+                if let Some(starts) = starts {
+                    // The man on `to`, next to the box, steps back onto `man`.
+                    let to = board.next[b as usize][d];
+                    if to == NONE || !reach.reached(to) || !board.pull_live[to as usize] {
+                        continue;
+                    }
+                    let man = board.next[to as usize][d];
+                    if man == NONE || bits::contains(boxes, man) {
+                        continue;
+                    }
+                    let mut succ = node.clone();
+                    bits::remove(&mut succ, b);
+                    bits::insert(&mut succ, to);
+                    if !deadlock::pull_frozen_off_start(board, &succ[..words], starts, to) {
+                        next.push((succ, man));
+                    }
+                    continue;
+                }
                 let behind = board.next[b as usize][d ^ 1];
                 let to = board.next[b as usize][d];
                 if behind == NONE
@@ -331,6 +423,40 @@ fn search(board: &Board, reach: &mut Reach, start: &[u64], free: &[u32]) -> bool
         }
     }
     true
+}
+
+/// The pull search's corral of a node: the boxes next to the man's region
+/// (`reach`, flooded), and the cells beyond them that are neither in the
+/// region nor fence, which the man reaches only by getting out. `None` if
+/// the fence is empty, too large to search, or all home on start cells.
+pub fn man_fence(
+    board: &Board,
+    boxes: &[u64],
+    starts: &[u64],
+    reach: &Reach,
+) -> Option<(Vec<u32>, Vec<u32>)> {
+    let fence: Vec<u32> = bits::iter::<u32>(boxes)
+        .filter(|&b| {
+            board.next[b as usize]
+                .iter()
+                .any(|&m| m != NONE && reach.reached(m))
+        })
+        .collect();
+    if fence.is_empty()
+        || fence.len() > MAX_CORRAL_BOXES
+        || fence.iter().all(|&b| bits::contains(starts, b))
+    {
+        return None;
+    }
+    let mut beyond = Vec::new();
+    for &b in &fence {
+        for &c in &board.next[b as usize] {
+            if c != NONE && !reach.reached(c) && !fence.contains(&c) && !beyond.contains(&c) {
+                beyond.push(c);
+            }
+        }
+    }
+    Some((fence, beyond))
 }
 
 /// The pushes into the corral `area` (free cells and inside boxes) with

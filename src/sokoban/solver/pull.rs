@@ -49,14 +49,24 @@
 //!
 //! Pruning, each rule with its counter and its switch ([`PullOptions`]):
 //! `pull_dead_square` (the box would stand on a cell no start box can be
-//! pushed to, [`Board::pull_live`]) and `pull_freeze` (a box off the start
-//! cells can never be pulled again, see [`super::deadlock`]). The matching
-//! bound over pull distances ([`super::bound::MatchingBound::to_starts`])
-//! adds the third rule, boxes that cannot all go home to distinct start
-//! cells.
+//! pushed to, [`Board::pull_live`]), `pull_freeze` (a box off the start
+//! cells can never be pulled again, see [`super::deadlock`]),
+//! `pull_corral_deadlock` (the man shut in a region of at most
+//! [`MAX_FENCED_REGION`] cells by boxes that, searched alone, never let him
+//! out nor go home, see [`super::corral`]) and `pull_deadlock_pattern` (such
+//! a deadlock proved before, matched when a pull brings one of its boxes).
+//! The matching bound over pull distances
+//! ([`super::bound::MatchingBound::to_starts`]) adds one more, boxes that
+//! cannot all go home to distinct start cells.
+//!
+//! Example of a pull corral deadlock: in the level `#@ .  $ #`, the pulls
+//! start with the box on the goal. With the man left of it, every pull
+//! drags the box further into his dead end, never back to its start cell on
+//! the right; with the man right of it, three pulls take it home.
 
 use super::board::{Board, NONE};
 use super::box_move::{BOX_MOVE, BoxMoves, MAX_BOX_MOVE_CELLS};
+use super::corral::{self, CorralDeadlocks};
 use super::deadlock;
 use super::push::{push_of, push_op};
 use super::reach::{Reach, man_after_step};
@@ -126,6 +136,12 @@ pub struct PullOptions {
     /// A step is a box move (for boards of up to [`MAX_BOX_MOVE_CELLS`]
     /// floor cells; tunnel macros are then off).
     pub box_moves: bool,
+    /// Corral deadlocks of the pulls ([`super::corral::man_fence`]): the
+    /// boxes fencing the man's region, searched alone (sound).
+    pub corral_deadlocks: bool,
+    /// Every pull corral deadlock proved so far, matched against each
+    /// node's boxes and man (sound). Learnt only with `corral_deadlocks`.
+    pub patterns: bool,
 }
 
 impl Default for PullOptions {
@@ -135,12 +151,25 @@ impl Default for PullOptions {
             freeze: true,
             tunnels: false,
             box_moves: false,
+            corral_deadlocks: true,
+            patterns: true,
         }
     }
 }
 
 /// The pruning rules, in the order of [`SearchSpace::pruning_counters`].
-pub const RULES: [&str; 2] = ["pull_dead_square", "pull_freeze"];
+pub const RULES: [&str; 4] = [
+    "pull_dead_square",
+    "pull_freeze",
+    "pull_corral_deadlock",
+    "pull_deadlock_pattern",
+];
+
+/// The largest region of the man whose fence is searched for a pull corral
+/// deadlock. A man shut in is shut in a small space; searching the fences
+/// of larger regions cost more time than the deadlocks they found saved
+/// (benches/README.md).
+pub const MAX_FENCED_REGION: usize = 8;
 
 /// The backward pull-level space of a board.
 pub struct PullSpace<'b> {
@@ -153,9 +182,10 @@ pub struct PullSpace<'b> {
     start_man: u64,
     reach: Reach,
     after: Reach,
-    counters: [u64; 2],
+    counters: [u64; 4],
     rejected: Vec<(OpId, &'static str)>,
     box_moves: Option<BoxMoves>,
+    learnt: CorralDeadlocks,
 }
 
 impl<'b> PullSpace<'b> {
@@ -180,11 +210,65 @@ impl<'b> PullSpace<'b> {
             start_man,
             reach,
             after: Reach::new(board),
-            counters: [0; 2],
+            counters: [0; 4],
             rejected: Vec::new(),
             box_moves: (options.box_moves && board.len() <= MAX_BOX_MOVE_CELLS)
                 .then(|| BoxMoves::pulling(board)),
+            learnt: CorralDeadlocks::pulling(board),
         }
+    }
+
+    /// Starts from the pull corral deadlocks and patterns that an earlier
+    /// pull space of the same board proved (they hold whatever the rules).
+    pub fn learning_from(mut self, learnt: CorralDeadlocks) -> Self {
+        self.learnt = learnt;
+        self
+    }
+
+    /// The pull corral deadlocks and patterns proved so far, for a later
+    /// space.
+    pub fn into_learnt(self) -> CorralDeadlocks {
+        self.learnt
+    }
+
+    /// Takes the last successor of `out`, which `op` made by taking a box to
+    /// `end`, out again if a pattern with a box on `end` matches it: a step
+    /// that completes a pattern brings one of its boxes (or the man into its
+    /// region, which is left to the node's expansion).
+    fn cut_by_pattern(&mut self, out: &mut Successors, op: OpId, end: u32) {
+        let n = self.box_words;
+        let succ = out.get_mut(out.len() - 1).1;
+        if self.options.patterns
+            && self
+                .learnt
+                .matches_pattern_at(&succ[..n], succ[n] as u32, end)
+        {
+            out.pop();
+            self.counters[3] += 1;
+            self.rejected.push((op, RULES[3]));
+        }
+    }
+
+    /// Whether the node, its man's region flooded in `self.reach`, is a
+    /// deadlock that a pattern or the search of its man's fence proves;
+    /// counted.
+    fn fenced_in(&mut self, node: &[u64]) -> bool {
+        let (board, n) = (self.board, self.box_words);
+        let man = node[n] as u32;
+        if self.options.patterns && self.learnt.matches_pattern(board, &node[..n], man) {
+            self.counters[3] += 1;
+            return true;
+        }
+        if self.options.corral_deadlocks
+            && self.reach.size() <= MAX_FENCED_REGION
+            && let Some((fence, beyond)) =
+                corral::man_fence(board, &node[..n], &self.start_bits, &self.reach)
+            && self.learnt.is_dead(board, &fence, &beyond, man)
+        {
+            self.counters[2] += 1;
+            return true;
+        }
+        false
     }
 
     /// Adds to `out` the successor of `node` in which `op` took the box on
@@ -226,7 +310,9 @@ impl<'b> PullSpace<'b> {
             for &(op, man) in &moves.found {
                 let (_, end, _) = BoxMoves::of(self.board, op);
                 if self.add_pull(node, out, op, (b, end)) {
-                    out.get_mut(out.len() - 1).1[n] = u64::from(man);
+                    let succ = out.get_mut(out.len() - 1).1;
+                    succ[n] = u64::from(man);
+                    self.cut_by_pattern(out, op, end);
                 }
             }
         }
@@ -281,6 +367,9 @@ impl SearchSpace for PullSpace<'_> {
             return;
         }
         self.reach.flood(self.board, &node[..n], node[n] as u32);
+        if self.fenced_in(node) {
+            return;
+        }
         if self.box_moves.is_some() {
             self.box_move_successors(node, out);
             return;
@@ -324,6 +413,7 @@ impl SearchSpace for PullSpace<'_> {
                     }
                     None => u64::from(self.after.flood(self.board, &succ[..n], stand)),
                 };
+                self.cut_by_pattern(out, op, end);
             }
         }
     }

@@ -38,6 +38,8 @@ pub struct Reach {
     stretches: Vec<(usize, u64)>,
     /// Whether the last flood was by rows (`region`) or by cells (`mark`).
     by_rows: bool,
+    /// The cells the last flood by cells reached.
+    count: usize,
 }
 
 /// The stretch of set bits of `free` that holds bit `k` (which is set).
@@ -75,6 +77,7 @@ impl Reach {
             region: vec![0; rows],
             stretches: Vec::new(),
             by_rows: false,
+            count: 0,
         }
     }
 
@@ -163,16 +166,27 @@ impl Reach {
         self.mark[from as usize] = self.stamp;
         self.queue.clear();
         self.queue.push(from);
+        self.count = 1;
         while let Some(c) = self.queue.pop() {
             for &n in &board.next[c as usize] {
                 if n != NONE && self.mark[n as usize] != self.stamp && !bits::contains(boxes, n) {
                     self.mark[n as usize] = self.stamp;
                     lowest = lowest.min(n);
                     self.queue.push(n);
+                    self.count += 1;
                 }
             }
         }
         lowest
+    }
+
+    /// How many cells the last flood reached.
+    pub fn size(&self) -> usize {
+        if self.by_rows {
+            self.region.iter().map(|w| w.count_ones() as usize).sum()
+        } else {
+            self.count
+        }
     }
 
     #[inline]

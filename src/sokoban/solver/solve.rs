@@ -279,8 +279,11 @@ struct LevelRun<'s, 'a> {
     /// is (`pushes`, `pulls`).
     now: RefCell<(String, &'static str)>,
     /// The corral deadlocks and patterns the level's push searches proved so
-    /// far: each push phase starts from what the ones before it learnt.
+    /// far: each push phase starts from what the ones before it learnt
+    /// (pushes and pulls each learn their own).
     learnt: RefCell<CorralDeadlocks>,
+    /// The same for the pull searches, once one has run.
+    pull_learnt: RefCell<Option<CorralDeadlocks>>,
 }
 
 impl<'s, 'a> LevelRun<'s, 'a> {
@@ -291,6 +294,7 @@ impl<'s, 'a> LevelRun<'s, 'a> {
             next_report: Cell::new(PROGRESS_EVERY),
             now: RefCell::new((String::new(), "pushes")),
             learnt: RefCell::default(),
+            pull_learnt: RefCell::default(),
         }
     }
 
@@ -379,6 +383,8 @@ impl<'s, 'a> LevelRun<'s, 'a> {
             freeze: options.freeze,
             tunnels: options.tunnels,
             box_moves: options.box_moves,
+            corral_deadlocks: options.corral_deadlocks,
+            patterns: options.patterns,
         };
         match how.direction {
             Direction::Forward | Direction::Auto => {
@@ -411,6 +417,9 @@ impl<'s, 'a> LevelRun<'s, 'a> {
             }
             Direction::Backward => {
                 let mut space = PullSpace::new(board, pulls);
+                if let Some(learnt) = self.pull_learnt.take() {
+                    space = space.learning_from(learnt);
+                }
                 let mut bound =
                     Guide::new(board, MatchingBound::to_starts(board), how.guide.weight);
                 if how.guide.features {
@@ -424,15 +433,16 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                 }
                 // The root's step into a region is one step deeper than a pull.
                 let depth = depth_limit.map(|d| d.saturating_add(1));
-                if let Some(ring) = ring {
-                    return self.toward_perimeter(ring, space, bound, how, time);
-                }
-                if table {
+                let ran = if let Some(ring) = ring {
+                    self.toward_perimeter(ring, &mut space, bound, how, time)
+                } else if table {
                     let mut table = Transpositions::new(&mut space);
                     self.traced(&mut table, bound, how, depth, time)
                 } else {
                     self.traced(&mut space, bound, how, depth, time)
-                }
+                };
+                self.pull_learnt.replace(Some(space.into_learnt()));
+                ran
             }
             Direction::Bidirectional => {
                 // Pushes and pulls meet where their nodes' words are equal; the
@@ -452,7 +462,7 @@ impl<'s, 'a> LevelRun<'s, 'a> {
     fn toward_perimeter(
         &self,
         ring: &mut Ring,
-        mut pulls: PullSpace,
+        pulls: &mut PullSpace,
         bound: Guide,
         how: How,
         time: Option<Duration>,
@@ -471,7 +481,7 @@ impl<'s, 'a> LevelRun<'s, 'a> {
             ),
             Grown::Ring(perimeter) => {
                 let stats = perimeter.stats.clone();
-                let mut toward = Toward::new(&ring.forward, &mut pulls, perimeter);
+                let mut toward = Toward::new(&ring.forward, pulls, perimeter);
                 let (result, trace) = self.traced(&mut toward, bound, how, None, time);
                 (result, trace, stats)
             }

@@ -138,3 +138,36 @@ fn a_push_the_man_cannot_reach_spoils_the_corral() {
     let text = "#########\n#   $  .#\n#@ $$  .#\n#   .   #\n#########\n";
     assert_eq!(corral_pushes(text), None);
 }
+
+#[test]
+fn a_man_shut_in_with_a_box_he_can_only_pull_in_is_a_pull_deadlock() {
+    // Pulling from the solved position (the box on the goal), the man left
+    // of the box can only drag it left, into his own dead end: it never
+    // gets back to its start cell on the right.
+    let board = Board::new(&level("#########\n#@ .  $ #\n#########\n"));
+    let at = |col| board.cell(Cell::new(1, col)).expect("floor");
+    let starts = bits(&board, &[at(6)]);
+    let boxes = bits(&board, &[at(3)]);
+    let mut reach = Reach::new(&board);
+    let mut deadlocks = CorralDeadlocks::pulling(&board);
+    reach.flood(&board, &boxes, at(1));
+    let (fence, beyond) = man_fence(&board, &boxes, &starts, &reach).expect("a fence");
+    assert_eq!((fence.clone(), beyond.clone()), (vec![at(3)], vec![at(4)]));
+    assert!(deadlocks.is_dead(&board, &fence, &beyond, at(1)));
+    assert_eq!(deadlocks.patterns(), 1);
+    // The pattern: the box on the goal, the man left of it, whatever else
+    // stands on the board; checked from the box's cell after a step.
+    let more = bits(&board, &[at(3), at(7)]);
+    assert!(deadlocks.matches_pattern(&board, &more, at(2)));
+    assert!(deadlocks.matches_pattern_at(&more, at(1), at(3)));
+    assert!(!deadlocks.matches_pattern_at(&more, at(1), at(7)));
+    assert!(!deadlocks.matches_pattern(&board, &more, at(4)));
+    // The man right of the box pulls it home: no deadlock.
+    reach.flood(&board, &boxes, at(5));
+    let (fence, beyond) = man_fence(&board, &boxes, &starts, &reach).expect("a fence");
+    assert!(!deadlocks.is_dead(&board, &fence, &beyond, at(5)));
+    // A box already on its start cell fences nothing that needs work.
+    let home = bits(&board, &[at(6)]);
+    reach.flood(&board, &home, at(7));
+    assert_eq!(man_fence(&board, &home, &starts, &reach), None);
+}

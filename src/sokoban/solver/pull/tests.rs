@@ -299,3 +299,41 @@ fn the_man_after_each_push_and_pull_is_the_lowest_cell_of_his_region() {
         "{pushes} pushes, {pulls} pulls"
     );
 }
+
+#[test]
+fn pull_corral_deadlocks_keep_every_optimal_solution() {
+    // Push-optimal A* over pulls on the first Microban levels, with the
+    // pull corral deadlocks and their patterns and without: the same
+    // number of pushes on every level, and the rules cut somewhere.
+    let text = std::fs::read_to_string("problems/sokoban/microban.xsb").unwrap();
+    let levels = crate::sokoban::xsb::parse(std::path::Path::new("microban.xsb"), &text);
+    let (mut cut, mut fewer) = (0, 0);
+    for k in 1..=30 {
+        let level = levels.level(k).expect("level").expect("valid");
+        let board = Board::new(&level);
+        let run = |rules: bool| {
+            let options = PullOptions {
+                corral_deadlocks: rules,
+                patterns: rules,
+                ..PullOptions::default()
+            };
+            let mut space = PullSpace::new(&board, options);
+            let mut bound = MatchingBound::to_starts(&board);
+            let r = astar(&mut space, &mut bound, &mut Monitor::new(Limits::none()));
+            let Outcome::Plan(plan) = r.outcome else {
+                panic!("Microban {k}: {:?}", r.outcome)
+            };
+            let counters = space.pruning_counters();
+            (plan.len(), r.stats.generated, counters[2].1 + counters[3].1)
+        };
+        let (with, generated_with, pruned) = run(true);
+        let (without, generated_without, _) = run(false);
+        assert_eq!(with, without, "Microban {k}");
+        cut += pruned;
+        fewer += usize::from(generated_with < generated_without);
+    }
+    assert!(
+        cut > 0 && fewer > 0,
+        "{cut} cut, {fewer} levels with fewer nodes"
+    );
+}
