@@ -106,6 +106,11 @@ pub struct SolveArgs {
     /// lower bound (the matching bound alone; to measure them).
     #[arg(long)]
     no_pairs: bool,
+    /// Let the push-optimal lower bound push every box from whichever side
+    /// it needs, as if the man could always walk round it (to measure the
+    /// distances that know his side).
+    #[arg(long)]
+    no_sides: bool,
     /// With --features: leave out the blocked pairs of rooms from the
     /// feature cells (to measure them).
     #[arg(long)]
@@ -336,6 +341,7 @@ fn solver_options(args: &SolveArgs) -> SolverOptions {
         matching: !args.no_matching,
         bipartite: !args.no_bipartite,
         pairs: !args.no_pairs,
+        sides: !args.no_sides,
         rooms: !args.no_rooms,
         connectivity: args.connectivity,
         features: args.features,

@@ -33,6 +33,7 @@
 
 use super::board::{Board, NONE};
 use super::pairs::PairPenalties;
+use super::sides::Sides;
 use crate::heuristics::{Estimate, Heuristic};
 use crate::util::bits;
 
@@ -68,6 +69,12 @@ pub struct MatchingBound<'b> {
     dead_ends: bool,
     /// The pair penalties added to the matching ([`MatchingBound::with_pairs`]).
     pairs: Option<Box<PairPenalties>>,
+    /// Distances that know the man's side of each box
+    /// ([`MatchingBound::with_sides`]), the man's cell in the node being
+    /// estimated, and each row's side.
+    sides: Option<Box<Sides>>,
+    man: u32,
+    row_side: Vec<u8>,
     board: &'b Board,
     /// Estimates that pair penalties raised, and by how much in all.
     pub raised: u64,
@@ -112,6 +119,9 @@ impl<'b> MatchingBound<'b> {
             repair: true,
             dead_ends: true,
             pairs: None,
+            sides: None,
+            man: 0,
+            row_side: Vec::new(),
             board,
             raised: 0,
             raised_by: 0,
@@ -130,13 +140,41 @@ impl<'b> MatchingBound<'b> {
         self
     }
 
+    /// The forward bound over push distances that know the man's side of
+    /// each box ([`super::sides`]): still admissible, and at least the
+    /// matching over [`Board::push_dist`]. Pair penalties, if any, are then
+    /// measured against the same distances.
+    pub fn with_sides(mut self) -> Self {
+        debug_assert!(
+            std::ptr::eq(self.dist, self.board.push_dist.as_slice()),
+            "sides are for push distances"
+        );
+        self.sides = Some(Box::new(Sides::new(self.board)));
+        self
+    }
+
+    /// The side of the box on `cell` that the man is on (0 without sides).
+    fn side_of(&self, cell: u32) -> u8 {
+        self.sides
+            .as_ref()
+            .map_or(0, |s| s.side(cell, self.man) as u8)
+    }
+
     /// Fills row `r`'s costs for the box on `cell`; false if it can reach
     /// no goal.
     fn fill_row(&mut self, r: usize, cell: u32) -> bool {
         let n = self.dist.len();
+        let side = self.side_of(cell);
+        if self.row_side.len() <= r {
+            self.row_side.resize(r + 1, 0);
+        }
+        self.row_side[r] = side;
         let mut reachable = false;
         for g in 0..n {
-            let d = self.dist[g][cell as usize];
+            let d = match &self.sides {
+                Some(sides) => sides.dist(g, cell, usize::from(side)),
+                None => self.dist[g][cell as usize],
+            };
             reachable |= d != NONE;
             self.cost[r * n + g] = if d == NONE { FORBIDDEN } else { i64::from(d) };
         }
@@ -163,6 +201,20 @@ impl<'b> MatchingBound<'b> {
         for c in bits::iter::<u32>(bits) {
             if self.row_at[c as usize] == NONE {
                 self.new.push(c);
+            }
+        }
+        if self.sides.is_some() {
+            // A box that stayed where it was, but with the man now on its
+            // other side, is a changed row too.
+            for r in 0..n {
+                let c = self.rows[r];
+                if bits::contains(bits, c) && self.row_side[r] != self.side_of(c) {
+                    self.gone.push(r);
+                    self.new.push(c);
+                }
+            }
+            if self.gone.len() > n / 4 + 1 {
+                return None;
             }
         }
         if self.new.len() != self.gone.len() {
@@ -221,12 +273,20 @@ impl Heuristic for MatchingBound<'_> {
     }
 
     fn estimate(&mut self, node: &[u64]) -> Estimate {
+        if self.sides.is_some() {
+            self.man = node[self.box_words] as u32;
+        }
         let matching = self.estimate_matching(node);
         let (Estimate::Value(v), Some(pairs)) = (matching, &mut self.pairs) else {
             return matching;
         };
         let man = node[self.box_words] as u32;
-        match pairs.total(self.board, &node[..self.box_words], man) {
+        match pairs.total(
+            self.board,
+            &node[..self.box_words],
+            man,
+            self.sides.as_deref(),
+        ) {
             Some(0) => matching,
             Some(p) => {
                 self.raised += 1;
@@ -239,14 +299,22 @@ impl Heuristic for MatchingBound<'_> {
     }
 
     fn summary(&self) -> Vec<String> {
-        match &self.pairs {
-            Some(pairs) => vec![format!(
+        let mut lines = Vec::new();
+        if let Some(sides) = &self.sides {
+            lines.push(format!(
+                "man's sides: {} of {} cells cut the floor",
+                sides.cutting(),
+                self.board.len()
+            ));
+        }
+        if let Some(pairs) = &self.pairs {
+            lines.push(format!(
                 "pair penalties: {} estimates raised by {} pushes in all; {} pairs searched \
                  ({} nodes)",
                 self.raised, self.raised_by, pairs.searches, pairs.searched
-            )],
-            None => Vec::new(),
+            ));
         }
+        lines
     }
 }
 

@@ -33,6 +33,7 @@ pub mod push;
 pub mod reach;
 pub mod rooms;
 pub mod schedule;
+pub mod sides;
 pub mod solve;
 pub mod tunnel;
 pub mod walk;

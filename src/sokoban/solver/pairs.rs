@@ -51,6 +51,7 @@
 
 use super::board::{Board, NONE};
 use super::reach::Reach;
+use super::sides::{SIDES, Sides};
 use crate::util::bits;
 use crate::util::hash::FastMap;
 
@@ -175,8 +176,16 @@ impl PairPenalties {
 
     /// The sum of the penalties of disjoint pairs of near boxes among
     /// `boxes`, the man on `man`, dearest pairs first; `None` if a pair is
-    /// a deadlock.
-    pub fn total(&mut self, board: &Board, boxes: &[u64], man: u32) -> Option<u32> {
+    /// a deadlock. With `sides`, penalties are measured against the push
+    /// distances that know the man's side ([`super::sides`]); a table of
+    /// penalties must be asked with the same `sides` every time.
+    pub fn total(
+        &mut self,
+        board: &Board,
+        boxes: &[u64],
+        man: u32,
+        sides: Option<&Sides>,
+    ) -> Option<u32> {
         self.found.clear();
         for a in bits::iter::<u32>(boxes) {
             for k in 0..NEAR {
@@ -184,7 +193,7 @@ impl PairPenalties {
                 if b == NONE || !bits::contains(boxes, b) {
                     continue;
                 }
-                match self.penalty(board, a, b, man) {
+                match self.penalty(board, a, b, man, sides) {
                     DEAD => return None,
                     0 => {}
                     p => self.found.push((p, a, b)),
@@ -213,7 +222,14 @@ impl PairPenalties {
 
     /// The penalty of boxes on `a` and `b` with the man on `man` ([`DEAD`]:
     /// they cannot both reach goals from there), computed on first use.
-    pub fn penalty(&mut self, board: &Board, a: u32, b: u32, man: u32) -> u32 {
+    pub fn penalty(
+        &mut self,
+        board: &Board,
+        a: u32,
+        b: u32,
+        man: u32,
+        sides: Option<&Sides>,
+    ) -> u32 {
         let (a, b) = (a.min(b), a.max(b));
         let n = board.len();
         let key = u64::from(a) << 32 | u64::from(b);
@@ -223,13 +239,13 @@ impl PairPenalties {
             }
             let at = a as usize * n + b as usize;
             if self.dense[at] == UNKNOWN {
-                self.dense[at] = self.search(board, a, b);
+                self.dense[at] = self.search(board, a, b, sides);
             }
             self.dense[at]
         } else if let Some(&p) = self.sparse.get(&key) {
             p
         } else {
-            let p = self.search(board, a, b);
+            let p = self.search(board, a, b, sides);
             self.sparse.insert(key, p);
             p
         };
@@ -251,29 +267,49 @@ impl PairPenalties {
         self.reach.flood(board, &self.two, man)
     }
 
-    /// The push distance from `cell` to the goal on `goal`.
-    fn dist(&self, board: &Board, cell: u32, goal: u32) -> u32 {
-        board.push_dist[self.goal_index[goal as usize] as usize][cell as usize]
+    /// The push distance from `cell` to the goal on `goal`, the man on
+    /// `man` (his side counts with `sides`).
+    fn dist(&self, board: &Board, sides: Option<&Sides>, cell: u32, man: u32, goal: u32) -> u32 {
+        push_dist(
+            board,
+            sides,
+            self.goal_index[goal as usize] as usize,
+            cell,
+            man,
+        )
+    }
+
+    /// For the box starting on `from`, the man on `man`: at each cell (and,
+    /// with `sides`, each side of it) the least push distance to a goal less
+    /// the starting box's own distance to that goal.
+    fn potential(board: &Board, sides: Option<&Sides>, from: u32, man: u32) -> Vec<i32> {
+        let n = board.len();
+        let per_cell = if sides.is_some() { SIDES } else { 1 };
+        let start: Vec<u32> = (0..board.goals.len())
+            .map(|g| push_dist(board, sides, g, from, man))
+            .collect();
+        let mut out = vec![UNREACHABLE; n * per_cell];
+        for (at, p) in out.iter_mut().enumerate() {
+            let (c, side) = (at / per_cell, at % per_cell);
+            for (g, &s) in start.iter().enumerate() {
+                let d = match sides {
+                    Some(sides) => sides.dist(g, c as u32, side),
+                    None => board.push_dist[g][c],
+                };
+                if s != NONE && d != NONE {
+                    *p = (*p).min(d as i32 - s as i32);
+                }
+            }
+        }
+        out
     }
 
     /// The penalty of boxes on `a` (`a < b`) and `b`: the same from every
     /// region the man could start in, or [`SPLIT`], with each region's
     /// penalty in `by_region`.
-    fn search(&mut self, board: &Board, a: u32, b: u32) -> u32 {
+    fn search(&mut self, board: &Board, a: u32, b: u32, sides: Option<&Sides>) -> u32 {
         self.searches += 1;
         let n = board.len();
-        let potential = |from: u32| -> Vec<i32> {
-            (0..n)
-                .map(|c| {
-                    (board.push_dist.iter())
-                        .filter(|d| d[from as usize] != NONE && d[c] != NONE)
-                        .map(|d| d[c] as i32 - d[from as usize] as i32)
-                        .min()
-                        .unwrap_or(UNREACHABLE)
-                })
-                .collect()
-        };
-        self.potential = [potential(a), potential(b)];
         // The regions the man could start in, each flooded once, and each
         // cell's region.
         let mut starts = Vec::new();
@@ -291,7 +327,7 @@ impl PairPenalties {
             starts.push(region);
         }
         let penalties: Vec<u32> = (starts.iter())
-            .map(|&r| self.search_from(board, a, b, r))
+            .map(|&r| self.search_from(board, a, b, r, sides))
             .collect();
         let first = penalties.first().copied().unwrap_or(DEAD);
         if penalties.iter().all(|&p| p == first) {
@@ -311,7 +347,23 @@ impl PairPenalties {
     /// lowers a box's distances by one at most, so the bound never drops
     /// along a line of pushes, and the search stops at the first bucket no
     /// lower than the best excess found.
-    fn search_from(&mut self, board: &Board, a: u32, b: u32, man: u32) -> u32 {
+    fn search_from(
+        &mut self,
+        board: &Board,
+        a: u32,
+        b: u32,
+        man: u32,
+        sides: Option<&Sides>,
+    ) -> u32 {
+        self.potential = [
+            Self::potential(board, sides, a, man),
+            Self::potential(board, sides, b, man),
+        ];
+        // A box's potential on its cell, the man in `region`.
+        let slot = |cell: u32, region: u32| match sides {
+            Some(sides) => cell as usize * SIDES + sides.side(cell, region),
+            None => cell as usize,
+        };
         let n = board.len() as u64;
         let key = |x: u32, y: u32, r: u32| (u64::from(x) * n + u64::from(y)) * n + u64::from(r);
         for bucket in &mut self.buckets {
@@ -336,7 +388,7 @@ impl PairPenalties {
             }
             self.searched += 1;
             if board.goal[x as usize] && board.goal[y as usize] {
-                let alone = self.dist(board, a, x) + self.dist(board, b, y);
+                let alone = self.dist(board, sides, a, man, x) + self.dist(board, sides, b, man, y);
                 debug_assert!(g >= alone, "each box needs its push distance");
                 best = best.min(g.saturating_sub(alone));
             }
@@ -361,8 +413,8 @@ impl PairPenalties {
             }
             for &(nx, ny, man) in &pushes[..count] {
                 let (px, py) = (
-                    self.potential[0][nx as usize],
-                    self.potential[1][ny as usize],
+                    self.potential[0][slot(nx, man)],
+                    self.potential[1][slot(ny, man)],
                 );
                 if px == UNREACHABLE || py == UNREACHABLE {
                     continue;
@@ -387,6 +439,15 @@ impl PairPenalties {
             self.buckets.resize_with(at + 1, Vec::new);
         }
         self.buckets[at].push(node);
+    }
+}
+
+/// The push distance of a box on `cell` to `board.goals[goal]`, the man on
+/// `man`: by its side of the box with `sides`, else wherever he needs to be.
+fn push_dist(board: &Board, sides: Option<&Sides>, goal: usize, cell: u32, man: u32) -> u32 {
+    match sides {
+        Some(sides) => sides.dist(goal, cell, sides.side(cell, man)),
+        None => board.push_dist[goal][cell as usize],
     }
 }
 

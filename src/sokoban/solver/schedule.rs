@@ -85,6 +85,9 @@ pub struct SolverOptions {
     /// Push-optimal searches forward add the penalties of pairs of near
     /// boxes to the matching bound ([`super::pairs`]).
     pub pairs: bool,
+    /// Push-optimal searches forward measure each box's push distance from
+    /// the side of it the man is on ([`super::sides`]).
+    pub sides: bool,
     /// The greedy forward search's weight of each region of free floor
     /// [default: that of the phase, [`connectivity::DEFAULT_WEIGHT`]].
     pub connectivity: Option<u32>,
@@ -128,6 +131,7 @@ impl Default for SolverOptions {
             matching: true,
             bipartite: true,
             pairs: true,
+            sides: true,
             connectivity: None,
             features: false,
             rooms: true,

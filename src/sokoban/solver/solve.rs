@@ -391,10 +391,16 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                 let learnt = self.learnt.take();
                 let mut space = PushSpace::new(board, options).learning_from(learnt);
                 let mut matching = MatchingBound::to_goals(board);
-                // Pair penalties for push-optimal A*; the greedy phases keep
-                // the matching alone (they have not been measured with them).
-                if self.options().pairs && self.options().optimize == Optimize::Pushes {
-                    matching = matching.with_pairs();
+                // Sides and pair penalties for push-optimal A*; the greedy
+                // phases keep the matching alone (they have not been measured
+                // with them).
+                if self.options().optimize == Optimize::Pushes {
+                    if self.options().sides {
+                        matching = matching.with_sides();
+                    }
+                    if self.options().pairs {
+                        matching = matching.with_pairs();
+                    }
                 }
                 let mut bound = Guide::new(board, matching, how.guide.weight);
                 if how.guide.features {

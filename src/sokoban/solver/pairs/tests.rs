@@ -15,7 +15,7 @@ const IN_A_ROW: &str =
 fn start(text: &str) -> (u32, Estimate, Estimate) {
     let board = Board::new(&level(text));
     let (a, b) = (board.start_boxes[0], board.start_boxes[1]);
-    let penalty = PairPenalties::new(&board).penalty(&board, a, b, board.start_man);
+    let penalty = PairPenalties::new(&board).penalty(&board, a, b, board.start_man, None);
     let mut node = vec![0; bits::words_for(board.len()).max(1)];
     for &b in &board.start_boxes {
         bits::insert(&mut node, b);
@@ -63,8 +63,8 @@ fn pairs_that_share_a_box_count_once() {
     let mut pairs = PairPenalties::new(&board);
     let s = &board.start_boxes;
     let (first, second) = (
-        pairs.penalty(&board, s[0], s[1], board.start_man),
-        pairs.penalty(&board, s[1], s[2], board.start_man),
+        pairs.penalty(&board, s[0], s[1], board.start_man, None),
+        pairs.penalty(&board, s[1], s[2], board.start_man, None),
     );
     assert!(first > 0 && second > 0, "{first} {second}");
     let mut boxes = vec![0; bits::words_for(board.len())];
@@ -72,7 +72,7 @@ fn pairs_that_share_a_box_count_once() {
         bits::insert(&mut boxes, b);
     }
     assert_eq!(
-        pairs.total(&board, &boxes, board.start_man),
+        pairs.total(&board, &boxes, board.start_man, None),
         Some(first.max(second))
     );
 }
