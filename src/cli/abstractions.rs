@@ -60,7 +60,10 @@ pub fn run(args: &AbstractionsArgs) -> Result<u8> {
             ..Options::default()
         },
     };
-    let mut h = CostPartitioned::best_of(&task, Some(&groups), Partitioning::Saturated, &limits);
+    // The variables `scp` would choose, judged with its own options.
+    let monotone = CostPartitioned::prefers_monotone(&task, &groups, &Options::default());
+    let groups = (!monotone).then_some(groups.as_slice());
+    let mut h = CostPartitioned::new(&task, groups, Partitioning::Saturated, &limits);
     let init = FactSet::from_facts(task.facts.len(), &task.init);
     let report = h.report(init.words(), args.rows);
     print_report(&task, &report, args.pattern_size);
