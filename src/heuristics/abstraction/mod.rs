@@ -10,7 +10,8 @@
 //! The pieces, from the bottom up:
 //!
 //! 1. [`variables`]: the task as finite-domain variables, one per mutex
-//!    group (a truck's position), which is what abstractions abstract.
+//!    group (a truck's position), which is what abstractions abstract;
+//!    [`choice`]: which of two sets of mutex groups to take.
 //! 2. [`transitions`]: what every abstraction has, an explicit abstract
 //!    transition system with its goal distances under any costs and their
 //!    saturated costs; [`transitions::Abstraction`] is either kind below.
@@ -69,6 +70,7 @@
 //! the initial state (pick, move, drop).
 
 pub mod cartesian;
+pub mod choice;
 pub mod cost_partitioning;
 pub mod decomposition;
 pub mod patterns;
@@ -87,10 +89,6 @@ use projection::Projection;
 use selection::Selection;
 use transitions::{Abstraction, INFINITY};
 use variables::Variables;
-
-/// States sampled by random walks on which [`CostPartitioned::best_of`]
-/// judges its two sets of variables.
-pub const JUDGE_SAMPLES: usize = 100;
 
 /// Limits on what [`CostPartitioned`] builds.
 #[derive(Clone, Debug)]
@@ -221,98 +219,6 @@ pub struct CostPartitioned {
 }
 
 impl CostPartitioned {
-    /// The better of two sets of variables: those of `groups` (the invariant
-    /// synthesis's, Fast Downward's SAS+ variables) and the task's monotone
-    /// groups. Neither always wins: on Blocksworld the monotone groups give
-    /// 18 where the synthesis's give 15 (blocks 10-0), on Logistics 9 where
-    /// they give 35 (logistics 9-0), and on Elevators p01 the synthesis's
-    /// nine variables let A* expand 362 states where the 42 monotone ones
-    /// need 1,815.
-    ///
-    /// Both heuristics are built in full, and the one whose estimates are
-    /// higher over [`JUDGE_SAMPLES`] states sampled by random walks (and the
-    /// initial state) is kept; the first on a tie. A state that one calls a
-    /// dead end and the other does not counts for the first as one more than
-    /// the highest estimate seen. (Judged by the initial state alone, the
-    /// choice misleads: on Elevators p01 the projections' estimates are 12
-    /// and 13, and the monotone groups' 13 goes with 5 times the
-    /// expansions.)
-    pub fn best_of(
-        task: &Task,
-        groups: Option<&[Vec<FactId>]>,
-        partitioning: Partitioning,
-        options: &Options,
-    ) -> CostPartitioned {
-        let Some(groups) = groups.filter(|_| options.projections) else {
-            return CostPartitioned::new(task, groups, partitioning, options);
-        };
-        // Optimal cost partitioning chooses as saturated does: without an
-        // LP, and so over the same abstractions as `scp` with these options.
-        let judge = match partitioning {
-            Partitioning::Optimal => Partitioning::Saturated,
-            other => other,
-        };
-        let (mut chosen, monotone) = Self::judged(task, groups, judge, options);
-        if judge != partitioning {
-            let groups = if monotone { None } else { Some(groups) };
-            chosen = CostPartitioned::new(task, groups, partitioning, options);
-        }
-        // The judges' estimates count as evaluations; start afresh.
-        chosen.evaluations = 0;
-        chosen
-    }
-
-    /// Whether [`CostPartitioned::best_of`] with these options keeps the
-    /// task's monotone groups rather than `groups`.
-    pub fn prefers_monotone(task: &Task, groups: &[Vec<FactId>], options: &Options) -> bool {
-        Self::judged(task, groups, Partitioning::Saturated, options).1
-    }
-
-    /// The heuristic of the two sets of variables that [`Self::best_of`]
-    /// keeps, and whether it is the monotone groups'.
-    fn judged(
-        task: &Task,
-        groups: &[Vec<FactId>],
-        partitioning: Partitioning,
-        options: &Options,
-    ) -> (CostPartitioned, bool) {
-        let mut first = CostPartitioned::new(task, Some(groups), partitioning, options);
-        let mut second = CostPartitioned::new(task, None, partitioning, options);
-        let init = crate::task::FactSet::from_facts(task.facts.len(), &task.init);
-        let h_init = |h: &mut CostPartitioned| match h.estimate(init.words()) {
-            Estimate::Value(v) => v,
-            Estimate::DeadEnd => 0,
-        };
-        let walk = h_init(&mut first).max(h_init(&mut second));
-        let mut rng = sampling::SplitMix(options.seed);
-        let mut states = sampling::random_walks(task, init.words(), walk, JUDGE_SAMPLES, &mut rng);
-        states.push(init.words().to_vec());
-        let estimates: Vec<_> = states
-            .iter()
-            .map(|s| (first.estimate(s), second.estimate(s)))
-            .collect();
-        let highest = estimates
-            .iter()
-            .flat_map(|&(a, b)| [a, b])
-            .filter_map(|e| match e {
-                Estimate::Value(v) => Some(u64::from(v)),
-                Estimate::DeadEnd => None,
-            })
-            .max()
-            .unwrap_or(0);
-        let score = |e: Estimate| match e {
-            Estimate::Value(v) => u64::from(v),
-            Estimate::DeadEnd => highest + 1,
-        };
-        let a: u64 = estimates.iter().map(|&(a, _)| score(a)).sum();
-        let b: u64 = estimates.iter().map(|&(_, b)| score(b)).sum();
-        if b > a {
-            (second, true)
-        } else {
-            (first, false)
-        }
-    }
-
     /// The heuristic over `task`'s projections, with the variables of the
     /// disjoint at-most-one `groups` (the proven monotone groups of the task
     /// when `None`).
