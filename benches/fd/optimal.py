@@ -42,7 +42,13 @@ Usage::
 (the file is written after every run); ``--interleave`` runs every domain's
 first problem, then every second one, so that a partial run samples all
 domains; ``--as-recorded scorpion`` runs only the problems Scorpion has a
-record of (new planbox runs beside Scorpion's kept ones).
+record of (new planbox runs beside Scorpion's kept ones); ``--rerun
+optimal`` forgets the recorded runs of ``optimal`` first (after a change to
+planbox, ``--json-out`` a copy of the records)::
+
+    cp benches/fd/optimal300.json /tmp/opt.json
+    python3 benches/fd/optimal.py --json-out /tmp/opt.json --resume \
+        --as-recorded scorpion --rerun optimal --config optimal
 """
 
 import argparse
@@ -209,6 +215,8 @@ def main():
     ap.add_argument("--interleave", action="store_true")
     ap.add_argument("--as-recorded", metavar="CONFIG",
                     help="run only the problems that CONFIG has a record of (with --resume)")
+    ap.add_argument("--rerun", metavar="CONFIG", action="append", default=[],
+                    help="forget CONFIG's records before resuming (a new planbox build)")
     args = ap.parse_args()
     configs = args.config or CONFIGS
     if args.from_json:
@@ -216,7 +224,8 @@ def main():
         return
     records = []
     if args.resume and args.json_out and args.json_out.exists():
-        records = json.loads(args.json_out.read_text())
+        records = [r for r in json.loads(args.json_out.read_text())
+                   if r["config"] not in args.rerun]
     done = {key(r) for r in records}
     pairs = list(problems(args.suite, args.first, args.domain))
     if args.interleave:
@@ -240,7 +249,8 @@ def main():
                   f"{record['total_wall_s']:.1f} s", flush=True)
             if args.json_out:
                 args.json_out.write_text(json.dumps(records, indent=1))
-    report(records, configs)
+    # Every configuration recorded, those kept from earlier runs too.
+    report(records, [c for c in CONFIGS if any(r["config"] == c for r in records)])
 
 
 if __name__ == "__main__":

@@ -708,8 +708,7 @@ fn lama_writes_each_cheaper_plan_as_it_finds_it() {
 /// databases: the optimal costs that A* with LM-cut finds (woodworking has
 /// action costs), every plan validated (a plan of the task without the
 /// operators that mutexes rule out, in the original task's operators). On the
-/// woodworking problem it starts higher: 215 where LM-cut gives 180, for an
-/// optimum of 225.
+/// woodworking problem it starts at the optimum, 225, where LM-cut gives 180.
 #[test]
 fn the_optimal_alias_finds_the_costs_of_lmcut() {
     for (problem, cost) in [
@@ -740,7 +739,7 @@ fn the_optimal_alias_finds_the_costs_of_lmcut() {
             );
             assert_eq!(
                 (&opt["initial_h"], &lmcut["initial_h"]),
-                (&215.into(), &180.into())
+                (&225.into(), &180.into())
             );
         }
     }
