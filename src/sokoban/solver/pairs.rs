@@ -361,7 +361,7 @@ impl PairPenalties {
         ];
         // A box's potential on its cell, the man in `region`.
         let slot = |cell: u32, region: u32| match sides {
-            Some(sides) => cell as usize * SIDES + sides.side(cell, region),
+            Some(sides) => sides.slot(cell, region),
             None => cell as usize,
         };
         let n = board.len() as u64;

@@ -107,6 +107,13 @@ impl Sides {
         }
     }
 
+    /// Where a box on `cell` with the man on `man` sits in a table with
+    /// [`SIDES`] entries per cell, such as [`Sides::dist`]'s.
+    #[inline]
+    pub fn slot(&self, cell: u32, man: u32) -> usize {
+        cell as usize * SIDES + self.side(cell, man)
+    }
+
     /// The fewest pushes that bring a box alone from `cell`, the man on
     /// `side`, to the goal `goal` (an index into `board.goals`; [`NONE`]:
     /// never).
@@ -142,10 +149,10 @@ impl Sides {
                 if behind == NONE {
                     continue;
                 }
-                let at = c as usize * SIDES + self.side(c, behind);
+                let at = self.slot(c, behind);
                 if dist[at] == NONE {
                     dist[at] = d1 + 1;
-                    queue.push_back((c, self.side(c, behind)));
+                    queue.push_back((c, at % SIDES));
                 }
             }
         }
