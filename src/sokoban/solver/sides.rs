@@ -108,7 +108,7 @@ impl Sides {
     }
 
     /// Where a box on `cell` with the man on `man` sits in a table with
-    /// [`SIDES`] entries per cell, such as [`Sides::dist`]'s.
+    /// `SIDES` entries per cell, such as [`Sides::dist`]'s.
     #[inline]
     pub fn slot(&self, cell: u32, man: u32) -> usize {
         cell as usize * SIDES + self.side(cell, man)
