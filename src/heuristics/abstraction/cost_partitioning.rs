@@ -57,7 +57,11 @@ pub mod optimal;
 /// costs, most of the others see only zeros and dead ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lookup {
-    tables: Vec<(u32, Box<[u32]>)>,
+    /// Per contributing abstraction: its index and where its table starts
+    /// in `values` (the tables side by side, so that a lookup reads one
+    /// array).
+    tables: Vec<(u32, usize)>,
+    values: Vec<u32>,
     /// The costs were multiplied by this (uniform partitioning: shares in
     /// whole numbers); the sum is divided by it, rounding down.
     scale: u32,
@@ -67,6 +71,7 @@ impl Default for Lookup {
     fn default() -> Self {
         Lookup {
             tables: Vec::new(),
+            values: Vec::new(),
             scale: 1,
         }
     }
@@ -78,7 +83,7 @@ impl Lookup {
     #[inline]
     pub fn value(&self, ranks: &[usize]) -> u32 {
         let sum: u64 = (self.tables.iter())
-            .map(|(a, table)| u64::from(table[ranks[*a as usize]]))
+            .map(|&(a, start)| u64::from(self.values[start + ranks[a as usize]]))
             .sum();
         (sum / u64::from(self.scale)).min(u64::from(INFINITY - 1)) as u32
     }
@@ -86,14 +91,14 @@ impl Lookup {
     /// Adds abstraction `a`'s distances `h` if a finite one is above 0.
     fn add(&mut self, a: usize, h: &[u32]) {
         if h.iter().any(|&x| x > 0 && x != INFINITY) {
-            let table = h.iter().map(|&x| if x == INFINITY { 0 } else { x });
-            self.tables.push((a as u32, table.collect()));
+            self.tables.push((a as u32, self.values.len()));
+            (self.values).extend(h.iter().map(|&x| if x == INFINITY { 0 } else { x }));
         }
     }
 
     /// Bytes of the tables.
     pub fn bytes(&self) -> usize {
-        (self.tables.iter()).map(|(_, t)| 4 * t.len() + 16).sum()
+        4 * self.values.len() + 16 * self.tables.len()
     }
 
     /// The abstractions that contribute, in order.

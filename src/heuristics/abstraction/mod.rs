@@ -75,6 +75,7 @@ pub mod cost_partitioning;
 pub mod decomposition;
 pub mod patterns;
 pub mod projection;
+mod ranking;
 pub mod report;
 pub mod sampling;
 pub mod selection;
@@ -213,6 +214,8 @@ pub struct CostPartitioned {
     /// The abstractions in some kept partitioning, sorted: only they are
     /// looked up during the search.
     used: Vec<usize>,
+    /// How to rank a state in the `used` abstractions.
+    ranking: ranking::Ranking,
     scratch: Vec<u32>,
     /// What the pattern selection did.
     selection: selection::Stats,
@@ -300,6 +303,7 @@ impl CostPartitioned {
             values: Vec::new(),
             ranks: Vec::new(),
             used: Vec::new(),
+            ranking: ranking::Ranking::default(),
             scratch: Vec::new(),
             selection,
         };
@@ -320,6 +324,7 @@ impl CostPartitioned {
                 // Every abstraction is looked up: none is dropped as it is
                 // from the lookups of the other partitionings.
                 heuristic.used = (0..heuristic.abstractions.len()).collect();
+                heuristic.ranking = ranking::Ranking::new(&heuristic.abstractions, &heuristic.used);
                 return heuristic;
             }
         };
@@ -467,6 +472,7 @@ impl CostPartitioned {
         self.used = lookups.chain(self.dead_ends.abstractions()).collect();
         self.used.sort_unstable();
         self.used.dedup();
+        self.ranking = ranking::Ranking::new(&self.abstractions, &self.used);
     }
 
     /// Fills `ranks` with the abstract state of `state` in each abstraction
@@ -474,9 +480,7 @@ impl CostPartitioned {
     fn rank_used(&mut self, state: &[u64]) {
         self.vars.values(state, &mut self.values);
         self.ranks.resize(self.abstractions.len(), 0);
-        for &a in &self.used {
-            self.ranks[a] = self.abstractions[a].abstract_state(&self.values, state);
-        }
+        (self.ranking).rank(&self.abstractions, &self.values, state, &mut self.ranks);
     }
 
     /// Fills `ranks` with each abstraction's abstract state of `state`.

@@ -192,6 +192,11 @@ impl Projection {
         &self.pattern
     }
 
+    /// Each pattern variable with its multiplier in the perfect hash.
+    pub fn terms(&self) -> impl Iterator<Item = (&Var, &u32)> {
+        self.pattern.iter().zip(&self.multipliers)
+    }
+
     pub fn num_states(&self) -> u32 {
         self.num_states
     }
