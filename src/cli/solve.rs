@@ -77,8 +77,9 @@ pub struct SolveArgs {
     /// pushes; push-optimal searches take the strict PI-corrals only).
     #[arg(long)]
     no_corrals: bool,
-    /// Do not fill goal rooms by goal macros and goal cuts (on only for
-    /// --optimize none with gbfs or wastar, forward).
+    /// Do not fill goal rooms by goal macros and goal cuts (with --box-moves:
+    /// by the goal cut; on only for --optimize none with gbfs or wastar,
+    /// forward).
     #[arg(long)]
     no_goal_macros: bool,
     /// Do not push (forward) or pull (backward) boxes on through tunnels as

@@ -29,7 +29,9 @@
 //! takes one box to any cell it can be pushed to, the other boxes standing
 //! still; the operator names the box's first and last cell, and the pushes
 //! are found again when the plan is written out. Goal and tunnel macros are
-//! then off (a box move holds them).
+//! then off (a box move holds them), but the goal cut stays: when a box can
+//! be taken to the next goal of its room's packing order, only the moves
+//! that do are kept ([`GoalRooms::packs`]).
 //!
 //! Pruning, each rule with its counter and its switch ([`PushOptions`]):
 //! `dead_square` (the box would stand on a dead square, see [`super::board`]),
@@ -301,7 +303,7 @@ impl<'b> PushSpace<'b> {
             goal_bits,
             reach: Reach::new(board),
             after: Reach::new(board),
-            rooms: (options.goal_macros && pushes).then(|| GoalRooms::new(board)),
+            rooms: (options.goal_macros && (pushes || box_moves)).then(|| GoalRooms::new(board)),
             tunnels: options.tunnels && pushes,
             scratch: vec![0; box_words],
             counters: [0; 8],
@@ -416,6 +418,26 @@ impl<'b> PushSpace<'b> {
             }
         }
         self.box_moves = Some(moves);
+        // A goal cut: a box can fill its room's next goal, so nothing else
+        // is tried.
+        if let Some(rooms) = &self.rooms {
+            let board = self.board;
+            let packs = |op: OpId| {
+                let (b, end, _) = BoxMoves::of(board, op);
+                rooms.packs(&node[..n], b, end)
+            };
+            if (0..out.len()).any(|i| packs(out.get(i).0)) {
+                let (counter, rejected) = (&mut self.counters[4], &mut self.rejected);
+                out.retain(|op| {
+                    let keep = packs(op);
+                    if !keep {
+                        *counter += 1;
+                        rejected.push((op, RULES[4]));
+                    }
+                    keep
+                });
+            }
+        }
     }
 
     /// Whether the push that left a box on `end` makes a bipartite

@@ -292,6 +292,7 @@ impl SolverOptions {
                 features: self.features,
                 rooms: self.features && self.rooms,
                 box_moves: self.box_moves,
+                goal_cut: self.box_moves,
             },
             share: 1.0,
             // Push-optimal A* takes the newest of the nodes with equal f and
@@ -329,6 +330,9 @@ pub struct Guidance {
     /// and with features whether each cell is ordered by Festival's move
     /// weights ([`connectivity::Guide::with_weights`]).
     pub box_moves: bool,
+    /// With box moves forward: whether the goal cut keeps only the moves
+    /// that fill a large room's next goal ([`super::goal_room::GoalRooms::packs`]).
+    pub goal_cut: bool,
 }
 
 /// One search of the solver's schedule.
@@ -347,7 +351,10 @@ pub struct Phase {
 
 /// The default greedy solver (`--direction auto`) with a time limit: pushes
 /// guided by connectivity, pushes with features, box moves with features and
-/// move weights, pulls with features, pulled box moves, pulls that dive
+/// move weights that fill the large goal rooms in their packing order (the
+/// goal cut: 8 % of the time, XSokoban 20 and 24 within 5 s of it, which no
+/// other phase solves), the same box moves without the cut (it loses 27 and
+/// 47), pulls with features, pulled box moves, pulls that dive
 /// through plateaus (newest node first), then pulls that widen them (oldest
 /// first) in the time that is left. Each solves levels the others do not
 /// (benches/README.md). Measured alone on XSokoban at 20 s per level, the
@@ -358,15 +365,15 @@ pub struct Phase {
 /// theirs within 12 s, the pulled box moves 37, 44 and 72 within 4 s (66,
 /// which no other phase solves, takes 18 s), the diving pulls theirs within
 /// 3.3 s, and the widening pulls need up to 25 s; so the phases get 5 %, 10
-/// %, 15 %, 23 %, 5 % and 7 % of the time, and the widening pulls the 35 %
-/// that is left. The pushes with features go before the box moves for the
+/// %, 8 %, 15 %, 23 %, 5 % and 7 % of the time (of their sum with the last
+/// phase's 35 %), and the widening pulls what is left. The pushes with features go before the box moves for the
 /// small levels: at 10 s a level they need 1.5 s on Microban II 131. The
 /// pulls' perimeter is grown once, by the first pull phase, in at most half
 /// the time left then, and the pull phases share what it leaves in the same
 /// proportions. The pushes with connectivity weight 4 (`--connectivity 4`)
 /// are left out: they alone solve XSokoban 32, in 11 s, which the box moves
 /// solve in 5 s.
-pub const AUTO: [Phase; 7] = [
+pub const AUTO: [Phase; 8] = [
     Phase {
         name: "pushes",
         direction: Direction::Forward,
@@ -375,6 +382,7 @@ pub const AUTO: [Phase; 7] = [
             features: false,
             rooms: false,
             box_moves: false,
+            goal_cut: false,
         },
         share: 0.05,
         ties: Ties::Fifo,
@@ -387,8 +395,22 @@ pub const AUTO: [Phase; 7] = [
             features: true,
             rooms: true,
             box_moves: false,
+            goal_cut: false,
         },
         share: 0.10,
+        ties: Ties::Fifo,
+    },
+    Phase {
+        name: "packing box moves",
+        direction: Direction::Forward,
+        guide: Guidance {
+            weight: connectivity::DEFAULT_WEIGHT,
+            features: true,
+            rooms: true,
+            box_moves: true,
+            goal_cut: true,
+        },
+        share: 0.08,
         ties: Ties::Fifo,
     },
     Phase {
@@ -399,6 +421,7 @@ pub const AUTO: [Phase; 7] = [
             features: true,
             rooms: true,
             box_moves: true,
+            goal_cut: false,
         },
         share: 0.15,
         ties: Ties::Fifo,
@@ -413,6 +436,7 @@ pub const AUTO: [Phase; 7] = [
             // 74, but loses 41, 71 and 75 (benches/README.md).
             rooms: false,
             box_moves: false,
+            goal_cut: false,
         },
         share: 0.23,
         ties: Ties::Fifo,
@@ -425,6 +449,7 @@ pub const AUTO: [Phase; 7] = [
             features: true,
             rooms: true,
             box_moves: true,
+            goal_cut: false,
         },
         share: 0.05,
         ties: Ties::Fifo,
@@ -437,6 +462,7 @@ pub const AUTO: [Phase; 7] = [
             features: false,
             rooms: false,
             box_moves: false,
+            goal_cut: false,
         },
         share: 0.07,
         ties: Ties::Lifo,
@@ -449,6 +475,7 @@ pub const AUTO: [Phase; 7] = [
             features: false,
             rooms: false,
             box_moves: false,
+            goal_cut: false,
         },
         share: 0.35,
         ties: Ties::Fifo,

@@ -178,6 +178,7 @@ impl<'a> Solver<'a> {
             rooms: phase.guide.rooms && o.rooms && search == Algorithm::Gbfs,
             box_moves: phase.guide.box_moves
                 && matches!(phase.direction, Direction::Forward | Direction::Backward),
+            goal_cut: phase.guide.goal_cut,
         };
         let phases = o.phases();
         let (mut result, mut trace, mut direction) = (None, Vec::new(), phases[0].direction);
@@ -353,6 +354,8 @@ impl<'s, 'a> LevelRun<'s, 'a> {
     ) -> (SearchResult, Vec<Expansion>) {
         let mut options = self.options().push_options(how.direction, how.greedy);
         options.box_moves = how.guide.box_moves;
+        // Box moves keep the goal cut only where the phase asks for it.
+        options.goal_macros &= !how.guide.box_moves || how.guide.goal_cut;
         let (mut result, mut trace) =
             self.search_level(board, how, options, ring.as_deref_mut(), time);
         // Corral pruning, goal cuts and tunnel macros may cut every solution of
