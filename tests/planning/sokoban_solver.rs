@@ -1264,29 +1264,41 @@ fn box_moves_solve_and_replay_in_one_direction() {
     }
 }
 
-/// XSokoban 44 solved in `direction` with features within 50,000
-/// expansions, with or without box moves (no perimeter for the pulls): the
+/// XSokoban level `n` solved with `options` within 50,000 expansions: the
 /// solution's push count, the solution replayed by the solver.
-fn xsokoban_44_within_50_000(
-    direction: planbox::sokoban::solver::Direction,
-    box_moves: bool,
+fn xsokoban_within_50_000(
+    n: u32,
+    options: planbox::sokoban::solver::SolverOptions,
 ) -> Option<usize> {
     use planbox::sokoban::solver::{Solver, SolverOptions};
-    let file = root().join("problems/sokoban/xsokoban/screen.44");
-    let text = std::fs::read_to_string(&file).expect("screen.44");
+    let file = root().join(format!("problems/sokoban/xsokoban/screen.{n}"));
+    let text = std::fs::read_to_string(&file).expect("an XSokoban level");
     let collection = planbox::sokoban::xsb::parse(&file, &text);
     let level = collection.level(1).expect("level").expect("valid");
     let solved = Solver::new(SolverOptions {
-        direction,
-        features: true,
-        box_moves,
-        perimeter: 0,
         expansions: Some(50_000),
-        ..SolverOptions::default()
+        ..options
     })
     .solve(&level)
     .expect("searches");
     solved.solution.map(|(_, _, pushes)| pushes)
+}
+
+/// XSokoban 44 solved in `direction` with features within 50,000
+/// expansions, with or without box moves (no perimeter for the pulls).
+fn xsokoban_44_within_50_000(
+    direction: planbox::sokoban::solver::Direction,
+    box_moves: bool,
+) -> Option<usize> {
+    use planbox::sokoban::solver::SolverOptions;
+    let options = SolverOptions {
+        direction,
+        features: true,
+        box_moves,
+        perimeter: 0,
+        ..SolverOptions::default()
+    };
+    xsokoban_within_50_000(44, options)
 }
 
 /// XSokoban 44, which the schedule without box moves missed at 60 s, is
@@ -1305,25 +1317,17 @@ fn box_moves_solve_a_level_the_pushes_miss() {
 }
 
 /// XSokoban 75 pushed box by box with features, goal macros on or off,
-/// within 50,000 expansions: the solution's push count, replayed by the
-/// solver.
+/// within 50,000 expansions.
 fn xsokoban_75_box_moves_within_50_000(goal_macros: bool) -> Option<usize> {
-    use planbox::sokoban::solver::{Direction, Solver, SolverOptions};
-    let file = root().join("problems/sokoban/xsokoban/screen.75");
-    let text = std::fs::read_to_string(&file).expect("screen.75");
-    let collection = planbox::sokoban::xsb::parse(&file, &text);
-    let level = collection.level(1).expect("level").expect("valid");
-    let solved = Solver::new(SolverOptions {
+    use planbox::sokoban::solver::{Direction, SolverOptions};
+    let options = SolverOptions {
         direction: Direction::Forward,
         features: true,
         box_moves: true,
         goal_macros,
-        expansions: Some(50_000),
         ..SolverOptions::default()
-    })
-    .solve(&level)
-    .expect("searches");
-    solved.solution.map(|(_, _, pushes)| pushes)
+    };
+    xsokoban_within_50_000(75, options)
 }
 
 /// Box moves keep the goal cut of the pushes: when a box can be taken to
