@@ -45,6 +45,10 @@ fn without_groups_the_monotone_groups_are_the_variables() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes unoptimised: runs in release (`cargo test --release`)"
+)]
 fn optimised_and_diversified_orders_are_the_same_in_two_builds() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/ipc/depot/");
     let task = crate::load::load(format!("{dir}domain.pddl"), format!("{dir}p04.pddl"))
@@ -73,6 +77,10 @@ fn optimised_and_diversified_orders_are_the_same_in_two_builds() {
 /// A* with saturated cost partitioning over Sys-SCP's projections finds
 /// plans as cheap as A* with LM-cut, each replayed step by step.
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes unoptimised: runs in release (`cargo test --release`)"
+)]
 fn astar_with_sys_scp_patterns_is_optimal() {
     use crate::search::{Limits, Monitor, Outcome, Progression, astar};
     let options = Options {
@@ -133,6 +141,10 @@ fn astar_with_sys_scp_patterns_is_optimal() {
 /// problems (their costs known from the other optimal planners' tests),
 /// each replayed step by step.
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes unoptimised: runs in release (`cargo test --release`)"
+)]
 fn astar_with_optimal_cost_partitioning_is_optimal() {
     use crate::heuristics::HeuristicName;
     use crate::search::{Limits, Monitor, Outcome, Progression, astar};
