@@ -24,6 +24,7 @@ pub mod bound;
 pub mod box_move;
 pub mod connectivity;
 pub mod corral;
+pub mod cut;
 pub mod deadlock;
 pub mod goal_room;
 pub mod matching;

@@ -260,3 +260,93 @@ fn pull_moves_solve_what_the_pulls_solve() {
         assert!(replayed.is_ok(), "level {k}: {replayed:?}");
     }
 }
+
+/// The moves of the box on `b` found as they were before the cut cells: a
+/// flood of the man's region at every cell and side the box reaches.
+fn found_by_floods(
+    moves: &BoxMoves,
+    board: &Board,
+    boxes: &[u64],
+    man: &Reach,
+    b: u32,
+    live: bool,
+) -> Vec<(OpId, u32)> {
+    let mut others = boxes.to_vec();
+    bits::remove(&mut others, b);
+    let mut seen = vec![0u8; board.len()];
+    let mut queue: Vec<(u32, usize)> = Vec::new();
+    let mut found = Vec::new();
+    let mut reach = Reach::new(board);
+    let free = |boxes: &[u64], c: u32| c != NONE && !bits::contains(boxes, c);
+    // Where the box on `cell` goes in direction `d`, the man's region in
+    // `man` (flooded with the box on `cell`).
+    let step = |man: &Reach, cell: u32, d: usize| {
+        let to = board.next[cell as usize][d];
+        let ok = match moves.way {
+            Way::Push => {
+                let behind = board.next[cell as usize][d ^ 1];
+                behind != NONE
+                    && man.reached(behind)
+                    && free(&others, to)
+                    && (!live || board.live[to as usize])
+            }
+            Way::Pull => {
+                to != NONE
+                    && man.reached(to)
+                    && free(&others, board.next[to as usize][d])
+                    && (!live || board.pull_live[to as usize])
+            }
+        };
+        ok.then_some(to)
+    };
+    for d in 0..4 {
+        if let Some(to) = step(man, b, d) {
+            seen[to as usize] |= 1 << d;
+            queue.push((to, d));
+        }
+    }
+    let mut i = 0;
+    while let Some(&(cell, dir)) = queue.get(i) {
+        i += 1;
+        let mut with = others.clone();
+        bits::insert(&mut with, cell);
+        let lowest = reach.flood(board, &with, moves.man_beside(board, cell, dir));
+        if !found
+            .iter()
+            .any(|&(o, m)| m == lowest && BoxMoves::of(board, o).1 == cell)
+        {
+            found.push((BoxMoves::op(board, b, cell, dir), lowest));
+        }
+        for d in 0..4 {
+            if let Some(to) = step(&reach, cell, d)
+                && seen[to as usize] & (1 << d) == 0
+            {
+                seen[to as usize] |= 1 << d;
+                queue.push((to, d));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_moves_found_by_cut_cells_are_those_a_flood_at_every_step_finds() {
+    for way in [Way::Push, Way::Pull] {
+        for live in [false, true] {
+            let mut compared = 0;
+            on_random_positions(3, |board, boxes, _, man| {
+                let mut moves = match way {
+                    Way::Push => BoxMoves::new(board),
+                    Way::Pull => BoxMoves::pulling(board),
+                };
+                for b in bits::iter::<u32>(boxes) {
+                    moves.search(board, boxes, man, b, |_| true, live);
+                    let expected = found_by_floods(&moves, board, boxes, man, b, live);
+                    assert_eq!(moves.found, expected, "{way:?}, box {b}, live {live}");
+                    compared += expected.len();
+                }
+            });
+            assert!(compared > 1000, "{way:?}: {compared} moves");
+        }
+    }
+}
