@@ -261,7 +261,15 @@ fn cost_partitionings_never_exceed_h_star() {
         ..options.clone()
     };
     let (mut positive, mut perim_raised, mut general_raised) = (0, 0, 0);
-    for seed in 0..400 {
+    // Unoptimised, the first hundred tasks keep the debug pass under a
+    // minute; the release pass checks all 400. The floors below are the
+    // counts each run must reach (the first hundred are less informative).
+    let (seeds, informative, raised) = if cfg!(debug_assertions) {
+        (100, 40, 5)
+    } else {
+        (400, 200, 20)
+    };
+    for seed in 0..seeds {
         let (task, groups) = if seed % 2 == 0 {
             random_sas_task(&mut rng)
         } else {
@@ -365,13 +373,13 @@ fn cost_partitionings_never_exceed_h_star() {
             }
         }
     }
-    assert!(positive > 200, "informative on {positive} tasks");
+    assert!(positive > informative, "informative on {positive} tasks");
     assert!(
-        perim_raised > 20,
+        perim_raised > raised,
         "perimstar raised {perim_raised} estimates"
     );
     assert!(
-        general_raised > 20,
+        general_raised > raised,
         "general costs raised {general_raised} estimates"
     );
 }
