@@ -116,13 +116,19 @@ pub struct SolveArgs {
     /// feature cells (to measure them).
     #[arg(long)]
     no_rooms: bool,
+    /// With --features --box-moves, forward: leave out the boxes out of plan
+    /// (on goals past the first empty goal of their room's packing order)
+    /// from the feature cells (to measure them).
+    #[arg(long)]
+    no_out_of_plan: bool,
     /// The greedy forward solver's weight of each region the boxes cut the
     /// free floor into, added to the matching bound (0: the bound alone)
     /// [default: 8, as in --direction auto's pushes].
     #[arg(long, value_name = "W", allow_negative_numbers = true, value_parser = count::<u32>)]
     connectivity: Option<u32>,
     /// gbfs, --optimize none, one direction: take turns between the cells of
-    /// a feature space (boxes home × regions of free floor), expanding the
+    /// a feature space (boxes home × regions of free floor × blocked pairs
+    /// of rooms, and with box moves forward × boxes out of plan), expanding the
     /// best node of each cell in turn instead of the best node of all
     /// (Festival's feature space search); --direction auto has a phase of
     /// its own with features.
@@ -344,6 +350,7 @@ fn solver_options(args: &SolveArgs) -> SolverOptions {
         pairs: !args.no_pairs,
         sides: !args.no_sides,
         rooms: !args.no_rooms,
+        out_of_plan: !args.no_out_of_plan,
         connectivity: args.connectivity,
         features: args.features,
         box_moves: args.box_moves,
@@ -576,6 +583,7 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "features": s.guidance.map(|g| g.features),
             "box_moves": s.guidance.map(|g| g.box_moves),
             "rooms": s.guidance.map(|g| g.rooms),
+            "out_of_plan": s.guidance.map(|g| g.out_of_plan),
             "outcome": match (&s.error, r) {
                 (Some(e), _) => level_error_outcome(e.code),
                 (None, None) => "invalid",

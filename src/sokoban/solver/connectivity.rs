@@ -34,7 +34,10 @@
 //! goal, is then searched along that path too, at its cell's share of the
 //! expansions. With [`Guide::with_rooms`] Festival's *room connectivity*
 //! is a feature too: the pairs of adjacent rooms whose passages all hold a
-//! box ([`super::rooms`]).
+//! box ([`super::rooms`]). With [`Guide::with_out_of_plan`], forward, so is
+//! Festival's *out of plan*: the boxes on goals past the first empty goal of
+//! their room's packing order ([`GoalRooms::out_of_plan`]), which keeps a
+//! node that filled a room out of order apart from those that did not.
 //!
 //! Measured on XSokoban (benches/README.md): the forward greedy solver at
 //! 10 s per level solves 11 levels on the bound alone, 24 with weight 4 and
@@ -49,6 +52,7 @@
 
 use super::board::{Board, NONE};
 use super::bound::MatchingBound;
+use super::goal_room::GoalRooms;
 use super::rooms::Rooms;
 use crate::heuristics::{Estimate, Features, Heuristic};
 use crate::util::bits;
@@ -209,6 +213,9 @@ pub struct Guide<'b> {
     /// With features: whether moves have Festival's weights
     /// ([`Guide::with_weights`]).
     weights: bool,
+    /// With features: the goal rooms whose boxes out of plan are a feature
+    /// too ([`Guide::with_out_of_plan`]).
+    plan: Option<GoalRooms>,
 }
 
 impl<'b> Guide<'b> {
@@ -224,6 +231,7 @@ impl<'b> Guide<'b> {
             feature: 0,
             rooms: None,
             weights: false,
+            plan: None,
         }
     }
 
@@ -244,6 +252,15 @@ impl<'b> Guide<'b> {
     /// them keeps the man from walking between ([`super::rooms`]).
     pub fn with_rooms(mut self) -> Guide<'b> {
         self.rooms = Some(Rooms::new(self.board));
+        self
+    }
+
+    /// The guide with features and Festival's *out of plan* among them: the
+    /// boxes on goals past the first empty goal of their room's packing
+    /// order ([`GoalRooms::out_of_plan`]). Forward only: pulling, the
+    /// targets are the start cells, which have no packing order.
+    pub fn with_out_of_plan(mut self) -> Guide<'b> {
+        self.plan = Some(GoalRooms::new(self.board));
         self
     }
 
@@ -273,7 +290,7 @@ impl Features for Guide<'_> {
 
     fn move_weight(&self, parent: u32, child: u32) -> Option<u32> {
         // The cell's fields, as `estimate` packs them.
-        let (home, regions, blocked) = (|c: u32| c >> 8 & 0xffff, |c| c & 0xff, |c| c >> 24);
+        let (home, regions, blocked) = (|c: u32| c >> 8 & 0x3ff, |c| c & 0xff, |c| c >> 24);
         let gains = home(child) > home(parent)
             || regions(child) < regions(parent)
             || blocked(child) < blocked(parent);
@@ -310,7 +327,11 @@ impl Heuristic for Guide<'_> {
                         .map(|(b, t)| (b & t).count_ones())
                         .sum();
                     let blocked = self.rooms.as_ref().map_or(0, |r| r.blocked(boxes));
-                    self.feature = blocked.min(255) << 24 | home << 8 | regions.min(255);
+                    let out = self.plan.as_ref().map_or(0, |p| p.out_of_plan(boxes));
+                    self.feature = blocked.min(255) << 24
+                        | out.min(63) << 18
+                        | home.min(1023) << 8
+                        | regions.min(255);
                 }
                 Estimate::Value(v.saturating_add(self.weight.saturating_mul(regions)))
             }

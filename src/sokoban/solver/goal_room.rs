@@ -154,6 +154,30 @@ impl GoalRooms {
         next == Some(&to)
     }
 
+    /// Festival's *out of plan* feature: the boxes on a room's goals past
+    /// the first empty goal of its packing order. The order fills each goal
+    /// before the ones after it because a box there first may wall the
+    /// earlier goal off; a box that went ahead of the plan has to be taken
+    /// out again, or the goals it passed are filled some other way.
+    ///
+    /// Example: in a dead-end corridor `#....` filled from the far end, a
+    /// box on the third goal with the first two empty is out of plan; with
+    /// the first two full it is not.
+    pub fn out_of_plan(&self, boxes: &[u64]) -> u32 {
+        let mut count = 0;
+        for order in &self.order {
+            let mut empty_before = false;
+            for &g in order {
+                if !bits::contains(boxes, g) {
+                    empty_before = true;
+                } else if empty_before {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
     /// The goal macro that follows pushing a box from `from` onto `to`
     /// (`boxes` already shows it on `to`), if the push brings a box to a
     /// room: from outside onto an entrance, or from an entrance into the

@@ -176,6 +176,10 @@ impl<'a> Solver<'a> {
             },
             features: phase.guide.features && search == Algorithm::Gbfs,
             rooms: phase.guide.rooms && o.rooms && search == Algorithm::Gbfs,
+            out_of_plan: phase.guide.out_of_plan
+                && o.out_of_plan
+                && search == Algorithm::Gbfs
+                && phase.direction == Direction::Forward,
             box_moves: phase.guide.box_moves
                 && matches!(phase.direction, Direction::Forward | Direction::Backward),
             goal_cut: phase.guide.goal_cut,
@@ -410,6 +414,9 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                     bound = bound.with_features(&board.goals);
                     if how.guide.rooms {
                         bound = bound.with_rooms();
+                    }
+                    if how.guide.out_of_plan {
+                        bound = bound.with_out_of_plan();
                     }
                     if how.guide.box_moves {
                         bound = bound.with_weights();

@@ -65,6 +65,32 @@ fn with_rooms_the_blocked_pairs_of_rooms_are_a_feature() {
 }
 
 #[test]
+fn with_out_of_plan_the_boxes_ahead_of_the_packing_order_are_a_feature() {
+    // A dead-end corridor of four goals, filled from the far end (column
+    // 1). Three boxes still outside, one home on column 3 with columns 1
+    // and 2 empty: out of plan.
+    let b = board("#############\n#....  $$$$@#\n#############\n");
+    let at = |col| b.cell(crate::sokoban::level::Cell::new(1, col)).unwrap();
+    let mut node = boxes(&b);
+    bits::remove(&mut node, at(7));
+    bits::insert(&mut node, at(3));
+    node.push(0);
+    let mut guide = Guide::new(&b, MatchingBound::to_goals(&b), 8).with_features(&b.goals);
+    guide.estimate(&node);
+    // One box home, three regions (the goals behind the box, the floor
+    // between the boxes, the man's cell).
+    assert_eq!(guide.feature(), Some(1 << 8 | 3));
+    let mut guide = guide.with_out_of_plan();
+    guide.estimate(&node);
+    assert_eq!(guide.feature(), Some(1 << 18 | 1 << 8 | 3));
+    // On the far goal instead, the box is where the order wants it.
+    bits::remove(&mut node, at(3));
+    bits::insert(&mut node, at(1));
+    guide.estimate(&node);
+    assert_eq!(guide.feature(), Some(1 << 8 | 2));
+}
+
+#[test]
 fn counting_by_runs_agrees_with_counting_by_cells() {
     let text = std::fs::read_to_string("problems/sokoban/xsokoban/screen.18").unwrap();
     let b = board(&text);

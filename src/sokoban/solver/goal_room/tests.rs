@@ -55,3 +55,23 @@ fn a_room_that_cannot_be_emptied_has_no_order() {
     let rooms = GoalRooms::new(&board);
     assert_eq!(rooms.orders(), &[Vec::<u32>::new()]);
 }
+
+#[test]
+fn boxes_past_the_first_empty_goal_of_the_order_are_out_of_plan() {
+    let board = Board::new(&level(CORRIDOR));
+    let rooms = GoalRooms::new(&board);
+    let at = |col| board.cell(Cell::new(1, col)).unwrap();
+    let boxes = |cols: &[usize]| {
+        let mut b = vec![0u64; 1];
+        for &c in cols {
+            bits::insert(&mut b, at(c));
+        }
+        b
+    };
+    // The order fills columns 1, 2, 3, 4.
+    assert_eq!(rooms.out_of_plan(&boxes(&[6, 7, 8])), 0);
+    assert_eq!(rooms.out_of_plan(&boxes(&[1, 2, 8])), 0);
+    assert_eq!(rooms.out_of_plan(&boxes(&[3, 7, 8])), 1);
+    assert_eq!(rooms.out_of_plan(&boxes(&[1, 3, 4, 8])), 2);
+    assert_eq!(rooms.out_of_plan(&boxes(&[1, 2, 3, 4])), 0);
+}
