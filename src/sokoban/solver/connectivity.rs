@@ -36,8 +36,9 @@
 //! is a feature too: the pairs of adjacent rooms whose passages all hold a
 //! box ([`super::rooms`]). With [`Guide::with_out_of_plan`], forward, so is
 //! Festival's *out of plan*: the boxes on goals past the first empty goal of
-//! their room's packing order ([`GoalRooms::out_of_plan`]), which keeps a
-//! node that filled a room out of order apart from those that did not.
+//! their room's packing order ([`GoalRooms::out_of_plan`]), which then do
+//! not count as home; a node that filled a room out of order waits apart
+//! from those that did not.
 //!
 //! Measured on XSokoban (benches/README.md): the forward greedy solver at
 //! 10 s per level solves 11 levels on the bound alone, 24 with weight 4 and
@@ -257,8 +258,10 @@ impl<'b> Guide<'b> {
 
     /// The guide with features and Festival's *out of plan* among them: the
     /// boxes on goals past the first empty goal of their room's packing
-    /// order ([`GoalRooms::out_of_plan`]). Forward only: pulling, the
-    /// targets are the start cells, which have no packing order.
+    /// order ([`GoalRooms::out_of_plan`]), which no longer count as home, so
+    /// that the boxes home are those packed as the plan packs them
+    /// (Festival's *packing*). Forward only: pulling, the targets are the
+    /// start cells, which have no packing order.
     pub fn with_out_of_plan(mut self) -> Guide<'b> {
         self.plan = Some(GoalRooms::new(self.board));
         self
@@ -327,10 +330,12 @@ impl Heuristic for Guide<'_> {
                         .map(|(b, t)| (b & t).count_ones())
                         .sum();
                     let blocked = self.rooms.as_ref().map_or(0, |r| r.blocked(boxes));
+                    // With a plan, a box out of plan is not home: the boxes
+                    // home are those packed as the plan packs them.
                     let out = self.plan.as_ref().map_or(0, |p| p.out_of_plan(boxes));
                     self.feature = blocked.min(255) << 24
                         | out.min(63) << 18
-                        | home.min(1023) << 8
+                        | (home - out).min(1023) << 8
                         | regions.min(255);
                 }
                 Estimate::Value(v.saturating_add(self.weight.saturating_mul(regions)))
