@@ -1203,20 +1203,13 @@ fn diving_through_plateaus_solves_xsokoban_56_backwards() {
 /// benches/README.md). The solution is replayed.
 #[test]
 fn room_connectivity_guides_the_pulls_with_features() {
-    use planbox::sokoban::solver::{Direction, Solver, SolverOptions};
-    let file = root().join("problems/sokoban/xsokoban/screen.74");
-    let text = std::fs::read_to_string(&file).expect("screen.74");
-    let collection = planbox::sokoban::xsb::parse(&file, &text);
-    let level = collection.level(1).expect("level").expect("valid");
-    let solved = Solver::new(SolverOptions {
+    use planbox::sokoban::solver::{Direction, SolverOptions};
+    let options = SolverOptions {
         direction: Direction::Backward,
         features: true,
-        expansions: Some(2_400_000),
         ..SolverOptions::default()
-    })
-    .solve(&level)
-    .expect("solves");
-    let (_, _, pushes) = solved.solution.expect("solved within the budget");
+    };
+    let pushes = xsokoban_within(74, 2_400_000, options).expect("solved within the budget");
     assert!(pushes > 0);
 }
 
@@ -1227,29 +1220,19 @@ fn room_connectivity_guides_the_pulls_with_features() {
 /// The solution is replayed.
 #[test]
 fn boxes_out_of_plan_guide_the_box_moves_with_features() {
-    use planbox::sokoban::solver::{Direction, Solver, SolverOptions};
-    let file = root().join("problems/sokoban/xsokoban/screen.26");
-    let text = std::fs::read_to_string(&file).expect("screen.26");
-    let collection = planbox::sokoban::xsb::parse(&file, &text);
-    let level = collection.level(1).expect("level").expect("valid");
+    use planbox::sokoban::solver::{Direction, SolverOptions};
     let solve = |out_of_plan| {
-        Solver::new(SolverOptions {
+        let options = SolverOptions {
             direction: Direction::Forward,
             features: true,
             box_moves: true,
             out_of_plan,
-            expansions: Some(40_000),
             ..SolverOptions::default()
-        })
-        .solve(&level)
-        .expect("searches")
+        };
+        xsokoban_within(26, 40_000, options)
     };
-    let (_, _, pushes) = solve(true).solution.expect("solved within the budget");
-    assert!(pushes > 0);
-    assert!(
-        solve(false).solution.is_none(),
-        "solved without the feature"
-    );
+    assert!(solve(true).expect("solved within the budget") > 0);
+    assert!(solve(false).is_none(), "solved without the feature");
 }
 
 /// Box moves (`--box-moves`: a step takes one box as far as it goes) solve
@@ -1296,10 +1279,11 @@ fn box_moves_solve_and_replay_in_one_direction() {
     }
 }
 
-/// XSokoban level `n` solved with `options` within 50,000 expansions: the
+/// XSokoban level `n` solved with `options` within `expansions`: the
 /// solution's push count, the solution replayed by the solver.
-fn xsokoban_within_50_000(
+fn xsokoban_within(
     n: u32,
+    expansions: u64,
     options: planbox::sokoban::solver::SolverOptions,
 ) -> Option<usize> {
     use planbox::sokoban::solver::{Solver, SolverOptions};
@@ -1308,7 +1292,7 @@ fn xsokoban_within_50_000(
     let collection = planbox::sokoban::xsb::parse(&file, &text);
     let level = collection.level(1).expect("level").expect("valid");
     let solved = Solver::new(SolverOptions {
-        expansions: Some(50_000),
+        expansions: Some(expansions),
         ..options
     })
     .solve(&level)
@@ -1330,7 +1314,7 @@ fn xsokoban_44_within_50_000(
         perimeter: 0,
         ..SolverOptions::default()
     };
-    xsokoban_within_50_000(44, options)
+    xsokoban_within(44, 50_000, options)
 }
 
 /// XSokoban 44, which the schedule without box moves missed at 60 s, is
@@ -1359,7 +1343,7 @@ fn xsokoban_75_box_moves_within_50_000(goal_macros: bool) -> Option<usize> {
         goal_macros,
         ..SolverOptions::default()
     };
-    xsokoban_within_50_000(75, options)
+    xsokoban_within(75, 50_000, options)
 }
 
 /// Box moves keep the goal cut of the pushes: when a box can be taken to
