@@ -7,7 +7,7 @@ use clap::Args;
 use planbox::heuristics::abstraction::cost_partitioning::optimal::Solved;
 use planbox::heuristics::abstraction::report::Report;
 use planbox::heuristics::abstraction::selection::Selection;
-use planbox::heuristics::abstraction::{CostPartitioned, Options, Partitioning};
+use planbox::heuristics::abstraction::{CostPartitioned, FactGroups, Options, Partitioning};
 use planbox::invariants::{MutexMode, Options as InvariantOptions};
 use planbox::task::{FactSet, Task};
 use std::path::PathBuf;
@@ -47,7 +47,10 @@ pub fn run(args: &AbstractionsArgs) -> Result<u8> {
             message: format!("abstractions do not support {feature}, which this task has"),
         });
     }
-    let groups = analysis.mutexes.exclusive_groups();
+    let (groups, mutexes) = (
+        analysis.mutexes.exclusive_groups(),
+        analysis.mutexes.at_most_one_groups(),
+    );
     let limits = match args.pattern_size {
         Some(size) => Options {
             selection: Selection::Systematic,
@@ -61,8 +64,12 @@ pub fn run(args: &AbstractionsArgs) -> Result<u8> {
         },
     };
     // The variables `scp` would choose, judged with its own options.
-    let monotone = CostPartitioned::prefers_monotone(&task, &groups, &Options::default());
-    let groups = (!monotone).then_some(groups.as_slice());
+    let groups = FactGroups {
+        variables: Some(&groups),
+        mutexes: &mutexes,
+    };
+    let monotone = CostPartitioned::prefers_monotone(&task, groups, &Options::default());
+    let groups = if monotone { groups.monotone() } else { groups };
     let mut h = CostPartitioned::new(&task, groups, Partitioning::Saturated, &limits);
     let init = FactSet::from_facts(task.facts.len(), &task.init);
     let report = h.report(init.words(), args.rows);

@@ -17,7 +17,7 @@
 
 use super::abstraction::cost_partitioning::Saturator;
 use super::abstraction::selection::{HillClimbing, Selection};
-use super::abstraction::{CostPartitioned, Options, Partitioning};
+use super::abstraction::{CostPartitioned, FactGroups, Options, Partitioning};
 use super::{Blind, GoalCount, Hadd, Heuristic, Hff, Hmax, LmCount, LmCut, RegressionHeuristic};
 use crate::choice::UnknownChoice;
 use crate::task::{FactId, Task};
@@ -34,6 +34,20 @@ pub struct Context<'a> {
     /// Disjoint groups of facts of which at most one holds (the invariant
     /// synthesis's), the variables of the abstraction heuristics.
     pub groups: Option<&'a [Vec<FactId>]>,
+    /// Every proven group of facts of which at most one holds, overlapping
+    /// ones included: the abstraction heuristics strengthen their operators
+    /// with them.
+    pub mutex_groups: &'a [Vec<FactId>],
+}
+
+impl Context<'_> {
+    /// What the abstraction heuristics build their variables from.
+    fn fact_groups(&self) -> FactGroups<'_> {
+        FactGroups {
+            variables: self.groups,
+            mutexes: self.mutex_groups,
+        }
+    }
 }
 
 /// Builds a heuristic over states for a task.
@@ -157,7 +171,7 @@ pub const TABLE: &[Entry] = &[
                 ..Options::default()
             };
             let kind = Partitioning::Saturated;
-            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options).named("cegar"))
+            Box::new(CostPartitioned::best_of(t, c.fact_groups(), kind, &options).named("cegar"))
         }),
         backward: None,
     },
@@ -170,7 +184,7 @@ pub const TABLE: &[Entry] = &[
         adl: false,
         forward: Some(|t, c| {
             let kind = Partitioning::Saturated;
-            Box::new(CostPartitioned::best_of(t, c.groups, kind, &pairs()).named("scp-sys2"))
+            Box::new(CostPartitioned::best_of(t, c.fact_groups(), kind, &pairs()).named("scp-sys2"))
         }),
         backward: None,
     },
@@ -189,7 +203,7 @@ pub const TABLE: &[Entry] = &[
                 ..Options::default()
             };
             let kind = Partitioning::Saturated;
-            Box::new(CostPartitioned::best_of(t, c.groups, kind, &options).named("ipdb"))
+            Box::new(CostPartitioned::best_of(t, c.fact_groups(), kind, &options).named("ipdb"))
         }),
         backward: None,
     },
@@ -210,7 +224,7 @@ pub const TABLE: &[Entry] = &[
         adl: false,
         forward: Some(|t, c| {
             let kind = Partitioning::Optimal;
-            Box::new(CostPartitioned::best_of(t, c.groups, kind, &pairs()))
+            Box::new(CostPartitioned::best_of(t, c.fact_groups(), kind, &pairs()))
         }),
         backward: None,
     },
@@ -237,7 +251,7 @@ fn pairs() -> Options {
 /// The abstraction heuristic over the context's mutex groups or the task's
 /// monotone ones, whichever estimates the initial state higher.
 fn cost_partitioned(task: &Task, context: &Context, kind: Partitioning) -> CostPartitioned {
-    CostPartitioned::best_of(task, context.groups, kind, &Options::default())
+    CostPartitioned::best_of(task, context.fact_groups(), kind, &Options::default())
 }
 
 /// The names of [`TABLE`], in its order.

@@ -263,6 +263,14 @@ impl Mutexes {
         self.crowded_counting_group(pos).is_some()
     }
 
+    /// Every group of facts of which at most one can hold (they overlap).
+    pub fn at_most_one_groups(&self) -> Vec<Vec<FactId>> {
+        (self.groups.iter())
+            .filter(|g| g.at_most == 1)
+            .map(|g| g.facts.clone())
+            .collect()
+    }
+
     /// Disjoint groups of facts of which at most one can hold (each a subset
     /// of an at-most-one invariant, the largest first), for packed storage.
     pub fn exclusive_groups(&self) -> Vec<Vec<FactId>> {

@@ -42,6 +42,7 @@ pub fn run(
         is_mutex: is_mutex.as_ref().map(|f| f as &dyn Fn(_, _) -> bool),
         landmark_preferred: config.landmark_preferred,
         groups: known.groups.as_deref(),
+        mutex_groups: &known.mutex_groups,
     };
     let (novelty, novelty_note) = novelty_width(task, known, config.novelty);
     if config.anytime {

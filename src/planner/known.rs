@@ -28,6 +28,10 @@ pub struct Known {
     /// abstraction heuristics' variables, and a packing of the states
     /// forward search stores (STRIPS tasks).
     pub groups: Option<Vec<Vec<FactId>>>,
+    /// Every proven at-most-one group, overlapping ones included (STRIPS
+    /// tasks, forward): the abstraction heuristics strengthen their
+    /// operators with them.
+    pub mutex_groups: Vec<Vec<FactId>>,
     /// The mutex groups the h² preprocessing starts from
     /// ([`Config::h2_preprocess`]; it computes h² itself).
     pub mutex_pruning: Option<Mutexes>,
@@ -73,11 +77,16 @@ impl Known {
         // abstraction heuristics' variables); the synthesis is cheap beside
         // grounding (0.02 s against 0.36 s on the largest Scanalyzer).
         if forward && strips {
-            let groups = match &known.mutex_pruning {
-                Some(m) => m.exclusive_groups(),
-                None => analyse(MutexMode::None).exclusive_groups(),
+            let analysed;
+            let mutexes = match &known.mutex_pruning {
+                Some(m) => m,
+                None => {
+                    analysed = analyse(MutexMode::None);
+                    &analysed
+                }
             };
-            known.groups = Some(groups);
+            known.groups = Some(mutexes.exclusive_groups());
+            known.mutex_groups = mutexes.at_most_one_groups();
         }
         known
     }

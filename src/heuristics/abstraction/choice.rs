@@ -2,23 +2,21 @@
 //! synthesis's mutex groups (Fast Downward's SAS+ variables) or the task's
 //! monotone groups of one predicate.
 //!
-//! Neither set always wins. On Blocksworld the monotone groups
-//! (`(on a ?)`, `(clear a)`, ... each of its own) let A* expand 24,236 states
-//! on blocks 9-0 where the synthesis's need 110,152; on Logistics the
-//! synthesis's groups give the start 35 where the monotone ones give 9; on
-//! Elevators p01 the synthesis's nine variables expand 362 states where the
-//! 42 monotone ones expand 1,815. So both heuristics are built in full, and
-//! the one whose estimates are higher on [`JUDGE_SAMPLES`] states sampled by
-//! random walks ([`super::sampling`]), and on the initial state, is kept.
-//!
-//! The initial state alone misleads: on Elevators p01 the projections
-//! estimate it 12 on the synthesis's variables and 13 on the monotone ones,
-//! and on blocks 9-0 the full heuristics 19 and 18, each time for the set
-//! that expands 4 to 5 times as many states.
+//! Neither set always wins. On Blocksworld 9-0 the synthesis's groups,
+//! their operators strengthened by the mutexes ([`FactGroups`]), estimate
+//! the start 23 and let A* expand 1,724 states until the last f layer,
+//! where the monotone groups (`(on a ?)`, `(clear a)`, ... each of its own)
+//! give 18 and need 24,248; on Elevators p01 the synthesis's nine variables
+//! expand 362 states where the 42 monotone ones expand 1,539. On Sokoban
+//! (IPC 2008, p01) the monotone groups give the start 11, its optimal cost,
+//! where the synthesis's give 10 and need 132 expansions. So both heuristics
+//! are built in full, and the one whose estimates are higher on
+//! [`JUDGE_SAMPLES`] states sampled by random walks ([`super::sampling`]),
+//! and on the initial state, is kept.
 
-use super::{CostPartitioned, Options, Partitioning, sampling};
+use super::{CostPartitioned, FactGroups, Options, Partitioning, sampling};
 use crate::heuristics::{Estimate, Heuristic};
-use crate::task::{FactId, FactSet, Task};
+use crate::task::{FactSet, Task};
 
 /// States sampled by random walks on which [`CostPartitioned::best_of`]
 /// judges the two sets of variables.
@@ -27,19 +25,21 @@ pub const JUDGE_SAMPLES: usize = 100;
 impl CostPartitioned {
     /// The heuristic on the better of two sets of variables (see the module
     /// docs): those of `groups` and the task's monotone groups, `groups` on
-    /// a tie. A sampled state that one calls a dead end counts for it as one
-    /// more than the highest estimate seen. Without `groups`, or without
-    /// projections, the heuristic is built on the monotone groups, or on
-    /// `groups`, without a choice.
+    /// a tie, only the former strengthened by the mutex groups
+    /// ([`FactGroups::monotone`] says why). A sampled state
+    /// that one calls a dead end counts for it as one more than the highest
+    /// estimate seen. Without variables in `groups`, or without projections,
+    /// the heuristic is built on the monotone groups, or on `groups`,
+    /// without a choice.
     pub fn best_of(
         task: &Task,
-        groups: Option<&[Vec<FactId>]>,
+        groups: FactGroups,
         partitioning: Partitioning,
         options: &Options,
     ) -> CostPartitioned {
-        let Some(groups) = groups.filter(|_| options.projections) else {
+        if groups.variables.is_none() || !options.projections {
             return CostPartitioned::new(task, groups, partitioning, options);
-        };
+        }
         // Optimal cost partitioning chooses as saturated does: without an
         // LP, and so over the same abstractions as `scp` with these options.
         let judge = match partitioning {
@@ -48,7 +48,7 @@ impl CostPartitioned {
         };
         let (mut chosen, monotone) = Self::judged(task, groups, judge, options);
         if judge != partitioning {
-            let groups = if monotone { None } else { Some(groups) };
+            let groups = if monotone { groups.monotone() } else { groups };
             chosen = CostPartitioned::new(task, groups, partitioning, options);
         }
         // The judges' estimates count as evaluations; start afresh.
@@ -58,7 +58,7 @@ impl CostPartitioned {
 
     /// Whether [`CostPartitioned::best_of`] with these options keeps the
     /// task's monotone groups rather than `groups`.
-    pub fn prefers_monotone(task: &Task, groups: &[Vec<FactId>], options: &Options) -> bool {
+    pub fn prefers_monotone(task: &Task, groups: FactGroups, options: &Options) -> bool {
         Self::judged(task, groups, Partitioning::Saturated, options).1
     }
 
@@ -66,12 +66,12 @@ impl CostPartitioned {
     /// keeps, and whether it is the monotone groups'.
     fn judged(
         task: &Task,
-        groups: &[Vec<FactId>],
+        groups: FactGroups,
         partitioning: Partitioning,
         options: &Options,
     ) -> (CostPartitioned, bool) {
-        let mut first = CostPartitioned::new(task, Some(groups), partitioning, options);
-        let mut second = CostPartitioned::new(task, None, partitioning, options);
+        let mut first = CostPartitioned::new(task, groups, partitioning, options);
+        let mut second = CostPartitioned::new(task, groups.monotone(), partitioning, options);
         let init = FactSet::from_facts(task.facts.len(), &task.init);
         let h_init = |h: &mut CostPartitioned| match h.estimate(init.words()) {
             Estimate::Value(v) => v,

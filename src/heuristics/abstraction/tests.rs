@@ -8,7 +8,12 @@ fn scp_on_the_truck_task_is_h_star_and_zero_at_the_goal() {
         cartesian: false,
         ..Options::default()
     };
-    let mut h = CostPartitioned::new(&t, Some(&groups), Partitioning::Saturated, &options);
+    let mut h = CostPartitioned::new(
+        &t,
+        FactGroups::of(&groups),
+        Partitioning::Saturated,
+        &options,
+    );
     assert_eq!(h.abstractions().len(), 2);
     assert_eq!(h.estimate(&state(&t, &[0, 2])), Estimate::Value(3));
     assert_eq!(h.estimate(&state(&t, &[1, 4])), Estimate::Value(1));
@@ -20,7 +25,7 @@ fn without_unloading_every_state_with_the_package_elsewhere_is_a_dead_end() {
     let (mut t, groups) = truck();
     t.operators.truncate(4);
     for kind in [Partitioning::Saturated, Partitioning::Uniform] {
-        let mut h = CostPartitioned::new(&t, Some(&groups), kind, &Options::default());
+        let mut h = CostPartitioned::new(&t, FactGroups::of(&groups), kind, &Options::default());
         assert_eq!(
             h.estimate(&state(&t, &[0, 2])),
             Estimate::DeadEnd,
@@ -38,7 +43,12 @@ fn without_unloading_every_state_with_the_package_elsewhere_is_a_dead_end() {
 fn without_groups_the_monotone_groups_are_the_variables() {
     // The test task's facts have no arguments: every fact is a variable.
     let (t, _) = truck();
-    let mut h = CostPartitioned::new(&t, None, Partitioning::Saturated, &Options::default());
+    let mut h = CostPartitioned::new(
+        &t,
+        FactGroups::default(),
+        Partitioning::Saturated,
+        &Options::default(),
+    );
     assert_eq!(h.vars.len(), 5);
     let v = h.estimate(&state(&t, &[0, 2]));
     assert!(matches!(v, Estimate::Value(1..=3)), "{v:?}");
@@ -60,7 +70,14 @@ fn optimised_and_diversified_orders_are_the_same_in_two_builds() {
         interval: 7,
         ..Options::default()
     };
-    let build = || CostPartitioned::new(&task, None, Partitioning::Saturated, &options);
+    let build = || {
+        CostPartitioned::new(
+            &task,
+            FactGroups::default(),
+            Partitioning::Saturated,
+            &options,
+        )
+    };
     let (mut first, mut second) = (build(), build());
     // Diversification kept more than the initial state's order.
     assert!(first.orders() > 1, "{} orders", first.orders());
@@ -100,7 +117,12 @@ fn astar_with_sys_scp_patterns_is_optimal() {
         let dir = format!("{}/problems/ipc/{set}/", env!("CARGO_MANIFEST_DIR"));
         let task = crate::load::load(format!("{dir}domain.pddl"), format!("{dir}{file}.pddl"))
             .expect("bundled problem");
-        let mut h = CostPartitioned::best_of(&task, None, Partitioning::Saturated, &options);
+        let mut h = CostPartitioned::best_of(
+            &task,
+            FactGroups::default(),
+            Partitioning::Saturated,
+            &options,
+        );
         larger += (h.projections()).filter(|p| p.pattern().len() >= 3).count();
         let run = |h: &mut dyn Heuristic| {
             let mut space = Progression::new(&task);

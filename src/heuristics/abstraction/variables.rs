@@ -167,6 +167,58 @@ impl Variables {
         vars
     }
 
+    /// Strengthens every operator by what its preconditions exclude: a fact
+    /// that can never hold together with one of them (both in one of the
+    /// at-most-one `groups`) is a value the operator forbids. In a
+    /// reachable state the operator never applies with that value, so the
+    /// abstractions lose only transitions from unreachable states.
+    pub fn forbid_mutexes(&mut self, task: &Task, groups: &[Vec<FactId>]) {
+        let n = task.facts.len();
+        let mut of: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (g, group) in groups.iter().enumerate() {
+            for f in group {
+                if f.index() < n {
+                    of[f.index()].push(g as u32);
+                }
+            }
+        }
+        for (op, vop) in task.operators.iter().zip(self.operators.iter_mut()) {
+            for &p in op.pre.iter() {
+                for &g in &of[p.index()] {
+                    for &q in &groups[g as usize] {
+                        if q == p || q.index() >= n {
+                            continue;
+                        }
+                        let (v, value) = self.of_fact[q.index()];
+                        match vop.parts.binary_search_by_key(&v, |part| part.var) {
+                            Ok(i) => {
+                                let part = &mut vop.parts[i];
+                                match part.pre {
+                                    Some(x) if x == value => vop.possible = false,
+                                    Some(_) => {}
+                                    None => {
+                                        if let Err(at) = part.forbidden.binary_search(&value) {
+                                            part.forbidden.insert(at, value);
+                                        }
+                                    }
+                                }
+                            }
+                            Err(at) => vop.parts.insert(
+                                at,
+                                Part {
+                                    var: v,
+                                    pre: None,
+                                    forbidden: vec![value],
+                                    effect: Effect::Keep,
+                                },
+                            ),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The variable and value of fact `f`.
     #[inline]
     pub fn of_fact(&self, f: FactId) -> (Var, u32) {

@@ -15,7 +15,7 @@ use crate::heuristics::abstraction::decomposition;
 use crate::heuristics::abstraction::projection::{INFINITY, Projection};
 use crate::heuristics::abstraction::selection::{HillClimbing, Selection, SysScp};
 use crate::heuristics::abstraction::variables::{Var, Variables};
-use crate::heuristics::abstraction::{CostPartitioned, Options, Partitioning};
+use crate::heuristics::abstraction::{CostPartitioned, FactGroups, Options, Partitioning};
 use std::collections::HashMap;
 
 /// A random task over 2-4 variables of 1-3 facts each (at most 10 facts),
@@ -280,7 +280,7 @@ fn cost_partitionings_never_exceed_h_star() {
         let states = view_states(&vars, task.facts.len() as u32);
         let h_star = Space::new(&task).optimal_costs();
         for kind in [Partitioning::Saturated, Partitioning::Uniform] {
-            let mut h = CostPartitioned::new(&task, Some(&groups), kind, &options);
+            let mut h = CostPartitioned::new(&task, FactGroups::of(&groups), kind, &options);
             // Online orders make later estimates depend on earlier ones: twice.
             for _ in 0..2 {
                 assert_admissible(
@@ -294,7 +294,12 @@ fn cost_partitionings_never_exceed_h_star() {
             positive += usize::from(value(h.estimate(&[u64::from(mask(&task.init))])) > Some(0));
         }
         // Orders improved by hill climbing and diversified over samples.
-        let mut h = CostPartitioned::new(&task, Some(&groups), Partitioning::Saturated, &climbing);
+        let mut h = CostPartitioned::new(
+            &task,
+            FactGroups::of(&groups),
+            Partitioning::Saturated,
+            &climbing,
+        );
         for _ in 0..2 {
             assert_admissible(
                 "optimised and diversified",
@@ -384,6 +389,98 @@ fn cost_partitionings_never_exceed_h_star() {
     );
 }
 
+/// The states reachable from the initial one, ascending.
+fn reachable(space: &Space) -> Vec<u32> {
+    let mut seen = vec![false; space.transitions.len()];
+    let mut stack = vec![space.init()];
+    seen[space.init() as usize] = true;
+    while let Some(s) = stack.pop() {
+        for &(_, t, _) in space.transitions(s) {
+            if !std::mem::replace(&mut seen[t as usize], true) {
+                stack.push(t);
+            }
+        }
+    }
+    (0..seen.len() as u32)
+        .filter(|&s| seen[s as usize])
+        .collect()
+}
+
+/// Every pair of distinct facts that no state of `states` holds together,
+/// as a group of two.
+fn mutex_pairs(n: usize, states: &[u32]) -> Vec<Vec<FactId>> {
+    let mut pairs = Vec::new();
+    for f in 0..n as u32 {
+        for g in f + 1..n as u32 {
+            let both = 1 << f | 1 << g;
+            if states.iter().all(|&s| s & both != both) {
+                pairs.push(vec![FactId(f), FactId(g)]);
+            }
+        }
+    }
+    pairs
+}
+
+/// The mutex groups that strengthen the operators
+/// ([`FactGroups::mutexes`]) remove only transitions from unreachable
+/// states: with every pair of facts that no reachable state holds together,
+/// saturated and uniform cost partitionings of the projections and the
+/// Cartesian abstractions stay at most h* on the reachable states (and call
+/// a dead end only what is one), and they estimate some reachable states
+/// higher than the plain operators do.
+#[test]
+fn mutex_strengthened_abstractions_never_exceed_h_star_on_reachable_states() {
+    let mut rng = Rng(0x3A7E);
+    let options = Options {
+        selection: Selection::Systematic,
+        max_pattern_size: 3,
+        interval: 1,
+        ..Options::default()
+    };
+    // A dead end counts as more than any estimate.
+    let score = |e: Estimate| value(e).unwrap_or(u32::MAX);
+    let seeds = if cfg!(debug_assertions) { 200 } else { 1000 };
+    let (mut raised, mut tasks_raised) = (0, 0);
+    for seed in 0..seeds {
+        let (task, groups) = if seed % 2 == 0 {
+            random_sas_task(&mut rng)
+        } else {
+            (random_task(&mut rng), Vec::new())
+        };
+        let ctx = format!("seed {seed}, task {task:?}");
+        let space = Space::new(&task);
+        let states = reachable(&space);
+        let pairs = mutex_pairs(task.facts.len(), &states);
+        let h_star = space.optimal_costs();
+        let strong = FactGroups {
+            variables: Some(&groups),
+            mutexes: &pairs,
+        };
+        let before = raised;
+        for kind in [Partitioning::Saturated, Partitioning::Uniform] {
+            let mut plain = CostPartitioned::new(&task, FactGroups::of(&groups), kind, &options);
+            let mut h = CostPartitioned::new(&task, strong, kind, &options);
+            assert_admissible(
+                &format!("{kind:?} with mutexes"),
+                &h_star,
+                &states,
+                |s| value(h.estimate(&[u64::from(s)])),
+                &ctx,
+            );
+            for &s in &states {
+                let state = [u64::from(s)];
+                raised += usize::from(score(h.estimate(&state)) > score(plain.estimate(&state)));
+            }
+        }
+        tasks_raised += usize::from(raised > before);
+    }
+    let floor = if cfg!(debug_assertions) { 3 } else { 15 };
+    assert!(
+        tasks_raised > floor,
+        "the mutexes raised {raised} estimates on {tasks_raised} tasks"
+    );
+}
+
 #[test]
 fn sys_scp_patterns_never_exceed_h_star() {
     let mut rng = Rng(0x5C9);
@@ -412,7 +509,12 @@ fn sys_scp_patterns_never_exceed_h_star() {
         let vars = Variables::new(&task, &groups);
         let states = view_states(&vars, task.facts.len() as u32);
         let h_star = Space::new(&task).optimal_costs();
-        let mut h = CostPartitioned::new(&task, Some(&groups), Partitioning::Saturated, &options);
+        let mut h = CostPartitioned::new(
+            &task,
+            FactGroups::of(&groups),
+            Partitioning::Saturated,
+            &options,
+        );
         larger += usize::from(h.projections().any(|p| p.pattern().len() >= 3));
         for _ in 0..2 {
             assert_admissible(
@@ -461,7 +563,12 @@ fn hill_climbing_patterns_stay_within_their_bounds_and_never_exceed_h_star() {
         let vars = Variables::new(&task, &groups);
         let states = view_states(&vars, task.facts.len() as u32);
         let h_star = Space::new(&task).optimal_costs();
-        let mut h = CostPartitioned::new(&task, Some(&groups), Partitioning::Saturated, &options);
+        let mut h = CostPartitioned::new(
+            &task,
+            FactGroups::of(&groups),
+            Partitioning::Saturated,
+            &options,
+        );
         // The goal variables' projections are the start, whatever their
         // size; every pattern added is within the bounds.
         let (mut goals, mut total) = (0u64, 0u64);
@@ -713,7 +820,12 @@ fn optimal_cost_partitioning_dominates_the_others_and_stays_below_h_star() {
         let uniform = cost_partitioning::uniform(&projections, &costs);
         let mut full = Vec::new();
         let mut lp = Optimal::new(&projections, &costs);
-        let mut h = CostPartitioned::new(&task, Some(&groups), Partitioning::Optimal, &options);
+        let mut h = CostPartitioned::new(
+            &task,
+            FactGroups::of(&groups),
+            Partitioning::Optimal,
+            &options,
+        );
         for &s in &states {
             let ranks = ranks_of(&vars, &projections, s);
             let solved = lp.solve(&ranks);

@@ -1,5 +1,5 @@
 use super::*;
-use crate::heuristics::abstraction::{CostPartitioned, Options, Partitioning};
+use crate::heuristics::abstraction::{CostPartitioned, FactGroups, Options, Partitioning};
 use crate::heuristics::testing::{OpSpec, state, task, truck};
 use crate::heuristics::{Estimate, Heuristic};
 use crate::task::{FactId, Task};
@@ -72,7 +72,7 @@ fn a_pattern_with_no_cost_left_is_skipped() {
         selection: Selection::SysScp(one_pass),
         ..Options::default()
     };
-    let mut h = CostPartitioned::new(&t, Some(&g), Partitioning::Saturated, &options);
+    let mut h = CostPartitioned::new(&t, FactGroups::of(&g), Partitioning::Saturated, &options);
     assert_eq!(h.estimate(&state(&t, &[0, 2])), Estimate::Value(2));
     // A restart, with the full costs again, finds {a, b} useful in front.
     let selected = sys_scp(&vars, &costs, &pure());
@@ -139,10 +139,15 @@ fn a_pattern_of_three_variables_is_kept_where_it_raises_the_estimate() {
         cartesian: false,
         ..Options::default()
     };
-    let mut pairs = CostPartitioned::new(&t, Some(&g), Partitioning::Saturated, &systematic);
+    let mut pairs =
+        CostPartitioned::new(&t, FactGroups::of(&g), Partitioning::Saturated, &systematic);
     assert_eq!(pairs.estimate(&init), Estimate::Value(3));
-    let mut triples =
-        CostPartitioned::new(&t, Some(&g), Partitioning::Saturated, &sys_scp_options(3));
+    let mut triples = CostPartitioned::new(
+        &t,
+        FactGroups::of(&g),
+        Partitioning::Saturated,
+        &sys_scp_options(3),
+    );
     assert_eq!(triples.estimate(&init), Estimate::Value(4));
 }
 

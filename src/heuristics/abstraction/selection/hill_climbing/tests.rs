@@ -1,6 +1,6 @@
 use super::*;
 use crate::heuristics::abstraction::selection::Selection;
-use crate::heuristics::abstraction::{CostPartitioned, Options, Partitioning};
+use crate::heuristics::abstraction::{CostPartitioned, FactGroups, Options, Partitioning};
 use crate::heuristics::testing::{OpSpec, state, task};
 use crate::heuristics::{Estimate, Heuristic};
 use crate::task::FactId;
@@ -89,7 +89,12 @@ fn climbing_raises_the_weak_goal_patterns_to_h_star() {
         max_steps: 0,
         ..HillClimbing::default()
     };
-    let mut h = CostPartitioned::new(&t, Some(&g), Partitioning::Saturated, &options(start));
+    let mut h = CostPartitioned::new(
+        &t,
+        FactGroups::of(&g),
+        Partitioning::Saturated,
+        &options(start),
+    );
     assert_eq!(h.estimate(&init), Estimate::Value(2));
     let vars = Variables::new(&t, &g);
     let costs = [1; 4];
@@ -102,7 +107,12 @@ fn climbing_raises_the_weak_goal_patterns_to_h_star() {
     );
     assert_eq!(selected.stats.steps, 3);
     let default = HillClimbing::default();
-    let mut h = CostPartitioned::new(&t, Some(&g), Partitioning::Saturated, &options(default));
+    let mut h = CostPartitioned::new(
+        &t,
+        FactGroups::of(&g),
+        Partitioning::Saturated,
+        &options(default),
+    );
     assert_eq!(h.estimate(&init), Estimate::Value(4));
 }
 
