@@ -22,18 +22,25 @@
 //!   the boxes frozen on goals, the PI-corral search after the man's flood),
 //!   and `successors`: the whole push generation with every rule, whose
 //!   rate is the solver's node generation per second.
+//! * `setup`: what a level builds once (the board) and what each phase of
+//!   the schedule builds again (the push and pull spaces, the matching
+//!   bound, the rooms), on XSokoban 10, 18 and 50.
 //!
 //! Run with `cargo bench --bench solver`; about a minute on two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use planbox::heuristics::Heuristic;
 use planbox::search::{SearchSpace, Successors, hash_node};
+use planbox::sokoban::level::Level;
 use planbox::sokoban::solver::connectivity::Regions;
 use planbox::sokoban::solver::corral;
 use planbox::sokoban::solver::deadlock;
 use planbox::sokoban::solver::matching::Matcher;
 use planbox::sokoban::solver::reach::Reach;
-use planbox::sokoban::solver::{Board, PushBound, PushOptions, PushSpace};
+use planbox::sokoban::solver::rooms::Rooms;
+use planbox::sokoban::solver::{
+    Board, MatchingBound, PullOptions, PullSpace, PushBound, PushOptions, PushSpace,
+};
 use planbox::util::bits;
 use std::hint::black_box;
 use std::path::Path;
@@ -41,17 +48,21 @@ use std::path::Path;
 /// A node and one of its successors.
 type Pair = (Vec<u64>, Vec<u64>);
 
-/// An XSokoban level's board and `(parent, child)` node pairs from the first
-/// nodes of a depth-first walk of its push space.
-fn nodes(screen: u32) -> (Board, Vec<Pair>) {
+/// XSokoban level `screen`.
+fn level(screen: u32) -> Level {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(format!("problems/sokoban/xsokoban/screen.{screen}"));
     let text = std::fs::read_to_string(&path).expect("bench input is bundled");
-    let level = planbox::sokoban::xsb::parse(&path, &text)
+    planbox::sokoban::xsb::parse(&path, &text)
         .level(1)
         .expect("one level")
-        .expect("valid");
-    let board = Board::new(&level);
+        .expect("valid")
+}
+
+/// An XSokoban level's board and `(parent, child)` node pairs from the first
+/// nodes of a depth-first walk of its push space.
+fn nodes(screen: u32) -> (Board, Vec<Pair>) {
+    let board = Board::new(&level(screen));
     let mut space = PushSpace::new(&board, PushOptions::default());
     let words = space.words();
     let (mut start, mut out) = (vec![0; words], Successors::new(words));
@@ -343,5 +354,43 @@ fn deadlocks(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, node_hash, matching, flood, deadlocks);
+/// What each phase of the schedule builds before its first node, against
+/// what the level builds once: the board (dead squares, distances,
+/// tunnels), then per phase the push space with goal-room macros and box
+/// moves on (the matcher, the goal rooms' packing order, the box-move
+/// tables), the pull space, the matching bound and Festival's rooms, on the
+/// levels with most boxes (10), most floor (18) and one the default misses
+/// (50).
+fn setup(c: &mut Criterion) {
+    let mut group = c.benchmark_group("setup");
+    group.sample_size(20);
+    let phase = PushOptions {
+        goal_macros: true,
+        box_moves: true,
+        ..PushOptions::default()
+    };
+    for screen in [10, 18, 50] {
+        let level = level(screen);
+        let board = Board::new(&level);
+        let name = format!("xsokoban{screen}");
+        group.bench_function(format!("board/{name}"), |b| {
+            b.iter(|| Board::new(black_box(&level)).len())
+        });
+        group.bench_function(format!("push_space/{name}"), |b| {
+            b.iter(|| PushSpace::new(black_box(&board), phase).words())
+        });
+        group.bench_function(format!("pull_space/{name}"), |b| {
+            b.iter(|| PullSpace::new(black_box(&board), PullOptions::default()).words())
+        });
+        group.bench_function(format!("matching_bound/{name}"), |b| {
+            b.iter(|| MatchingBound::to_goals(black_box(&board)))
+        });
+        group.bench_function(format!("rooms/{name}"), |b| {
+            b.iter(|| Rooms::new(black_box(&board)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, node_hash, matching, flood, deadlocks, setup);
 criterion_main!(benches);
