@@ -245,15 +245,21 @@ fn assert_admissible(
     }
 }
 
-#[test]
-fn cost_partitionings_never_exceed_h_star() {
-    let mut rng = Rng(0xC057);
-    let options = Options {
+/// Every interesting pattern of up to three variables, an online order
+/// tried in every state: the most each partitioning is asked on small tasks.
+fn patterns_up_to_three() -> Options {
+    Options {
         selection: Selection::Systematic,
         max_pattern_size: 3,
         interval: 1,
         ..Options::default()
-    };
+    }
+}
+
+#[test]
+fn cost_partitionings_never_exceed_h_star() {
+    let mut rng = Rng(0xC057);
+    let options = patterns_up_to_three();
     let climbing = Options {
         optimization_budget: 100,
         online_optimization_budget: 20,
@@ -431,12 +437,7 @@ fn mutex_pairs(n: usize, states: &[u32]) -> Vec<Vec<FactId>> {
 #[test]
 fn mutex_strengthened_abstractions_never_exceed_h_star_on_reachable_states() {
     let mut rng = Rng(0x3A7E);
-    let options = Options {
-        selection: Selection::Systematic,
-        max_pattern_size: 3,
-        interval: 1,
-        ..Options::default()
-    };
+    let options = patterns_up_to_three();
     // A dead end counts as more than any estimate.
     let score = |e: Estimate| value(e).unwrap_or(u32::MAX);
     let seeds = if cfg!(debug_assertions) { 200 } else { 1000 };
