@@ -95,41 +95,10 @@ impl<'s, S: SearchSpace + ?Sized> Neighborhood<'s, S> {
 }
 
 impl<S: SearchSpace + ?Sized> SearchSpace for Neighborhood<'_, S> {
-    fn words(&self) -> usize {
-        self.inner.words()
-    }
-
-    fn start(&self, node: &mut [u64]) {
-        self.inner.start(node)
-    }
-
-    fn is_target(&self, node: &[u64]) -> bool {
-        self.inner.is_target(node)
-    }
-
-    fn successors(&mut self, node: &[u64], out: &mut Successors) {
-        self.inner.successors(node, out)
-    }
-
-    fn successor(&mut self, node: &[u64], op: OpId, out: &mut [u64]) -> bool {
-        self.inner.successor(node, op, out)
-    }
-
-    fn cost(&self, op: OpId) -> u32 {
-        self.inner.cost(op)
-    }
-
-    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
-        self.inner.operator_between(from, to)
-    }
-
-    fn min_cost(&self) -> u32 {
-        self.inner.min_cost()
-    }
-
-    fn on_expand(&mut self, node: &[u64], g: u32) {
-        self.inner.on_expand(node, g)
-    }
+    super::delegate!(inner =>
+        words, start, is_target, successors, successor, cost, operator_between, min_cost,
+        on_expand, on_duplicate, on_evaluate, rejections, goal_facts, plan_from_path, packing
+    );
 
     fn prune(&mut self, node: &[u64], g: u32) -> bool {
         if self.inner.prune(node, g) {
@@ -148,34 +117,10 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Neighborhood<'_, S> {
         self.last_rule
     }
 
-    fn on_duplicate(&mut self, node: &[u64]) {
-        self.inner.on_duplicate(node)
-    }
-
-    fn on_evaluate(&mut self, node: &[u64], h: Option<&[u32]>) {
-        self.inner.on_evaluate(node, h)
-    }
-
-    fn rejections(&self) -> Vec<(OpId, &'static str)> {
-        self.inner.rejections()
-    }
-
     fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
         let mut counters = self.inner.pruning_counters();
         counters.push(("neighbourhood", self.pruned));
         counters
-    }
-
-    fn goal_facts(&self) -> Option<&[crate::task::FactId]> {
-        self.inner.goal_facts()
-    }
-
-    fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
-        self.inner.plan_from_path(path)
-    }
-
-    fn packing(&self) -> super::Packing {
-        self.inner.packing()
     }
 }
 

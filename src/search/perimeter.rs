@@ -40,7 +40,7 @@
 use super::meeting::Meeting;
 use super::node::{NodeArena, NodeId, SearchNode};
 use super::registry::StateRegistry;
-use super::{Packing, SearchSpace, Stats, Successors};
+use super::{SearchSpace, Stats, Successors};
 use crate::task::OpId;
 use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 use std::cell::{Cell, RefCell};
@@ -248,13 +248,11 @@ where
     B: SearchSpace + ?Sized,
     M: Meeting,
 {
-    fn words(&self) -> usize {
-        self.backward.words()
-    }
-
-    fn start(&self, node: &mut [u64]) {
-        self.backward.start(node)
-    }
+    super::delegate!(backward =>
+        words, start, successors, successor, cost, operator_between, min_cost, on_expand, prune,
+        pruned_by, on_duplicate, on_evaluate, rejections, on_restart, pruning_counters,
+        is_complete, packing
+    );
 
     fn is_target(&self, node: &[u64]) -> bool {
         if self.backward.is_target(node) {
@@ -264,62 +262,6 @@ where
         let met = self.ring.borrow_mut().met_by(node);
         self.met.set(met);
         met.is_some()
-    }
-
-    fn successors(&mut self, node: &[u64], out: &mut Successors) {
-        self.backward.successors(node, out)
-    }
-
-    fn successor(&mut self, node: &[u64], op: OpId, out: &mut [u64]) -> bool {
-        self.backward.successor(node, op, out)
-    }
-
-    fn cost(&self, op: OpId) -> u32 {
-        self.backward.cost(op)
-    }
-
-    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
-        self.backward.operator_between(from, to)
-    }
-
-    fn min_cost(&self) -> u32 {
-        self.backward.min_cost()
-    }
-
-    fn on_expand(&mut self, node: &[u64], g: u32) {
-        self.backward.on_expand(node, g)
-    }
-
-    fn prune(&mut self, node: &[u64], g: u32) -> bool {
-        self.backward.prune(node, g)
-    }
-
-    fn pruned_by(&self) -> &'static str {
-        self.backward.pruned_by()
-    }
-
-    fn on_duplicate(&mut self, node: &[u64]) {
-        self.backward.on_duplicate(node)
-    }
-
-    fn on_evaluate(&mut self, node: &[u64], h: Option<&[u32]>) {
-        self.backward.on_evaluate(node, h)
-    }
-
-    fn rejections(&self) -> Vec<(OpId, &'static str)> {
-        self.backward.rejections()
-    }
-
-    fn on_restart(&mut self) {
-        self.backward.on_restart()
-    }
-
-    fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
-        self.backward.pruning_counters()
-    }
-
-    fn is_complete(&self) -> bool {
-        self.backward.is_complete()
     }
 
     /// The forward path to the ring node met, then the backward plan.
@@ -334,10 +276,6 @@ where
 
     fn bytes(&self) -> usize {
         self.backward.bytes() + self.ring.borrow().footprint().total
-    }
-
-    fn packing(&self) -> Packing {
-        self.backward.packing()
     }
 }
 

@@ -194,17 +194,10 @@ impl<'s, S: SearchSpace + ?Sized> Traced<'s, S> {
 }
 
 impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
-    fn words(&self) -> usize {
-        self.inner.words()
-    }
-
-    fn start(&self, node: &mut [u64]) {
-        self.inner.start(node)
-    }
-
-    fn is_target(&self, node: &[u64]) -> bool {
-        self.inner.is_target(node)
-    }
+    super::delegate!(inner =>
+        words, start, is_target, cost, operator_between, rejections, pruned_by,
+        pruning_counters, min_cost, is_complete, goal_facts, plan_from_path, bytes
+    );
 
     fn successors(&mut self, node: &[u64], out: &mut Successors) {
         self.inner.successors(node, out);
@@ -253,14 +246,6 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         }
         self.applied = Some((node.to_vec(), op));
         self.inner.successor(node, op, out)
-    }
-
-    fn cost(&self, op: OpId) -> u32 {
-        self.inner.cost(op)
-    }
-
-    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
-        self.inner.operator_between(from, to)
     }
 
     fn on_expand(&mut self, node: &[u64], g: u32) {
@@ -364,14 +349,6 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         }
     }
 
-    fn rejections(&self) -> Vec<(OpId, &'static str)> {
-        self.inner.rejections()
-    }
-
-    fn pruned_by(&self) -> &'static str {
-        self.inner.pruned_by()
-    }
-
     fn on_restart(&mut self) {
         self.frames.clear();
         self.applied = None;
@@ -379,30 +356,6 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Traced<'_, S> {
         self.undo = None;
         self.at_start = true;
         self.inner.on_restart()
-    }
-
-    fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
-        self.inner.pruning_counters()
-    }
-
-    fn min_cost(&self) -> u32 {
-        self.inner.min_cost()
-    }
-
-    fn is_complete(&self) -> bool {
-        self.inner.is_complete()
-    }
-
-    fn goal_facts(&self) -> Option<&[crate::task::FactId]> {
-        self.inner.goal_facts()
-    }
-
-    fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
-        self.inner.plan_from_path(path)
-    }
-
-    fn bytes(&self) -> usize {
-        self.inner.bytes()
     }
 }
 

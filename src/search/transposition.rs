@@ -20,9 +20,8 @@
 //! from `a` reaches `d` twice; with the table, the second time `d` (again at
 //! g = 2) is dropped.
 
+use super::SearchSpace;
 use super::registry::StateRegistry;
-use super::{SearchSpace, Successors};
-use crate::task::OpId;
 
 /// A space whose successors are dropped when seen before at no greater cost.
 pub struct Transpositions<'s, S: SearchSpace + ?Sized> {
@@ -78,32 +77,13 @@ impl<'s, S: SearchSpace + ?Sized> Transpositions<'s, S> {
 }
 
 impl<S: SearchSpace + ?Sized> SearchSpace for Transpositions<'_, S> {
+    super::delegate!(inner =>
+        start, is_target, successors, successor, cost, operator_between, on_duplicate,
+        on_evaluate, rejections, goal_facts, plan_from_path
+    );
+
     fn words(&self) -> usize {
         self.words
-    }
-
-    fn start(&self, node: &mut [u64]) {
-        self.inner.start(node)
-    }
-
-    fn is_target(&self, node: &[u64]) -> bool {
-        self.inner.is_target(node)
-    }
-
-    fn successors(&mut self, node: &[u64], out: &mut Successors) {
-        self.inner.successors(node, out)
-    }
-
-    fn successor(&mut self, node: &[u64], op: OpId, out: &mut [u64]) -> bool {
-        self.inner.successor(node, op, out)
-    }
-
-    fn cost(&self, op: OpId) -> u32 {
-        self.inner.cost(op)
-    }
-
-    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
-        self.inner.operator_between(from, to)
     }
 
     fn on_expand(&mut self, node: &[u64], g: u32) {
@@ -129,18 +109,6 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Transpositions<'_, S> {
         self.last_rule
     }
 
-    fn on_duplicate(&mut self, node: &[u64]) {
-        self.inner.on_duplicate(node)
-    }
-
-    fn on_evaluate(&mut self, node: &[u64], h: Option<&[u32]>) {
-        self.inner.on_evaluate(node, h)
-    }
-
-    fn rejections(&self) -> Vec<(OpId, &'static str)> {
-        self.inner.rejections()
-    }
-
     fn on_restart(&mut self) {
         self.nodes.clear();
         self.g.clear();
@@ -151,14 +119,6 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Transpositions<'_, S> {
         let mut counters = self.inner.pruning_counters();
         counters.push(("transposition", self.dropped));
         counters
-    }
-
-    fn goal_facts(&self) -> Option<&[crate::task::FactId]> {
-        self.inner.goal_facts()
-    }
-
-    fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
-        self.inner.plan_from_path(path)
     }
 
     fn bytes(&self) -> usize {

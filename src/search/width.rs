@@ -189,33 +189,10 @@ impl<'s, S: SearchSpace + ?Sized> Novel<'s, S> {
 }
 
 impl<S: SearchSpace + ?Sized> SearchSpace for Novel<'_, S> {
-    fn words(&self) -> usize {
-        self.inner.words()
-    }
-
-    fn start(&self, node: &mut [u64]) {
-        self.inner.start(node)
-    }
-
-    fn is_target(&self, node: &[u64]) -> bool {
-        self.inner.is_target(node)
-    }
-
-    fn successors(&mut self, node: &[u64], out: &mut Successors) {
-        self.inner.successors(node, out)
-    }
-
-    fn successor(&mut self, node: &[u64], op: OpId, out: &mut [u64]) -> bool {
-        self.inner.successor(node, op, out)
-    }
-
-    fn cost(&self, op: OpId) -> u32 {
-        self.inner.cost(op)
-    }
-
-    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
-        self.inner.operator_between(from, to)
-    }
+    super::delegate!(inner =>
+        words, start, is_target, successors, successor, cost, operator_between, on_duplicate,
+        on_novelty, rejections, goal_facts, plan_from_path, packing
+    );
 
     fn on_expand(&mut self, node: &[u64], g: u32) {
         // The start node is never generated: it enters the table here,
@@ -248,18 +225,6 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Novel<'_, S> {
         self.last_rule
     }
 
-    fn on_duplicate(&mut self, node: &[u64]) {
-        self.inner.on_duplicate(node)
-    }
-
-    fn on_novelty(&mut self, node: &[u64], w: u32, width: u32, pruned: bool) {
-        self.inner.on_novelty(node, w, width, pruned)
-    }
-
-    fn rejections(&self) -> Vec<(OpId, &'static str)> {
-        self.inner.rejections()
-    }
-
     fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
         let mut counters = self.inner.pruning_counters();
         counters.push(("novelty", self.pruned));
@@ -270,20 +235,8 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Novel<'_, S> {
         false
     }
 
-    fn goal_facts(&self) -> Option<&[FactId]> {
-        self.inner.goal_facts()
-    }
-
-    fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
-        self.inner.plan_from_path(path)
-    }
-
     fn bytes(&self) -> usize {
         self.inner.bytes() + self.table.bytes()
-    }
-
-    fn packing(&self) -> super::Packing {
-        self.inner.packing()
     }
 }
 
@@ -314,9 +267,10 @@ impl<'s, S: SearchSpace + ?Sized> Piece<'s, S> {
 }
 
 impl<S: SearchSpace + ?Sized> SearchSpace for Piece<'_, S> {
-    fn words(&self) -> usize {
-        self.inner.words()
-    }
+    super::delegate!(inner =>
+        words, successors, successor, cost, operator_between, on_expand, prune, on_novelty,
+        pruned_by, pruning_counters, bytes, packing
+    );
 
     fn start(&self, node: &mut [u64]) {
         node.copy_from_slice(&self.start);
@@ -329,52 +283,8 @@ impl<S: SearchSpace + ?Sized> SearchSpace for Piece<'_, S> {
                 && self.keep.iter().all(|&f| bits::contains(node, f)))
     }
 
-    fn successors(&mut self, node: &[u64], out: &mut Successors) {
-        self.inner.successors(node, out)
-    }
-
-    fn successor(&mut self, node: &[u64], op: OpId, out: &mut [u64]) -> bool {
-        self.inner.successor(node, op, out)
-    }
-
-    fn cost(&self, op: OpId) -> u32 {
-        self.inner.cost(op)
-    }
-
-    fn operator_between(&mut self, from: &[u64], to: &[u64]) -> Option<OpId> {
-        self.inner.operator_between(from, to)
-    }
-
-    fn on_expand(&mut self, node: &[u64], g: u32) {
-        self.inner.on_expand(node, g)
-    }
-
-    fn prune(&mut self, node: &[u64], g: u32) -> bool {
-        self.inner.prune(node, g)
-    }
-
-    fn on_novelty(&mut self, node: &[u64], w: u32, width: u32, pruned: bool) {
-        self.inner.on_novelty(node, w, width, pruned)
-    }
-
-    fn pruned_by(&self) -> &'static str {
-        self.inner.pruned_by()
-    }
-
-    fn pruning_counters(&self) -> Vec<(&'static str, u64)> {
-        self.inner.pruning_counters()
-    }
-
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
         path
-    }
-
-    fn bytes(&self) -> usize {
-        self.inner.bytes()
-    }
-
-    fn packing(&self) -> super::Packing {
-        self.inner.packing()
     }
 }
 

@@ -1,6 +1,7 @@
 use super::*;
 use crate::search::toy::Graph;
 use crate::search::{Limits, Monitor, Outcome, dfs, iddfs};
+use crate::task::OpId;
 
 /// Two ways from 0 to 3 (0-1-3 and 0-2-3), and 3 leads on through a
 /// chain 3-4-5 to nowhere; the target 6 hangs off 2 at the far end.
