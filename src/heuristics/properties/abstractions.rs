@@ -793,7 +793,14 @@ fn optimal_cost_partitioning_dominates_the_others_and_stays_below_h_star() {
         ..Options::default()
     };
     let (mut states_checked, mut above_saturated, mut fractional) = (0, 0, 0);
-    for seed in 0..200 {
+    // Unoptimised, the LP takes a minute on all 200 tasks: the debug pass
+    // checks the first 50 (the release pass all), with floors to match.
+    let (seeds, floors) = if cfg!(debug_assertions) {
+        (50, (5_000, 200, 50))
+    } else {
+        (200, (20_000, 500, 50))
+    };
+    for seed in 0..seeds {
         let (task, groups) = if seed % 2 == 0 {
             random_sas_task(&mut rng)
         } else {
@@ -874,7 +881,7 @@ fn optimal_cost_partitioning_dominates_the_others_and_stays_below_h_star() {
     }
     // The LP beats the saturated orders tried, and is not always whole.
     assert!(
-        states_checked > 20_000 && above_saturated > 500 && fractional > 50,
+        states_checked > floors.0 && above_saturated > floors.1 && fractional > floors.2,
         "{states_checked} states, {above_saturated} above saturated, {fractional} fractional"
     );
 }
