@@ -104,6 +104,11 @@ fn forward_search_packs_states_by_the_tighter_groups() {
 /// The h² preprocessing on IPC problems: what each direction removes, and
 /// `--alias optimal` still finds the optimal cost (Scorpion's).
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a minute unoptimised (the optimal alias on Woodworking p01, twice): runs in release \
+              (`cargo test --release`)"
+)]
 fn h2_preprocessing_removes_operators_in_both_directions_and_keeps_the_optimal_cost() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/ipc/");
     // (problem, optimal cost, operators removed forward by `forward`, then
