@@ -21,7 +21,11 @@ dir="/tmp/planbox-ab-$old"
 bench_args=()
 for bench in "${benches[@]}"; do bench_args+=(--bench "$bench"); done
 for side in "$dir" "$PWD"; do
-    (cd "$side" && cargo bench "${bench_args[@]}" --no-run -q 2>/dev/null)
+    # Since the benches became a package of their own (benches/Cargo.toml),
+    # cargo is told which; older commits had them in planbox itself.
+    package=()
+    [ -f "$side/benches/Cargo.toml" ] && package=(-p planbox-benches)
+    (cd "$side" && cargo bench "${package[@]}" "${bench_args[@]}" --no-run -q 2>/dev/null)
 done
 out=$(mktemp)
 for round in $(seq 1 "$rounds"); do

@@ -1,7 +1,7 @@
 //! Criterion benches of one heuristic evaluation (the initial state) for every
 //! heuristic in the heuristics' table (`heuristics::NAMES`), on three fixed IPC problems.
 //!
-//! Run with `cargo bench --bench heuristics`; about half a minute on two cores.
+//! Run with `cargo bench -p planbox-benches --bench heuristics`; about half a minute on two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use planbox::heuristics;
@@ -29,7 +29,7 @@ const PROBLEMS: &[(&str, &str, &str)] = &[
 ];
 
 fn path(path: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join(path)
 }
 
 fn evaluate(c: &mut Criterion) {

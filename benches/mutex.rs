@@ -1,7 +1,7 @@
 //! Criterion benches of the mutex stages and of the consistency checks that a
 //! regression search runs on every subgoal set.
 //!
-//! Run with `cargo bench --bench mutex`. On IPC Sokoban (opt08 p20), it times
+//! Run with `cargo bench -p planbox-benches --bench mutex`. On IPC Sokoban (opt08 p20), it times
 //! invariant synthesis, h², and the checks on 1,000 subgoal-like sets: random
 //! subsets (4 to 16 facts) of states from random walks, half of them with one
 //! random fact added (often inconsistent). Each check bench reports the time
@@ -75,7 +75,7 @@ fn scan(groups: &[(u32, Vec<(usize, u64)>)], pos: &[u64]) -> bool {
 }
 
 fn benches(c: &mut Criterion) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let loaded = (planbox::Loader::new())
         .files(root.join(DOMAIN), root.join(PROBLEM))
         .expect("bench input loads");

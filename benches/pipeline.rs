@@ -1,7 +1,7 @@
 //! Criterion benches of the pipeline stages: parse (+ check) and ground, on the
 //! largest IPC Sokoban problem and a large non-Sokoban problem.
 //!
-//! Run with `cargo bench --bench pipeline`; `benches/fd/compare_translate.py`
+//! Run with `cargo bench -p planbox-benches --bench pipeline`; `benches/fd/compare_translate.py`
 //! compares the same stages with Fast Downward's translator.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -24,7 +24,7 @@ const PROBLEMS: &[(&str, &str, &str)] = &[
 ];
 
 fn source(path: &str) -> ast::Source {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join(path);
     let text = std::fs::read_to_string(&path).expect("bench input is bundled");
     ast::Source { path, text }
 }

@@ -10,7 +10,7 @@
 //! The same regression without subsumption (cut off after 20 s, as it expands
 //! far more sets) is the reference for how much of that fall is the store's.
 //!
-//! Run with `cargo bench --bench regression` (about two minutes). The figures are
+//! Run with `cargo bench -p planbox-benches --bench regression` (about two minutes). The figures are
 //! in `benches/README.md`.
 
 use planbox::heuristics::Heuristic;
@@ -93,7 +93,7 @@ fn report(name: &str, result: &SearchResult, samples: &[(f64, u64)]) -> f64 {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/ipc");
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("problems/ipc");
     println!(
         "| problem, engine | expanded | search s | exp/s overall | at 10k | at 100k | at 1M |"
     );

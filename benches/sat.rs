@@ -10,7 +10,7 @@
 //!   the same answers, so the ratio of the two times is what the invariants
 //!   save (docs/teaching.md, Experiment 6, gives their conflict counts).
 //!
-//! Run with `cargo bench --bench sat`; about a minute on two cores.
+//! Run with `cargo bench -p planbox-benches --bench sat`; about a minute on two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use planbox::sat::{self, Cnf, Encoder, Encoding, Invariants, SatOptions, Schedule};
@@ -19,7 +19,8 @@ use planbox::task::Task;
 use std::path::Path;
 
 fn load(file: &str) -> (Task, Invariants) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/sokoban/microban");
+    let dir =
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("problems/sokoban/microban");
     let loaded = (planbox::Loader::new())
         .files(dir.join("domain.pddl"), dir.join(file))
         .expect("bench input loads");

@@ -8,7 +8,7 @@
 //! problems, so their ratio comes from one process. Each bench prints its
 //! search's counts once, so that a median time gives expansions per second.
 //!
-//! Run with `cargo bench --bench search`; about a minute on two cores.
+//! Run with `cargo bench -p planbox-benches --bench search`; about a minute on two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use planbox::heuristics;
@@ -26,7 +26,7 @@ const PROBLEMS: &[(&str, &str, &str)] = &[
 ];
 
 fn load(set: &str, file: &str) -> Task {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .join("problems/ipc")
         .join(set);
     planbox::load(dir.join("domain.pddl"), dir.join(file)).expect("bench input loads")

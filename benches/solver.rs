@@ -26,7 +26,7 @@
 //!   the schedule builds again (the push and pull spaces, the matching
 //!   bound, the rooms), on XSokoban 10, 18 and 50.
 //!
-//! Run with `cargo bench --bench solver`; about a minute on two cores.
+//! Run with `cargo bench -p planbox-benches --bench solver`; about a minute on two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use planbox::heuristics::Heuristic;
@@ -50,7 +50,7 @@ type Pair = (Vec<u64>, Vec<u64>);
 
 /// XSokoban level `screen`.
 fn level(screen: u32) -> Level {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .join(format!("problems/sokoban/xsokoban/screen.{screen}"));
     let text = std::fs::read_to_string(&path).expect("bench input is bundled");
     planbox::sokoban::xsb::parse(&path, &text)

@@ -5,7 +5,7 @@
 //! * `astar-blind/<gen>/<problem>`: a whole blind A* search, which also pays
 //!   for hashing, the open list and so on.
 //!
-//! Run with `cargo bench --bench successors`; the figures and the choice of the
+//! Run with `cargo bench -p planbox-benches --bench successors`; the figures and the choice of the
 //! default generator are in `benches/README.md`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -22,7 +22,7 @@ const STATES: &[&str] = &["p04", "p13", "p20"];
 const SEARCHES: &[&str] = &["p04", "p07"];
 
 fn task(problem: &str) -> Task {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(SET);
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join(SET);
     let problem = root.join(format!("{problem}.pddl"));
     planbox::load(root.join("domain.pddl"), problem).expect("bench input loads")
 }

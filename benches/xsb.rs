@@ -14,7 +14,9 @@
 //! --all --out-dir DIR` on every collection file (92 processes, files written to
 //! a temporary folder), median of five rounds.
 //!
-//! Run with `cargo bench --bench xsb`; figures in `benches/README.md`.
+//! Run with `cargo build --release && cargo bench -p planbox-benches --bench
+//! xsb` (the command needs the release binary, `target/release/planbox`);
+//! figures in `benches/README.md`.
 
 use criterion::{Criterion, criterion_group};
 use planbox::sokoban::names;
@@ -26,7 +28,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 /// Every bundled collection file.
@@ -86,15 +88,34 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
+/// The release binary, `target/release/planbox`: a bench of another package
+/// is not given its path, so it is found beside the bench's own executable
+/// (`target/release/deps/xsb-...`).
+fn planbox_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("the bench's own path");
+    let release = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/release/deps/xsb-...");
+    let binary = release.join(format!("planbox{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.is_file(),
+        "{} is missing: run `cargo build --release` first",
+        binary.display()
+    );
+    binary
+}
+
 /// The `xsb2pddl` command on every file, median of five rounds.
 fn command() {
+    let planbox = planbox_binary();
     let out = std::env::temp_dir().join(format!("planbox-xsb-bench-{}", std::process::id()));
     let mut rounds: Vec<Duration> = (0..5)
         .map(|_| {
             let _ = std::fs::remove_dir_all(&out);
             let start = Instant::now();
             for f in files() {
-                let status = Command::new(env!("CARGO_BIN_EXE_planbox"))
+                let status = Command::new(&planbox)
                     .arg("xsb2pddl")
                     .arg(&f)
                     .args(["--all", "--out-dir"])
