@@ -795,7 +795,7 @@ fn optimal_cost_partitioning_dominates_the_others_and_stays_below_h_star() {
     let (mut states_checked, mut above_saturated, mut fractional) = (0, 0, 0);
     // Unoptimised, the LP takes a minute on all 200 tasks: the debug pass
     // checks the first 50 (the release pass all), with floors to match.
-    let (seeds, floors) = if cfg!(debug_assertions) {
+    let (seeds, (min_states, min_above, min_fractional)) = if cfg!(debug_assertions) {
         (50, (5_000, 200, 50))
     } else {
         (200, (20_000, 500, 50))
@@ -881,7 +881,7 @@ fn optimal_cost_partitioning_dominates_the_others_and_stays_below_h_star() {
     }
     // The LP beats the saturated orders tried, and is not always whole.
     assert!(
-        states_checked > floors.0 && above_saturated > floors.1 && fractional > floors.2,
+        states_checked > min_states && above_saturated > min_above && fractional > min_fractional,
         "{states_checked} states, {above_saturated} above saturated, {fractional} fractional"
     );
 }
