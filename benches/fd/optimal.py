@@ -29,7 +29,8 @@ the last f layer (plus 1) relative to Scorpion's, and the time before the
 search starts (Scorpion: the log's time stamp at "Initial heuristic value";
 planbox: total time less search time, plus the search's clock when the
 initial state had its estimate, which covers building the heuristic), and
-expansions per second.
+expansions per second; last, the problems that not every configuration
+solves, grouped by the configurations that do.
 
 Usage::
 
@@ -207,6 +208,16 @@ def report(records, configs):
         print(f"- {c}: expansions until the last jump (geometric mean, +1) {ex and round(ex, 1)}, "
               f"time before the search {setup and round(setup, 3)} s, "
               f"expansions/s (searches of 1,000 or more) {rate and round(rate)}")
+    # The problems that not every configuration solves, by who solves them
+    # (what the prose beside the table names).
+    split = {}
+    for d, p in sorted(ran):
+        solvers = tuple(c for c in configs if by[(c, d, p)].get("outcome") == "solved")
+        if len(solvers) < len(configs):
+            split.setdefault(solvers, []).append(f"{d} {p}")
+    print()
+    for solvers, names in sorted(split.items(), key=lambda kv: (len(kv[0]), kv[0])):
+        print(f"Solved by {', '.join(solvers) or 'none'} ({len(names)}): {'; '.join(names)}")
 
 
 def main():
