@@ -216,6 +216,9 @@ pub fn log(log: Log, task: &Task, result: &SearchResult, total_time: Duration, a
     }
     logln!(log, "Search time: {:.3}s", s.search_time.as_secs_f64());
     logln!(log, "Total time: {:.3}s", total_time.as_secs_f64());
+    if let Some(bytes) = s.heuristic_bytes {
+        logln!(log, "Heuristic tables: {} KB", bytes.div_ceil(1024));
+    }
     if let Some(kb) = s.peak_memory_kb {
         logln!(log, "Peak memory: {kb} KB");
     }
@@ -375,6 +378,8 @@ pub fn record(
         "backward_expanded": s.sides.map(|[_, b]| b.expanded),
         "backward_generated": s.sides.map(|[_, b]| b.generated),
     });
+    // The heuristics' own tables (null if none counts them).
+    record["heuristic_bytes"] = json!(s.heuristic_bytes);
     // Partial-order reduction (null without it); switched off for an
     // unsupported task means after 0 expansions.
     record["pruning"] = json!(config.pruning.name());

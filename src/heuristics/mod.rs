@@ -168,10 +168,21 @@ pub trait Heuristic {
         &[]
     }
 
-    /// Figures of what the heuristic built before the search, for the log
-    /// (the landmark graph's size); empty for most heuristics.
+    /// Figures of what the heuristic built, for the log (the landmark
+    /// graph's size; what the abstractions hold, orders added during the
+    /// search included); empty for most heuristics. The planner asks after
+    /// the search.
     fn summary(&self) -> Vec<String> {
         Vec::new()
+    }
+
+    /// Bytes of the tables the heuristic holds for the whole search, built
+    /// before it or during it (the abstractions, their distances and the
+    /// cost partitionings' lookup tables), for the statistics; `None` for the
+    /// heuristics that do not count theirs. What grows with the nodes is
+    /// [`Heuristic::footprint`]'s.
+    fn bytes(&self) -> Option<usize> {
+        None
     }
 
     /// Whether the heuristic wants [`Heuristic::notify_start`] and

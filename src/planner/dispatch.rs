@@ -106,8 +106,6 @@ pub fn run(
     for b in [heuristic.as_mut(), second.as_mut()].into_iter().flatten() {
         hs.push(&mut **b);
     }
-    let mut summary: Vec<String> = hs.iter().flat_map(|h| h.summary()).collect();
-    summary.extend(novelty_note);
     // NOLAN's novelty queue replaces the last heuristic's (the landmark
     // count's) plain queue.
     let novelty = novelty.map(|width| NoveltyQueue {
@@ -125,7 +123,12 @@ pub fn run(
         let mut space = Regression::new(task, config.regression(), mutexes);
         traced(&mut space, config, novelty, &mut hs, monitor)
     };
-    run.summary = summary;
+    // Asked after the search, so that what the heuristics added during it
+    // (online cost partitionings) counts.
+    run.summary = hs.iter().flat_map(|h| h.summary()).collect();
+    run.summary.extend(novelty_note);
+    let bytes = hs.iter().filter_map(|h| h.bytes()).reduce(|a, b| a + b);
+    run.result.stats.heuristic_bytes = bytes.map(|b| b as u64);
     Ok(run)
 }
 

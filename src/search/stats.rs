@@ -52,6 +52,10 @@ pub struct Stats {
     /// with [`crate::planner::Config::h2_preprocess`]); `None` without it.
     /// The planner sets it after the search.
     pub h2_preprocess: Option<PreprocessStats>,
+    /// Bytes of the heuristics' own tables (abstractions, lookup tables; see
+    /// [`crate::heuristics::Heuristic::bytes`]); `None` if none counts them.
+    /// The planner sets it after the search.
+    pub heuristic_bytes: Option<u64>,
     /// CPU time of the search proper (see [`crate::search::cpu_time`]).
     pub search_time: Duration,
     /// The process's peak resident memory in KB when the search ended, if known.

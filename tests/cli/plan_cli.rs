@@ -745,6 +745,43 @@ fn the_optimal_alias_finds_the_costs_of_lmcut() {
     }
 }
 
+/// The abstractions' memory is in the statistics: the record's
+/// `heuristic_bytes` is the log's `bytes in all` and its `Heuristic tables`
+/// line, and at least the projections' and Cartesian abstractions' bytes that
+/// the log lists; A* with LM-cut, which counts no tables, leaves it null.
+#[test]
+fn the_abstractions_memory_is_in_the_statistics() {
+    let opt = planned_and_validated(GRIPPER, &["--alias", "optimal"], "optimal.plan");
+    let bytes = opt["heuristic_bytes"].as_u64().expect("a count of bytes");
+    let run = planbox(&["plan", "--alias", "optimal", "--plan-file", "-", GRIPPER]);
+    let log = format!("{}{}", stdout(&run), stderr(&run));
+    // The number before `bytes` on each of the heuristic's lines.
+    let before_bytes = |line: &str| -> Vec<u64> {
+        let words: Vec<&str> = line
+            .split([' ', ',', ';'])
+            .filter(|w| !w.is_empty())
+            .collect();
+        (words.windows(2))
+            .filter(|w| w[1] == "bytes")
+            .map(|w| w[0].parse().expect("a number of bytes"))
+            .collect()
+    };
+    let parts: u64 = (log.lines())
+        .filter(|l| l.contains("projections") || l.contains("Cartesian abstractions"))
+        .flat_map(before_bytes)
+        .sum();
+    let in_all = log
+        .lines()
+        .find(|l| l.contains("bytes in all"))
+        .expect("{log}");
+    assert_eq!(before_bytes(in_all).last(), Some(&bytes), "{log}");
+    assert!(parts > 0 && bytes > parts, "{parts} {bytes}: {log}");
+    let kb = bytes.div_ceil(1024);
+    assert!(log.contains(&format!("Heuristic tables: {kb} KB")), "{log}");
+    let lmcut = planned_and_validated(GRIPPER, &["--search", "astar"], "lmcut.plan");
+    assert!(lmcut["heuristic_bytes"].is_null(), "{lmcut}");
+}
+
 /// The abstractions strengthen their operators by the mutex groups. On
 /// Floortile a robot never stands on a clear or painted tile, so painting
 /// from a tile forbids that tile painted, and the projections on a few tiles

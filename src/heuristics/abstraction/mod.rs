@@ -255,8 +255,9 @@ pub struct CostPartitioned {
     max_table_bytes: usize,
     table_bytes: usize,
     evaluations: u64,
-    /// Online orders tried and kept.
+    /// Online orders tried, and kept (they raised a state's estimate).
     tried: u64,
+    kept_online: u64,
     values: Vec<u32>,
     ranks: Vec<usize>,
     /// The abstractions in some kept partitioning, sorted: only they are
@@ -348,6 +349,7 @@ impl CostPartitioned {
             table_bytes: 0,
             evaluations: 0,
             tried: 0,
+            kept_online: 0,
             values: Vec::new(),
             ranks: Vec::new(),
             used: Vec::new(),
@@ -653,6 +655,7 @@ impl Heuristic for CostPartitioned {
             let v = lookup.value(&self.ranks);
             if v > best {
                 best = v;
+                self.kept_online += 1;
                 self.table_bytes += lookup.bytes();
                 self.lookups.push(lookup);
                 self.update_used();
@@ -674,6 +677,7 @@ impl Heuristic for CostPartitioned {
             .map(|p| u64::from(p.num_states()))
             .sum();
         let transitions: usize = projections.iter().map(|p| p.num_transitions()).sum();
+        let bytes: usize = projections.iter().map(|p| p.bytes()).sum();
         // Projections by pattern size, from 1 to the largest (at least 3).
         let largest = (projections.iter().map(|p| p.pattern().len()))
             .max()
@@ -694,7 +698,7 @@ impl Heuristic for CostPartitioned {
         };
         let mut lines = vec![format!(
             "{}: {} variables, {} projections (sizes {}: {}), {} abstract states, \
-                 {} transitions; patterns: {} made (up to size {}), {} evaluated{}, \
+                 {} transitions, {} bytes; patterns: {} made (up to size {}), {} evaluated{}, \
                  {} too large",
             self.name,
             self.vars.len(),
@@ -703,6 +707,7 @@ impl Heuristic for CostPartitioned {
             join(sizes.iter().map(usize::to_string).collect()),
             states,
             transitions,
+            bytes,
             stats.made,
             stats.largest,
             stats.evaluated,
@@ -727,7 +732,42 @@ impl Heuristic for CostPartitioned {
                 bytes,
             ));
         }
+        let tables: usize = self.lookups.iter().map(Lookup::bytes).sum();
+        let in_all = self.bytes().unwrap_or(0);
+        lines.push(match self.partitioning {
+            Partitioning::Saturated => format!(
+                "{}: {} orders ({} added during the search, of {} tried), {} bytes of lookup \
+                 tables, {} bytes in all",
+                self.name,
+                self.lookups.len(),
+                self.kept_online,
+                self.tried,
+                tables,
+                in_all,
+            ),
+            Partitioning::Uniform => format!(
+                "{}: {} bytes of lookup tables, {} bytes in all",
+                self.name, tables, in_all
+            ),
+            Partitioning::Optimal => format!(
+                "{}: a linear program in every state over {} abstractions, {} bytes in all \
+                 (the program's own data left out)",
+                self.name,
+                self.abstractions.len(),
+                in_all
+            ),
+        });
         lines
+    }
+
+    /// The abstractions, their distances under the full costs and their dead
+    /// ends, and every kept cost partitioning's lookup tables (`ocp`'s linear
+    /// program left out).
+    fn bytes(&self) -> Option<usize> {
+        let abstractions: usize = self.abstractions.iter().map(Abstraction::bytes).sum();
+        let full: usize = self.full.iter().map(|h| 4 * h.len()).sum();
+        let tables: usize = self.lookups.iter().map(Lookup::bytes).sum();
+        Some(abstractions + full + tables + self.dead_ends.bytes())
     }
 }
 
