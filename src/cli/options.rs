@@ -203,7 +203,7 @@ impl SearchOptions {
 
     /// The options that only some engines read: each flag, whether it was
     /// given, and the engines that read it.
-    pub fn engine_only(&self) -> [(&'static str, bool, &'static [Engine]); 11] {
+    pub fn engine_only(&self) -> [(&'static str, bool, &'static [Engine]); 10] {
         use Engine::{Bidirectional, Progression, Regression, Sat};
         const BACKWARD: &[Engine] = &[Regression, Bidirectional];
         [
@@ -219,11 +219,6 @@ impl SearchOptions {
             ("--horizon", self.horizon.is_some(), &[Sat]),
             ("--dump-cnf", self.dump_cnf.is_some(), &[Sat]),
             ("--pruning", self.pruning.is_some(), &[Progression]),
-            (
-                "--h2-preprocess",
-                self.h2_preprocess.is_some(),
-                &[Progression],
-            ),
             (
                 "--min-pruning-ratio",
                 self.min_pruning_ratio.is_some(),
@@ -307,10 +302,8 @@ fn base(o: &SearchOptions, engine: Engine) -> Config {
             Pruning::None
         },
         pruning_limit: o.pruning_limit(),
-        h2_preprocess: match engine {
-            Engine::Progression => o.h2_preprocess.unwrap_or(H2Preprocess::None),
-            _ => H2Preprocess::None,
-        },
+        // The pruned task has the original's plans, so every engine takes it.
+        h2_preprocess: o.h2_preprocess.unwrap_or(H2Preprocess::None),
         sat: o.sat(),
         trace_limit: traced.max(if o.dot.is_some() { o.dot_limit } else { 0 }),
         ..Config::default()

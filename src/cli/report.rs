@@ -461,12 +461,6 @@ const FORWARD_PRUNING: &[&str] = &[
     "pruned_operators",
     "pruning_ratio",
     "pruning_off_after",
-    "h2_preprocess",
-    "h2_removed_operators_forward",
-    "h2_removed_operators_backward",
-    "h2_unreachable_facts",
-    "h2_irrelevant_facts",
-    "h2_preprocess_time_s",
 ];
 
 /// Bidirectional search's counts per side.
@@ -483,7 +477,7 @@ const HORIZONS: &[&str] = &["horizons_tried", "makespan", "horizons"];
 /// Whether the counter `key` means something for `engine`: the SAT engine
 /// expands no states, progression applies none of regression's rules, only
 /// bidirectional search has two sides, only the SAT engine horizons and only
-/// progression partial-order reduction.
+/// progression partial-order reduction (the h² preprocessing serves all).
 /// Where it does not, the record holds `null` and the table and the page
 /// say `n/a` (where it does but has no value, a plan's length without a
 /// plan, they say `-`).

@@ -70,7 +70,7 @@ use crate::util::bits;
 use std::time::{Duration, Instant};
 
 crate::choices! {
-    /// Which h² preprocessing runs before a forward search.
+    /// Which h² preprocessing runs before the search (any engine's).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub enum H2Preprocess {
         /// None: the search sees every operator the grounder kept

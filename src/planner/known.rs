@@ -70,7 +70,7 @@ impl Known {
         let forward = config.engine == Engine::Progression;
         let strips = loaded.task.adl_feature().is_none();
         let preprocess = config.h2_preprocess != H2Preprocess::None;
-        if preprocess && forward && strips && config.trace_limit == 0 {
+        if preprocess && strips && config.trace_limit == 0 {
             known.mutex_pruning = Some(analyse(MutexMode::None));
         }
         // The groups pack the states forward search stores (and are the

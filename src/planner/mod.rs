@@ -252,10 +252,10 @@ pub struct Config {
     /// its heuristics; the `bfws` and `dual-bfws` aliases set it. With
     /// [`Config::anytime`], the schedule's first search (`sat`).
     pub width: Option<WidthSearch>,
-    /// Progression on STRIPS tasks: the h² preprocessing that removes the
-    /// operators and facts no plan uses before the search
-    /// ([`crate::invariants::prune`]); `--alias optimal` runs both
-    /// directions.
+    /// STRIPS tasks: the h² preprocessing that removes the operators and
+    /// facts no plan uses before the search, whichever the engine (the
+    /// pruned task has the original's plans; [`crate::invariants::prune`]);
+    /// `--alias optimal` runs both directions.
     pub h2_preprocess: H2Preprocess,
 }
 

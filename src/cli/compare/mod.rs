@@ -595,10 +595,10 @@ fn forwarded(o: &SearchOptions, engine: Engine) -> Vec<OsString> {
             push("--no-subsumption", None);
         }
     }
+    if let Some(h) = o.h2_preprocess {
+        push("--h2-preprocess", Some(h.name().into()));
+    }
     if engine == Engine::Progression {
-        if let Some(h) = o.h2_preprocess {
-            push("--h2-preprocess", Some(h.name().into()));
-        }
         if let Some(p) = o.pruning {
             push("--pruning", Some(p.name().into()));
         }
