@@ -722,6 +722,42 @@ fn compare_runs_an_alias_in_the_progression_column() {
     assert!(files.is_empty(), "compare wrote {:?}", files[0].path());
 }
 
+/// `compare --alias optimal` runs the optimal alias in the progression column
+/// (A* over saturated cost partitioning, after h² preprocessing both ways)
+/// and finds the optimum, 13, which A* with LM-cut finds; the backward
+/// searches say `skipped`. `--h2-preprocess both` reaches every engine that
+/// runs: each record says what the preprocessing removed.
+#[test]
+fn compare_runs_the_optimal_alias_and_preprocesses_for_every_engine() {
+    let out = planbox(&["compare", LVL0, "--alias", "optimal", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let all = json(&out);
+    let r = &all["progression"];
+    assert_eq!(
+        (&r["alias"], &r["search"], &r["heuristic"]),
+        (&"optimal".into(), &"astar".into(), &"scp".into()),
+        "{r}"
+    );
+    assert_eq!(
+        (&r["cost"], &r["h2_preprocess"]),
+        (&13.into(), &"both".into())
+    );
+    assert!(r["heuristic_bytes"].as_u64() > Some(0), "{r}");
+    for engine in ["regression", "bidirectional"] {
+        assert_eq!(all[engine]["outcome"], "skipped", "{engine}");
+    }
+
+    let out = planbox(&["compare", LVL0, "--h2-preprocess", "both", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let all = json(&out);
+    for engine in ["progression", "regression", "sat"] {
+        let r = &all[engine];
+        assert_eq!(r["outcome"], "plan", "{engine}: {r}");
+        assert_eq!(r["h2_preprocess"], "both", "{engine}: {r}");
+        assert_eq!(r["h2_removed_operators_backward"], 11, "{engine}: {r}");
+    }
+}
+
 /// Each option is checked against the engines chosen, and each message names
 /// an option `compare` has (`--engines`, not `plan`'s `--engine`).
 #[test]
