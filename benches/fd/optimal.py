@@ -40,7 +40,8 @@ Usage::
     python3 benches/fd/optimal.py --domain gripper --first 3 --timeout 60
 
 ``--resume`` keeps the records already in ``--json-out`` and runs the rest
-(the file is written after every run); ``--interleave`` runs every domain's
+(the file is written after every run; a run stopped by the wall-clock guard,
+``3 * --timeout + 60`` s, before its CPU time ran out is not kept); ``--interleave`` runs every domain's
 first problem, then every second one, so that a partial run samples all
 domains; ``--as-recorded scorpion`` runs only the problems Scorpion has a
 record of (new planbox runs beside Scorpion's kept ones); ``--rerun
@@ -107,8 +108,8 @@ def run_scorpion(args, domain, problem, tmp: Path) -> dict:
         if found:
             record[key] = float(found[-1]) if "." in found[-1] else int(found[-1])
     solved = run.returncode == 0 and (tmp / "sas_plan").exists()
-    record["outcome"] = "solved" if solved else {
-        None: "timeout", 12: "no plan", 22: "OOM", 23: "timeout", 11: "unsolvable"
+    record["outcome"] = "solved" if solved else "wall guard" if run.timed_out else {
+        12: "no plan", 22: "OOM", 23: "timeout", 11: "unsolvable"
     }.get(run.returncode, f"error {run.returncode}")
     return record
 
@@ -135,7 +136,7 @@ def run_planbox(args, config, domain, problem, tmp: Path) -> dict:
         pass
     solved = run.returncode == 0 and record.get("cost") is not None
     record["outcome"] = "solved" if solved else (
-        "timeout" if run.timed_out else {22: "OOM", 23: "timeout", 11: "unsolvable"}.get(
+        "wall guard" if run.timed_out else {22: "OOM", 23: "timeout", 11: "unsolvable"}.get(
             run.returncode, f"error {run.returncode}"))
     return record
 
@@ -263,11 +264,16 @@ def main():
             if (c, p.parent.name, p.name) not in done]
     with ProcessPoolExecutor(args.jobs) as pool:
         for record in pool.map(run_one, jobs):
-            records.append(record)
             print(f"{record['config']:9} {record['domain']}/{record['problem']}: "
                   f"{record['outcome']} cost {record.get('cost')} "
                   f"exp {record.get('expanded_until_last_jump')} "
                   f"{record['total_wall_s']:.1f} s", flush=True)
+            # Stopped by the wall-clock guard before its CPU time ran out (a
+            # loaded machine): not an outcome of the planner; not kept, so
+            # that --resume runs it again.
+            if record["outcome"] == "wall guard":
+                continue
+            records.append(record)
             if args.json_out:
                 args.json_out.write_text(json.dumps(records, indent=1))
     # Every configuration recorded, those kept from earlier runs too.
