@@ -78,8 +78,9 @@ crate::choices! {
         SeqSatLama2011 = "seq-sat-lama-2011",
         /// A* with LM-cut (Fast Downward's `astar(lmcut())`)
         SeqOptLmcut = "seq-opt-lmcut",
-        /// The best optimal configuration: A* with saturated cost partitioning
-        /// over pattern databases, orders added online (as Scorpion's
+        /// The best optimal configuration: h² preprocessing, then A* with
+        /// saturated cost partitioning over pattern databases and Cartesian
+        /// abstractions, orders added online, and stubborn sets (as Scorpion's
         /// `--alias scorpion`)
         Optimal = "optimal",
         /// BFWS(f5): greedy best-first search ordered by novelty, then goal
