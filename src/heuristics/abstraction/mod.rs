@@ -255,8 +255,10 @@ pub struct CostPartitioned {
     max_table_bytes: usize,
     table_bytes: usize,
     evaluations: u64,
-    /// Online orders tried, and kept (they raised a state's estimate).
+    /// Online orders tried.
     tried: u64,
+    /// Online orders kept: each raised the estimate of the state it was
+    /// made for.
     kept_online: u64,
     values: Vec<u32>,
     ranks: Vec<usize>,
