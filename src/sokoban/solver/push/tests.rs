@@ -168,3 +168,70 @@ fn operator_between_names_the_listed_operator_of_every_successor() {
     }
     assert!(checked > 10_000, "only {checked} successors checked");
 }
+
+/// Along random walks through XSokoban 1 and 10 that take each step from one
+/// of three push spaces (goal macros and tunnels; box moves; single pushes),
+/// the plain space spells the mixed path as pushes that replay from the
+/// start (`walk::lurd` walks the man to each) and leave the boxes where the
+/// walk's last node has them: a perimeter's paths mix the steps of every
+/// push phase.
+#[test]
+fn a_path_mixing_the_steps_of_several_push_spaces_is_spelled_as_pushes() {
+    let levels = [
+        include_str!("../../../../problems/sokoban/xsokoban/screen.1"),
+        include_str!("../../../../problems/sokoban/xsokoban/screen.10"),
+    ];
+    let greedy = PushOptions {
+        goal_macros: true,
+        tunnels: true,
+        ..PushOptions::default()
+    };
+    let box_moves = PushOptions {
+        box_moves: true,
+        ..PushOptions::default()
+    };
+    let mut kinds = [0; 4];
+    for text in levels {
+        let board = Board::new(&level(text));
+        let mut spaces = [greedy, box_moves, greedy.keeping_every_push()]
+            .map(|options| PushSpace::new(&board, options));
+        let words = spaces[0].words();
+        let (mut node, mut succ) = (vec![0; words], Successors::new(words));
+        let mut rng = Random(11);
+        for _ in 0..100 {
+            node.fill(0);
+            spaces[0].start(&mut node);
+            let mut path = Vec::new();
+            for _ in 0..30 {
+                rng.0 = rng.0.wrapping_mul(6364136223846793005).wrapping_add(1);
+                let space = &mut spaces[(rng.0 >> 33) as usize % 3];
+                space.successors(&node, &mut succ);
+                if succ.is_empty() {
+                    break;
+                }
+                let (op, child) = succ.get((rng.0 >> 40) as usize % succ.len());
+                for (k, flag) in [MACRO, TUNNEL, BOX_MOVE].into_iter().enumerate() {
+                    kinds[k] += usize::from(op.0 & flag != 0);
+                }
+                kinds[3] += usize::from(op.0 & (MACRO | TUNNEL | BOX_MOVE) == 0);
+                path.push(op);
+                node.copy_from_slice(child);
+            }
+            let pushes = spaces[2].plan_from_path(path.clone());
+            assert!(pushes.iter().all(|op| op.0 & (MACRO | TUNNEL | BOX_MOVE) == 0));
+            crate::sokoban::solver::walk::lurd(&board, &pushes)
+                .unwrap_or_else(|e| panic!("{path:?} spelled {pushes:?}: {e:?}"));
+            let mut boxes = vec![0; words - 1];
+            for &b in &board.start_boxes {
+                bits::insert(&mut boxes, b);
+            }
+            for &op in &pushes {
+                let (b, d) = push_of(op);
+                bits::remove(&mut boxes, b);
+                bits::insert(&mut boxes, board.next[b as usize][d]);
+            }
+            assert_eq!(boxes, node[..words - 1], "{path:?}");
+        }
+    }
+    assert!(kinds.iter().all(|&k| k > 10), "macros, tunnels, box moves, pushes: {kinds:?}");
+}
