@@ -1393,7 +1393,9 @@ fn the_pulls_meet_what_the_push_phases_reached() {
         expansions: Some(10_000),
         ..SolverOptions::default()
     };
-    let solved = Solver::new(options).solve(&level).expect("the solution replays");
+    let solved = Solver::new(options)
+        .solve(&level)
+        .expect("the solution replays");
     assert!(solved.solution.is_some(), "{:?}", solved.result.outcome);
     assert_eq!(solved.phase.map(|p| p.name), Some("pulled box moves"));
     let ring = solved.perimeter.expect("the pulls aimed at a perimeter");

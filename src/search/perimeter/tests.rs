@@ -218,5 +218,8 @@ fn plans_through_recorded_and_breadth_first_nodes_are_valid_on_random_graphs() {
         }
     }
     assert!(solved > 100, "the random graphs should mostly be solvable");
-    assert!(through_recorded > 20, "{through_recorded} plans met a recorded node");
+    assert!(
+        through_recorded > 20,
+        "{through_recorded} plans met a recorded node"
+    );
 }

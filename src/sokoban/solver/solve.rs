@@ -520,7 +520,9 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                 let stats = ring.perimeter.stats.clone();
                 let mut toward = Toward::new(&ring.forward, pulls, &mut ring.perimeter);
                 let (result, trace) = self.traced(&mut toward, bound, how, None, time);
-                let met = toward.met().filter(|_| matches!(result.outcome, Outcome::Plan(_)));
+                let met = toward
+                    .met()
+                    .filter(|_| matches!(result.outcome, Outcome::Plan(_)));
                 ring.met_recorded = met.is_some_and(|id| ring.perimeter.is_recorded(id));
                 (result, trace, stats)
             }

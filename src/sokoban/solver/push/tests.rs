@@ -218,7 +218,11 @@ fn a_path_mixing_the_steps_of_several_push_spaces_is_spelled_as_pushes() {
                 node.copy_from_slice(child);
             }
             let pushes = spaces[2].plan_from_path(path.clone());
-            assert!(pushes.iter().all(|op| op.0 & (MACRO | TUNNEL | BOX_MOVE) == 0));
+            assert!(
+                pushes
+                    .iter()
+                    .all(|op| op.0 & (MACRO | TUNNEL | BOX_MOVE) == 0)
+            );
             crate::sokoban::solver::walk::lurd(&board, &pushes)
                 .unwrap_or_else(|e| panic!("{path:?} spelled {pushes:?}: {e:?}"));
             let mut boxes = vec![0; words - 1];
@@ -233,5 +237,8 @@ fn a_path_mixing_the_steps_of_several_push_spaces_is_spelled_as_pushes() {
             assert_eq!(boxes, node[..words - 1], "{path:?}");
         }
     }
-    assert!(kinds.iter().all(|&k| k > 10), "macros, tunnels, box moves, pushes: {kinds:?}");
+    assert!(
+        kinds.iter().all(|&k| k > 10),
+        "macros, tunnels, box moves, pushes: {kinds:?}"
+    );
 }
