@@ -143,8 +143,7 @@ pub struct SolveArgs {
     box_moves: bool,
     /// The greedy pulls' perimeter: the number of positions stored
     /// breadth-first around the start (pushes, no macros) before the pulls
-    /// begin, besides those the schedule's push phases reached (up to 4
-    /// million); the pulls stop at any of them, not only at the start (0: at
+    /// begin; the pulls stop at any of them, not only at the start (0: at
     /// the start alone). With a time limit the growth gets at most half the
     /// time left, and a perimeter cut short is a smaller one.
     #[arg(long, value_name = "N", default_value_t = PERIMETER, allow_negative_numbers = true, value_parser = count::<usize>)]
@@ -485,10 +484,9 @@ fn work(s: &Solved, r: &SearchResult) -> String {
     let stopped = matches!(r.outcome, Outcome::OutOfTime | Outcome::OutOfMemory);
     if let (true, Some(ring)) = (stopped, &s.perimeter) {
         text.push_str(&format!(
-            " ({} of them for a perimeter of {}, {} of them from the push phases{})",
+            " ({} of them for a perimeter of {}{})",
             ring.expanded,
             counted(ring.positions, "position", "positions"),
-            ring.recorded,
             if ring.cut_short {
                 ", cut short by its share of the time"
             } else {
@@ -580,8 +578,6 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "phase_number": s.phase.map(|p| p.number),
             "phases": s.phase.map(|p| p.of),
             "perimeter": s.perimeter.map(|r| r.positions),
-            "perimeter_recorded": s.perimeter.map(|r| r.recorded),
-            "perimeter_met_recorded": s.perimeter.map(|r| r.met_recorded),
             "perimeter_time_s": s.perimeter.map(|r| r.time.as_secs_f64()),
             "connectivity": s.guidance.map(|g| g.weight),
             "features": s.guidance.map(|g| g.features),

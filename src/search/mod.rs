@@ -95,7 +95,7 @@ pub use meeting::{Exact, Meeting, Subsumption};
 pub use node::{NodeArena, NodeId, SearchNode};
 pub use open_list::Ties;
 pub use packing::Packing;
-pub use perimeter::{Grown, Perimeter, Recording, Toward};
+pub use perimeter::{Grown, Perimeter, Toward};
 pub use progression::Progression;
 pub use registry::{OutOfMemory, StateRegistry, hash_node};
 pub use regression::{Regression, RegressionOptions};

@@ -36,22 +36,12 @@
 //! Example: on the number line `0..=6` from 0 to 6, a ring of 3 nodes holds
 //! 0, 1 and 2; the backward search from 6 expands 6, 5, 4, 3 and meets 2, so
 //! the plan is `[inc, inc]` (forward, to 2) then four more `inc`.
-//!
-//! A ring need not be breadth-first only. A forward search of any algorithm
-//! run through [`Recording`] stores every node it generates in the ring, with
-//! the path it was reached by, so a backward search run afterwards meets
-//! whatever the forward search reached, however deep (bidirectional search in
-//! turns, as Sokolution and YASS pair their pushes with pulls). Growing the
-//! ring breadth-first afterwards ([`Perimeter::extend`]) crosses the recorded
-//! nodes and keeps their paths.
 
 use super::meeting::Meeting;
 use super::node::{NodeArena, NodeId, SearchNode};
-use super::packing::Packing;
 use super::registry::StateRegistry;
 use super::{SearchSpace, Stats, Successors};
 use crate::task::OpId;
-use crate::util::bits;
 use crate::util::limits::{Footprint, Monitor, Progress, Stop};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -73,10 +63,6 @@ pub struct Perimeter<M> {
     /// ring holds the nodes stored until then.
     pub stopped: Option<Stop>,
     partners: Vec<NodeId>,
-    /// The nodes [`Recording`] searches stored.
-    pub recorded: usize,
-    /// Which nodes they were.
-    by_recording: Reached,
 }
 
 /// What growing a perimeter gave.
@@ -88,23 +74,6 @@ pub enum Grown<M> {
 }
 
 impl<M: Meeting> Perimeter<M> {
-    /// An empty ring over nodes packed as `packing`, for
-    /// [`Perimeter::extend`] and [`Recording`] searches to fill.
-    pub fn new(packing: Packing, meeting: M) -> Self {
-        Perimeter {
-            registry: StateRegistry::with_packing(packing),
-            nodes: NodeArena::new(),
-            ops: Vec::new(),
-            meeting,
-            stats: Stats::default(),
-            exhausted: false,
-            stopped: None,
-            partners: Vec::new(),
-            recorded: 0,
-            by_recording: Reached::default(),
-        }
-    }
-
     /// Stores nodes of `forward` breadth-first from its start until `budget`
     /// are stored (or none is left, or `monitor` stops it: see
     /// [`Perimeter::stopped`]), telling `meeting` about each.
@@ -114,8 +83,17 @@ impl<M: Meeting> Perimeter<M> {
         budget: usize,
         monitor: &mut Monitor,
     ) -> Grown<M> {
-        let mut ring = Perimeter::new(forward.packing(), meeting);
-        match ring.extend(forward, budget, monitor) {
+        let mut ring = Perimeter {
+            registry: StateRegistry::with_packing(forward.packing()),
+            nodes: NodeArena::new(),
+            ops: Vec::new(),
+            meeting,
+            stats: Stats::default(),
+            exhausted: false,
+            stopped: None,
+            partners: Vec::new(),
+        };
+        match ring.fill(forward, budget, monitor) {
             Ok(Some(plan)) => Grown::Plan(plan, Box::new(ring.stats)),
             Ok(None) => Grown::Ring(Box::new(ring)),
             Err(stop) => {
@@ -125,12 +103,9 @@ impl<M: Meeting> Perimeter<M> {
         }
     }
 
-    /// Widens the ring breadth-first from `forward`'s start until `budget`
-    /// nodes have been reached that way (or none is left, or `monitor` stops
-    /// it); a plan if the forward search reaches a target. Nodes that
-    /// [`Recording`] searches stored are crossed like the others and keep the
-    /// path they were stored with.
-    pub fn extend<F: SearchSpace + ?Sized>(
+    /// The breadth-first growth of [`Perimeter::grow`]: a plan if the forward
+    /// search reaches a target.
+    fn fill<F: SearchSpace + ?Sized>(
         &mut self,
         forward: &mut F,
         budget: usize,
@@ -142,21 +117,24 @@ impl<M: Meeting> Perimeter<M> {
         if forward.is_target(&node) {
             return Ok(Some(forward.plan_from_path(Vec::new())));
         }
-        let root = ring.root(forward, &mut node)?;
-        // The nodes this growth has reached (a bit per node id).
-        let mut reached = Reached::default();
-        reached.insert(root);
+        let (root, _) = ring.registry.insert(&node)?;
+        ring.nodes.push(SearchNode {
+            parent: NodeId::NONE,
+            g: 0,
+        })?;
+        ring.ops.push(OpId(u32::MAX));
+        ring.meeting.forward_stored(root, &node);
         let mut queue = VecDeque::from([root]);
         let mut succ = Successors::new(forward.words());
         while let Some(id) = queue.pop_front() {
-            if reached.len >= budget {
+            if ring.nodes.len() >= budget {
                 return Ok(None);
             }
             let g = ring.nodes.g(id);
             monitor.tick(
                 || {
                     let mut f = ring.footprint();
-                    f.total += forward.bytes() + queue.capacity() * 4 + reached.bytes();
+                    f.total += forward.bytes() + queue.capacity() * 4;
                     f
                 },
                 || Progress {
@@ -179,14 +157,21 @@ impl<M: Meeting> Perimeter<M> {
                     continue;
                 }
                 ring.stats.generated += 1;
-                let (child_id, _) = ring.store((id, &node), child_g, op, child)?;
-                if !reached.insert(child_id) {
+                let (child_id, new) = ring.registry.insert_successor(id, &node, child)?;
+                if !new {
                     ring.stats.duplicates += 1;
                     continue;
                 }
+                ring.nodes.push(SearchNode {
+                    parent: id,
+                    g: child_g,
+                })?;
+                ring.ops.try_reserve(1).map_err(|_| Stop::Memory)?;
+                ring.ops.push(op);
                 if forward.is_target(child) {
                     return Ok(Some(forward.plan_from_path(ring.path(child_id))));
                 }
+                ring.meeting.forward_stored(child_id, child);
                 queue.try_reserve(1).map_err(|_| Stop::Memory)?;
                 queue.push_back(child_id);
             }
@@ -195,92 +180,9 @@ impl<M: Meeting> Perimeter<M> {
         Ok(None)
     }
 
-    /// The ring's node for `forward`'s start (written into `node`), stored
-    /// first if the ring is empty.
-    fn root<F: SearchSpace + ?Sized>(
-        &mut self,
-        forward: &F,
-        node: &mut [u64],
-    ) -> Result<NodeId, Stop> {
-        forward.start(node);
-        if let Some(id) = self.registry.lookup(node) {
-            return Ok(id);
-        }
-        let (id, new) = self.registry.insert(node)?;
-        if new {
-            self.nodes.push(SearchNode {
-                parent: NodeId::NONE,
-                g: 0,
-            })?;
-            self.ops.try_reserve(1).map_err(|_| Stop::Memory)?;
-            self.ops.push(OpId(u32::MAX));
-            self.meeting.forward_stored(id, node);
-        }
-        Ok(id)
-    }
-
-    /// Stores `child`, reached from the stored node `parent` (whose words
-    /// are given) by `op` at cost `g`, unless it is stored: its id and
-    /// whether it is new.
-    fn store(
-        &mut self,
-        (parent, parent_words): (NodeId, &[u64]),
-        g: u32,
-        op: OpId,
-        child: &[u64],
-    ) -> Result<(NodeId, bool), Stop> {
-        let (id, new) = self
-            .registry
-            .insert_successor(parent, parent_words, child)?;
-        if new {
-            self.nodes.push(SearchNode { parent, g })?;
-            self.ops.try_reserve(1).map_err(|_| Stop::Memory)?;
-            self.ops.push(op);
-            self.meeting.forward_stored(id, child);
-        }
-        Ok((id, new))
-    }
-
-    /// Stores the children `out` of `node`, which `forward` generated, if
-    /// the ring holds `node` (the start, or a node stored the same way):
-    /// `false` once the ring holds `cap` nodes or memory ran out.
-    fn record<F: SearchSpace + ?Sized>(
-        &mut self,
-        forward: &F,
-        node: &[u64],
-        out: &Successors,
-        cap: usize,
-    ) -> bool {
-        let Some(parent) = self.registry.lookup(node) else {
-            return true;
-        };
-        let g = self.nodes.g(parent);
-        for i in 0..out.len() {
-            if self.nodes.len() >= cap {
-                return false;
-            }
-            let (op, child) = out.get(i);
-            let child_g = g.saturating_add(forward.cost(op));
-            match self.store((parent, node), child_g, op, child) {
-                Ok((id, true)) => {
-                    self.recorded += 1;
-                    self.by_recording.insert(id);
-                }
-                Ok(_) => {}
-                Err(_) => return false,
-            }
-        }
-        true
-    }
-
     /// Nodes in the ring.
     pub fn len(&self) -> usize {
         self.nodes.len()
-    }
-
-    /// Whether a [`Recording`] search stored node `id`.
-    pub fn is_recorded(&self, id: NodeId) -> bool {
-        self.by_recording.contains(id)
     }
 
     /// The operators from the start to ring node `id`.
@@ -294,7 +196,7 @@ impl<M: Meeting> Perimeter<M> {
     }
 
     fn footprint(&self) -> Footprint {
-        Footprint::of(&[self.meeting.bytes(), self.by_recording.bytes()])
+        Footprint::of(&[self.meeting.bytes()])
             .and(self.nodes.footprint())
             .and(Footprint::of(&[4 * self.ops.capacity()]))
             .and(self.registry.footprint())
@@ -338,12 +240,6 @@ where
             met: Cell::new(None),
         }
     }
-
-    /// The ring node that the last target met (after a plan: the node the
-    /// plan passes through), `None` if it was the backward space's own.
-    pub fn met(&self) -> Option<NodeId> {
-        self.met.get()
-    }
 }
 
 impl<F, B, M> SearchSpace for Toward<'_, F, B, M>
@@ -380,97 +276,6 @@ where
 
     fn bytes(&self) -> usize {
         self.backward.bytes() + self.ring.borrow().footprint().total
-    }
-}
-
-/// The nodes one growth of the ring has reached: a bit per node id.
-#[derive(Default)]
-struct Reached {
-    words: Vec<u64>,
-    len: usize,
-}
-
-impl Reached {
-    /// Adds `id`: whether it is new.
-    fn insert(&mut self, id: NodeId) -> bool {
-        let word = id.index() / 64;
-        if word >= self.words.len() {
-            self.words.resize((word + 1).next_power_of_two(), 0);
-        }
-        if self.contains(id) {
-            return false;
-        }
-        bits::insert(&mut self.words, id.index());
-        self.len += 1;
-        true
-    }
-
-    fn contains(&self, id: NodeId) -> bool {
-        self.words.len() > id.index() / 64 && bits::contains(&self.words, id.index())
-    }
-
-    fn bytes(&self) -> usize {
-        8 * self.words.capacity()
-    }
-}
-
-/// A forward space whose every expansion adds the children it generates to
-/// a [`Perimeter`], each with its path from the start, so that a backward
-/// search run afterwards through [`Toward`] aims at everything a forward
-/// search reached, not only at a breadth-first ring. Every other call goes
-/// to the forward space, so the search runs as it would alone. The ring
-/// stops growing once it holds `cap` nodes (or memory runs out); the search
-/// goes on.
-///
-/// A plan through a recorded node is the ring's path to it, read by the
-/// space given to [`Toward::new`]: its `plan_from_path` must spell every
-/// operator the recording spaces generate.
-pub struct Recording<'a, F: ?Sized, M> {
-    forward: &'a mut F,
-    ring: &'a mut Perimeter<M>,
-    cap: usize,
-    full: bool,
-}
-
-impl<'a, F, M> Recording<'a, F, M>
-where
-    F: SearchSpace + ?Sized,
-    M: Meeting,
-{
-    /// `forward`, storing what it generates in `ring` (which gets
-    /// `forward`'s start if it is empty) up to `cap` nodes.
-    pub fn new(forward: &'a mut F, ring: &'a mut Perimeter<M>, cap: usize) -> Self {
-        let mut node = vec![0; forward.words()];
-        let full = ring.root(&*forward, &mut node).is_err() || ring.len() >= cap;
-        Recording {
-            forward,
-            ring,
-            cap,
-            full,
-        }
-    }
-}
-
-impl<F, M> SearchSpace for Recording<'_, F, M>
-where
-    F: SearchSpace + ?Sized,
-    M: Meeting,
-{
-    super::delegate!(forward =>
-        words, start, is_target, successor, cost, operator_between, min_cost, on_expand, prune,
-        pruned_by, on_evaluate, on_novelty, on_duplicate, rejections, on_restart,
-        pruning_counters, is_complete, goal_facts, plan_from_path, packing
-    );
-
-    fn successors(&mut self, node: &[u64], out: &mut Successors) {
-        self.forward.successors(node, out);
-        if !self.full {
-            self.full = !self.ring.record(&*self.forward, node, out, self.cap);
-        }
-    }
-
-    fn bytes(&self) -> usize {
-        self.forward.bytes() + self.ring.footprint().total
     }
 }
 

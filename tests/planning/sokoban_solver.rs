@@ -1374,31 +1374,3 @@ fn pull_moves_solve_a_level_the_single_pulls_take_long_on() {
         "the pulls with features within the budget"
     );
 }
-
-#[test]
-fn the_pulls_meet_what_the_push_phases_reached() {
-    // XSokoban 86 with 10,000 expansions for each phase of the schedule (the
-    // same work on every machine): the four push phases store the positions
-    // they generate in the pulls' perimeter, beside the breadth-first ring,
-    // and the pulled box moves meet one of them. The solution is the pushes
-    // to it (the steps of two push phases, spelled as pushes), then the
-    // pulls read back as pushes; the solver replays it before returning it.
-    use planbox::sokoban::solver::{Solver, SolverOptions};
-    let path = root().join("problems/sokoban/xsokoban/screen.86");
-    let text = std::fs::read_to_string(&path).expect("screen.86");
-    let collection = planbox::sokoban::xsb::parse(&path, &text);
-    let level = collection.level(1).expect("level").expect("valid");
-    let options = SolverOptions {
-        time_limit: Some(std::time::Duration::from_secs(3600)),
-        expansions: Some(10_000),
-        ..SolverOptions::default()
-    };
-    let solved = Solver::new(options)
-        .solve(&level)
-        .expect("the solution replays");
-    assert!(solved.solution.is_some(), "{:?}", solved.result.outcome);
-    assert_eq!(solved.phase.map(|p| p.name), Some("pulled box moves"));
-    let ring = solved.perimeter.expect("the pulls aimed at a perimeter");
-    assert!(ring.recorded > 100_000, "{ring:?}");
-    assert!(ring.met_recorded, "{ring:?}");
-}

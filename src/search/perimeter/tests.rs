@@ -1,5 +1,4 @@
 use super::*;
-use crate::search::node::NodeId;
 use crate::search::toy::{Graph, Zero, line_task};
 use crate::search::{
     Exact, Limits, Outcome, Progression, Regression, RegressionOptions, Subsumption, bfs, gbfs,
@@ -135,91 +134,4 @@ fn regression_meets_a_ring_of_states() {
     };
     assert_eq!(crate::plan::check_plan(&task, plan), Ok(8));
     assert!(r.stats.expanded < 8, "the ring saves steps: {r:?}");
-}
-
-/// A forward greedy search limited to `expansions`, storing what it
-/// generates in `ring`.
-fn record<M: Meeting>(g: &mut Graph, ring: &mut Perimeter<M>, expansions: u64, cap: usize) {
-    let mut limited = Monitor::new(Limits {
-        expansions: Some(expansions),
-        ..Limits::none()
-    });
-    let mut recording = Recording::new(g, ring, cap);
-    gbfs(&mut recording, &mut Zero, false, &mut limited);
-}
-
-#[test]
-fn the_backward_search_meets_what_a_recording_search_reached() {
-    // Greedy search expands 0, 1 and 2 on the line 0..=10 and stores 1, 2, 3.
-    let mut g = Graph::line(11, 0, 10);
-    let mut ring = Perimeter::new(g.packing(), Exact);
-    record(&mut g, &mut ring, 3, 100);
-    assert_eq!((ring.len(), ring.recorded), (4, 3));
-    let mut back = g.reversed();
-    let mut toward = Toward::new(&g, &mut back, &mut ring);
-    let r = bfs(&mut toward, &mut monitor());
-    let Outcome::Plan(plan) = &r.outcome else {
-        panic!("{r:?}")
-    };
-    assert_eq!(g.plan_cost(plan), Some(10));
-    // From 10 down to 4, which generates 3.
-    assert_eq!(r.stats.expanded, 7);
-    let met = toward.met().expect("the plan passes through the ring");
-    assert!(ring.is_recorded(met));
-    // The root is the start, not a recorded node.
-    assert!(!ring.is_recorded(NodeId(0)));
-}
-
-#[test]
-fn a_full_ring_stops_recording_and_the_search_goes_on() {
-    let mut g = Graph::line(11, 0, 10);
-    let mut ring = Perimeter::new(g.packing(), Exact);
-    let mut recording = Recording::new(&mut g, &mut ring, 3);
-    let r = gbfs(&mut recording, &mut Zero, false, &mut monitor());
-    let Outcome::Plan(plan) = &r.outcome else {
-        panic!("{r:?}")
-    };
-    assert_eq!(g.plan_cost(plan), Some(10));
-    assert_eq!((ring.len(), ring.recorded), (3, 2));
-}
-
-#[test]
-fn plans_through_recorded_and_breadth_first_nodes_are_valid_on_random_graphs() {
-    let (mut solved, mut through_recorded) = (0, 0);
-    for seed in 0..300 {
-        let mut g = Graph::random(seed, 14, 30);
-        let mut ring = Perimeter::new(g.packing(), Exact);
-        record(&mut g, &mut ring, 1 + seed % 5, 4 + seed as usize % 9);
-        // The breadth-first growth crosses the recorded nodes.
-        let r = match ring.extend(&mut g, 1 + seed as usize % 4, &mut monitor()) {
-            Ok(Some(plan)) => {
-                assert!(g.plan_cost(&plan).is_some(), "seed {seed}: {plan:?}");
-                solved += 1;
-                continue;
-            }
-            Ok(None) => {
-                let mut back = g.reversed();
-                let mut toward = Toward::new(&g, &mut back, &mut ring);
-                let r = gbfs(&mut toward, &mut Zero, false, &mut monitor());
-                if let (Outcome::Plan(_), Some(id)) = (&r.outcome, toward.met()) {
-                    through_recorded += usize::from(ring.is_recorded(id));
-                }
-                r
-            }
-            Err(stop) => panic!("seed {seed}: {stop:?}"),
-        };
-        match (&r.outcome, g.perfect()[0]) {
-            (Outcome::Plan(plan), Some(_)) => {
-                assert!(g.plan_cost(plan).is_some(), "seed {seed}: {plan:?}");
-                solved += 1;
-            }
-            (Outcome::Unsolvable, None) => {}
-            (outcome, optimum) => panic!("seed {seed}: {outcome:?}, optimum {optimum:?}"),
-        }
-    }
-    assert!(solved > 100, "the random graphs should mostly be solvable");
-    assert!(
-        through_recorded > 20,
-        "{through_recorded} plans met a recorded node"
-    );
 }

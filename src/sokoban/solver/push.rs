@@ -663,43 +663,38 @@ impl SearchSpace for PushSpace<'_> {
         self.corral_deadlocks.bytes() + self.matcher.bytes()
     }
 
-    /// The pushes in order: single pushes as they are; tunnels, goal macros
-    /// (found again from the same boxes, replayed from the start) and box
-    /// moves spelled as their pushes. Each step is read by its flags, whatever
-    /// this space's options, so a path mixing the steps of several push
-    /// spaces of the board (a perimeter's, [`crate::search::Recording`])
-    /// reads too.
+    /// The pushes in order, each macro spelled out: replayed from the start,
+    /// a macro is found again from the same boxes.
     fn plan_from_path(&self, path: Vec<OpId>) -> Vec<OpId> {
-        if path
-            .iter()
-            .all(|op| op.0 & (MACRO | TUNNEL | BOX_MOVE) == 0)
-        {
+        if self.box_moves.is_none() && self.rooms.is_none() && !self.tunnels {
             return path;
         }
         let mut boxes = vec![0; self.box_words];
         for &b in &self.board.start_boxes {
             bits::insert(&mut boxes, b);
         }
-        let (mut moves, mut rooms) = (None, None);
-        // The man's cell: where he stands after the last push.
-        let mut man = self.board.start_man;
-        let mut plan = Vec::with_capacity(path.len());
-        for op in path {
-            if op.0 & BOX_MOVE != 0 {
-                let moves = moves.get_or_insert_with(|| BoxMoves::new(self.board));
-                plan.extend(moves.spell(self.board, &boxes, man, op));
+        if self.box_moves.is_some() {
+            let mut moves = BoxMoves::new(self.board);
+            let mut man = self.board.start_man;
+            let mut plan = Vec::with_capacity(path.len());
+            for op in path {
+                debug_assert!(op.0 & BOX_MOVE != 0);
+                let pushes = moves.spell(self.board, &boxes, man, op);
                 let (b, end, d) = BoxMoves::of(self.board, op);
                 bits::remove(&mut boxes, b);
                 bits::insert(&mut boxes, end);
                 man = self.board.next[end as usize][d ^ 1];
-                continue;
+                plan.extend(pushes);
             }
+            return plan;
+        }
+        let mut plan = Vec::with_capacity(path.len());
+        for op in path {
             let (b, d) = push_of(op);
             let to = self.board.next[b as usize][d];
             bits::remove(&mut boxes, b);
             plan.push(push_op(b, d));
-            let mut at = to;
-            man = b;
+            let (mut man, mut at) = (b, to);
             if op.0 & TUNNEL != 0 {
                 (man, at) = tunnel::run(self.board, &boxes, b, to, d);
                 let mut c = to;
@@ -710,14 +705,10 @@ impl SearchSpace for PushSpace<'_> {
             }
             bits::insert(&mut boxes, at);
             if op.0 & MACRO != 0 {
-                let rooms = match &self.rooms {
-                    Some(own) => own,
-                    None => rooms.get_or_insert_with(|| GoalRooms::new(self.board)),
-                };
+                let rooms = self.rooms.as_ref().expect("goal macros are on");
                 let m = (rooms.goal_macro(self.board, &boxes, man, at))
                     .expect("a goal macro is found again on the same boxes");
                 plan.extend(m.pushes.iter().map(|&(c, d)| push_op(c, d)));
-                man = m.pushes.last().map_or(man, |&(c, _)| c);
                 bits::remove(&mut boxes, at);
                 bits::insert(&mut boxes, m.goal);
             }

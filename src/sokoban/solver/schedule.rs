@@ -68,9 +68,8 @@ pub struct SolverOptions {
     pub time_limit: Option<Duration>,
     /// Bytes the process may use ([`crate::search::Limits::memory`]).
     pub memory_limit: Option<u64>,
-    /// Expansions each search may make ([`crate::search::Limits::expansions`]),
-    /// each phase of the schedule as many: unlike time, the same budget does
-    /// the same work on every machine.
+    /// Expansions each search may make ([`crate::search::Limits::expansions`]):
+    /// unlike time, the same budget does the same work on every machine.
     pub expansions: Option<u64>,
     /// The deadlock rules and macros (each on unless switched off; some
     /// apply only to some searches, see [`SolverOptions::push_options`]).

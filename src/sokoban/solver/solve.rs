@@ -31,12 +31,11 @@ use crate::search::algorithm::{self, Settings};
 use crate::search::trace::{Expansion, Traced};
 use crate::search::transposition::Transpositions;
 use crate::search::{
-    self, Algorithm, CpuClock, Exact, Limits, Monitor, Outcome, Perimeter, Progress, Recording,
+    self, Algorithm, CpuClock, Exact, Grown, Limits, Monitor, Outcome, Perimeter, Progress,
     SearchResult, SearchSpace, Stop, Ties, Toward,
 };
 use crate::sokoban::game::{State, Step};
 use crate::sokoban::{Level, lurd};
-use crate::task::OpId;
 use std::cell::{Cell, RefCell};
 use std::time::Duration;
 
@@ -106,10 +105,6 @@ impl PhaseRecord {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RingRecord {
     pub positions: usize,
-    /// Of the positions, those the push phases before stored as they went.
-    pub recorded: usize,
-    /// The solution passes through one of those (the pulls met it).
-    pub met_recorded: bool,
     pub expanded: u64,
     pub time: Duration,
     /// The time given to the growth ran out before the perimeter was full.
@@ -197,12 +192,7 @@ impl<'a> Solver<'a> {
         let aims_at_ring = |d: Direction| {
             greedy && d == Direction::Backward && o.trace.is_none() && o.perimeter > 0
         };
-        // The push phases before the first pulls store what they push in
-        // it, so that the pulls also aim at what they reached.
-        let mut ring = phases
-            .iter()
-            .any(|p| aims_at_ring(p.direction))
-            .then(|| Ring::new(&board, o.push_options(Direction::Backward, greedy)));
+        let mut ring: Option<Ring> = None;
         for (k, phase) in phases.iter().enumerate() {
             let ran = PhaseRecord {
                 number: k + 1,
@@ -210,13 +200,14 @@ impl<'a> Solver<'a> {
                 name: phase.name,
             };
             let d = phase.direction;
-            if let Some(ring) = ring.as_mut().filter(|r| aims_at_ring(d) && !r.grown) {
+            if aims_at_ring(d) && ring.is_none() {
                 // One perimeter serves every phase that pulls. It is grown by
                 // the first in at most half the time left, so that the pulls
                 // always have time to run (a ring cut short is a smaller one).
                 let budget = limit.map(|t| t.saturating_sub(run.start.elapsed()) / 2);
                 run.stage(format!("{}, growing the perimeter", ran.label()), "pushes");
-                ring.grow(&run, budget);
+                let options = o.push_options(d, greedy);
+                ring = Some(Ring::grow(&run, &board, options, budget));
             }
             // Each phase but the last gets its share of the time left, in
             // proportion to the shares of the phases still to come: its share
@@ -230,10 +221,7 @@ impl<'a> Solver<'a> {
             };
             run.stage(ran.label(), d.steps());
             let order = o.ties.unwrap_or(phase.ties);
-            // Greedy pushes store in the ring, pulls aim at it.
-            let toward = ring
-                .as_mut()
-                .filter(|r| aims_at_ring(d) || (greedy && d == Direction::Forward && !r.grown));
+            let toward = ring.as_mut().filter(|_| aims_at_ring(d));
             let how = How {
                 direction: d,
                 guide: guidance(phase),
@@ -242,20 +230,14 @@ impl<'a> Solver<'a> {
                 greedy,
             };
             let (r, t) = run.search_direction(&board, how, time, toward);
-            // A phase that made its expansions (a budget for every search,
-            // unlike time the same on every machine) hands on as one out of
-            // time does.
-            let done = !matches!(
-                r.outcome,
-                Outcome::OutOfTime | Outcome::OutOfMemory | Outcome::Incomplete
-            );
+            let done = !matches!(r.outcome, Outcome::OutOfTime | Outcome::OutOfMemory);
             (result, trace, direction) = (Some(r), t, d);
             ties = (search.is_best_first() && d != Direction::Bidirectional).then_some(order);
             guided = greedy.then(|| guidance(phase));
             phase_ran = Some(ran);
             perimeter = ring
                 .as_ref()
-                .filter(|r| aims_at_ring(d) && r.grown)
+                .filter(|_| aims_at_ring(d))
                 .and_then(Ring::record);
             if done {
                 break;
@@ -440,10 +422,7 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                         bound = bound.with_weights();
                     }
                 }
-                let ran = if let Some(ring) = ring {
-                    let mut recording = Recording::new(&mut space, &mut ring.perimeter, RECORDED);
-                    self.traced(&mut recording, bound, how, depth_limit, time)
-                } else if table {
+                let ran = if table {
                     let mut table = Transpositions::new(&mut space);
                     self.traced(&mut table, bound, how, depth_limit, time)
                 } else {
@@ -504,26 +483,22 @@ impl<'s, 'a> LevelRun<'s, 'a> {
         how: How,
         time: Option<Duration>,
     ) -> (SearchResult, Vec<Expansion>) {
-        let (mut result, trace, grown) = match &ring.plan {
+        let (mut result, trace, grown) = match &mut ring.grown {
             // The growth's pushes reached the goals themselves.
-            Some((plan, stats)) => (
+            Grown::Plan(plan, stats) => (
                 finished(Outcome::Plan(plan.clone())),
                 Vec::new(),
                 (**stats).clone(),
             ),
-            None if ring.perimeter.stopped == Some(Stop::Memory) => (
+            Grown::Ring(perimeter) if perimeter.stopped == Some(Stop::Memory) => (
                 finished(Outcome::OutOfMemory),
                 Vec::new(),
-                ring.perimeter.stats.clone(),
+                perimeter.stats.clone(),
             ),
-            None => {
-                let stats = ring.perimeter.stats.clone();
-                let mut toward = Toward::new(&ring.forward, pulls, &mut ring.perimeter);
+            Grown::Ring(perimeter) => {
+                let stats = perimeter.stats.clone();
+                let mut toward = Toward::new(&ring.forward, pulls, perimeter);
                 let (result, trace) = self.traced(&mut toward, bound, how, None, time);
-                let met = toward
-                    .met()
-                    .filter(|_| matches!(result.outcome, Outcome::Plan(_)));
-                ring.met_recorded = met.is_some_and(|id| ring.perimeter.is_recorded(id));
                 (result, trace, stats)
             }
         };
@@ -596,67 +571,46 @@ impl<'s, 'a> LevelRun<'s, 'a> {
     }
 }
 
-/// The most positions the push phases store in the perimeter as they go
-/// (about 60 bytes each; the pushes go on when it is full).
-const RECORDED: usize = 4_000_000;
-
-/// The greedy pulls' perimeter of one level: the positions the greedy push
-/// phases reached, each with its pushes from the start, and the positions
-/// pushed breadth-first from the start (with the rules that keep every push:
-/// no corrals, no macros), grown once and kept for every phase that pulls.
+/// The greedy pulls' perimeter of one level: positions pushed
+/// breadth-first from the start (with the rules that keep every push: no
+/// corrals, no macros), grown once and kept for every phase that pulls.
 struct Ring<'b> {
-    /// The pushes it is grown with; their `plan_from_path` spells every
-    /// push, tunnel, goal macro and box move the push phases stored.
+    /// The pushes it was grown with.
     forward: PushSpace<'b>,
-    perimeter: Perimeter<Exact>,
-    /// The breadth-first growth ran.
-    grown: bool,
-    /// The growth's pushes reached the goals themselves: the plan, and its
-    /// counters.
-    plan: Option<(Vec<OpId>, Box<search::Stats>)>,
+    grown: Grown<Exact>,
     /// The CPU time its growth took.
     time: Duration,
-    /// The pulls' plan passes through a position a push phase stored.
-    met_recorded: bool,
 }
 
 impl<'b> Ring<'b> {
-    /// A ring of the start alone, for the push phases to store in.
-    fn new(board: &'b Board, options: PushOptions) -> Self {
-        let forward = PushSpace::new(board, options.keeping_every_push());
-        Ring {
-            perimeter: Perimeter::new(forward.packing(), Exact),
-            forward,
-            grown: false,
-            plan: None,
-            time: Duration::ZERO,
-            met_recorded: false,
-        }
-    }
-
-    /// Grows the ring breadth-first in at most `time` (a ring cut short by
-    /// it is smaller).
-    fn grow(&mut self, run: &LevelRun, time: Option<Duration>) {
+    /// Grows the ring in at most `time` (a ring cut short by it is smaller).
+    fn grow(
+        run: &LevelRun,
+        board: &'b Board,
+        options: PushOptions,
+        time: Option<Duration>,
+    ) -> Self {
+        let mut forward = PushSpace::new(board, options.keeping_every_push());
         let started = CpuClock::now();
         let budget = run.options().perimeter;
-        match (self.perimeter).extend(&mut self.forward, budget, &mut run.monitor(time)) {
-            Ok(Some(plan)) => self.plan = Some((plan, Box::new(self.perimeter.stats.clone()))),
-            Ok(None) => {}
-            Err(stop) => self.perimeter.stopped = Some(stop),
+        let grown = Perimeter::grow(&mut forward, Exact, budget, &mut run.monitor(time));
+        Ring {
+            forward,
+            grown,
+            time: started.elapsed(),
         }
-        self.grown = true;
-        self.time = started.elapsed();
     }
 
     fn record(&self) -> Option<RingRecord> {
-        self.plan.is_none().then(|| RingRecord {
-            positions: self.perimeter.len(),
-            recorded: self.perimeter.recorded,
-            met_recorded: self.met_recorded,
-            expanded: self.perimeter.stats.expanded,
-            time: self.time,
-            cut_short: self.perimeter.stopped == Some(Stop::Time),
-        })
+        match &self.grown {
+            Grown::Ring(ring) => Some(RingRecord {
+                positions: ring.len(),
+                expanded: ring.stats.expanded,
+                time: self.time,
+                cut_short: ring.stopped == Some(Stop::Time),
+            }),
+            Grown::Plan(..) => None,
+        }
     }
 }
 
