@@ -135,6 +135,13 @@ impl GoalRooms {
         &self.order
     }
 
+    /// Whether the goal cut of box moves ([`GoalRooms::packs`]) can fire on
+    /// the board: a room of at least [`MIN_CUT_ROOM_GOALS`] goals has a
+    /// packing order.
+    pub fn cuts(&self) -> bool {
+        self.order.iter().any(|o| o.len() >= MIN_CUT_ROOM_GOALS)
+    }
+
     /// Whether a box taken from outside a room of at least
     /// [`MIN_CUT_ROOM_GOALS`] goals to `to` fills that room's next goal: the
     /// first goal of its packing order without a box among `boxes` (the

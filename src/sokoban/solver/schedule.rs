@@ -3,6 +3,7 @@
 //! ([`AUTO`]), each a search of one direction with a share of the time.
 
 use super::connectivity;
+use super::goal_room::GoalRooms;
 use super::push::PushOptions;
 use crate::search::{Algorithm, Ties};
 use std::time::Duration;
@@ -359,6 +360,21 @@ pub struct Phase {
     pub ties: Ties,
 }
 
+impl Phase {
+    /// Whether the schedule runs the phase on a level whose goal rooms
+    /// `rooms` gives (asked only for the phase that needs them, so that the
+    /// levels solved before it do not pay for them). The packing box moves
+    /// differ from the box moves after them only by the goal cut, which
+    /// fires only where a room of
+    /// [`MIN_CUT_ROOM_GOALS`](super::goal_room::MIN_CUT_ROOM_GOALS) goals has
+    /// a packing order ([`GoalRooms::cuts`]); elsewhere they would search
+    /// the box moves' first seconds twice, so they are left out and their
+    /// share goes to the phases after them.
+    pub fn runs_on<'r>(&self, rooms: impl FnOnce() -> &'r GoalRooms) -> bool {
+        !(self.guide.box_moves && self.guide.goal_cut) || rooms().cuts()
+    }
+}
+
 /// The default greedy solver (`--direction auto`) with a time limit: pushes
 /// guided by connectivity, pushes with features, box moves with features and
 /// move weights that fill the large goal rooms in their packing order (the
@@ -382,7 +398,9 @@ pub struct Phase {
 /// the time left then, and the pull phases share what it leaves in the same
 /// proportions. The pushes with connectivity weight 4 (`--connectivity 4`)
 /// are left out: they alone solve XSokoban 32, in 11 s, which the box moves
-/// solve in 5 s.
+/// solve in 5 s. On a level where the goal cut cannot fire, the packing box
+/// moves are left out and the phases after them share their time
+/// ([`Phase::runs_on`]).
 pub const AUTO: [Phase; 8] = [
     Phase {
         name: "pushes",

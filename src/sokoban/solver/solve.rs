@@ -24,6 +24,7 @@
 
 use super::connectivity::Guide;
 use super::corral::CorralDeadlocks;
+use super::goal_room::GoalRooms;
 use super::push::MAX_MOVE_CELLS;
 use super::schedule::{Direction, Guidance, Optimize, Phase, SolverOptions};
 use super::{Board, MatchingBound, PullOptions, PullSpace, PushOptions, PushSpace, walk};
@@ -185,6 +186,8 @@ impl<'a> Solver<'a> {
             goal_cut: phase.guide.goal_cut,
         };
         let phases = o.phases();
+        // The goal rooms, once a phase of a schedule asks whether it runs.
+        let mut rooms = None;
         let (mut result, mut trace, mut direction) = (None, Vec::new(), phases[0].direction);
         let (mut ties, mut guided, mut phase_ran, mut perimeter) = (None, None, None, None);
         // The greedy pulls aim at a perimeter of pushed positions around the
@@ -194,6 +197,11 @@ impl<'a> Solver<'a> {
         };
         let mut ring: Option<Ring> = None;
         for (k, phase) in phases.iter().enumerate() {
+            if phases.len() > 1
+                && !phase.runs_on(|| rooms.get_or_insert_with(|| GoalRooms::new(&board)))
+            {
+                continue;
+            }
             let ran = PhaseRecord {
                 number: k + 1,
                 of: phases.len(),

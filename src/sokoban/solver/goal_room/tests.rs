@@ -75,3 +75,23 @@ fn boxes_past_the_first_empty_goal_of_the_order_are_out_of_plan() {
     assert_eq!(rooms.out_of_plan(&boxes(&[1, 3, 4, 8])), 2);
     assert_eq!(rooms.out_of_plan(&boxes(&[1, 2, 3, 4])), 0);
 }
+
+#[test]
+fn the_packing_box_moves_run_only_where_the_goal_cut_can_fire() {
+    use crate::sokoban::solver::schedule::AUTO;
+    // XSokoban 20 packs 17 goals in one room; XSokoban 1 has six goals,
+    // where the packing box moves would be the box moves' first seconds.
+    let rooms = |screen: u32| {
+        let path = format!("problems/sokoban/xsokoban/screen.{screen}");
+        GoalRooms::new(&Board::new(&level(&std::fs::read_to_string(path).unwrap())))
+    };
+    let (large, small) = (rooms(20), rooms(1));
+    assert!(large.cuts() && !small.cuts());
+    let runs = |r: &GoalRooms| AUTO.iter().map(|p| p.runs_on(|| r)).collect::<Vec<_>>();
+    assert_eq!(runs(&large), [true; 8]);
+    let skipped: Vec<&str> = (AUTO.iter().zip(runs(&small)))
+        .filter(|&(_, runs)| !runs)
+        .map(|(p, _)| p.name)
+        .collect();
+    assert_eq!(skipped, ["packing box moves"]);
+}
