@@ -197,6 +197,7 @@ impl<'a> Solver<'a> {
         };
         let mut ring: Option<Ring> = None;
         for (k, phase) in phases.iter().enumerate() {
+            // A search run alone (no schedule) always runs.
             if phases.len() > 1
                 && !phase.runs_on(|| rooms.get_or_insert_with(|| GoalRooms::new(&board)))
             {
