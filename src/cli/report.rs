@@ -386,6 +386,7 @@ pub fn record(
     // The time to the first search step (the heuristic built, the start
     // estimated), on the search's clock; null for the searches without one.
     record["initial_h_time_s"] = json!(s.initial_h_time.map(|t| t.as_secs_f64()));
+    record["f_reached"] = json!(s.f_reached);
     record["pruned_operators"] = json!(s.stubborn.map(|p| p.applicable - p.kept));
     record["pruning_ratio"] = json!(s.stubborn.map(|p| p.ratio()));
     record["pruning_off_after"] = json!(s.stubborn.and_then(|p| match p.off? {
@@ -438,6 +439,7 @@ pub fn record(
 const STATE_COUNTERS: &[&str] = &[
     "expanded",
     "expanded_until_last_jump",
+    "f_reached",
     "generated",
     "evaluated",
     "reopened",

@@ -594,6 +594,8 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "lurd": s.solution.as_ref().map(|x| &x.0),
             "moves": s.solution.as_ref().map(|x| x.1),
             "pushes": s.solution.as_ref().map(|x| x.2),
+            "initial_h": stats.and_then(|s| s.initial_h).and_then(|(_, h)| h),
+            "f_reached": stats.and_then(|s| s.f_reached),
             "expanded": stats.map(|s| s.expanded),
             "generated": stats.map(|s| s.generated),
             "evaluated": stats.map(|s| s.evaluated),

@@ -431,6 +431,7 @@ impl BestFirst {
                     // (with an inconsistent h, f may also go down).
                     if self.stats.expanded_until_last_jump.is_none() || f > self.jump_f {
                         self.stats.expanded_until_last_jump = Some(self.stats.expanded);
+                        self.stats.f_reached = Some(f);
                         self.jump_f = f;
                     }
                     f

@@ -29,6 +29,11 @@ pub struct Stats {
     /// `f` layer (Fast Downward's "Expanded until last jump"), the effort a
     /// perfect tie-breaker could not save; `None` for the other algorithms.
     pub expanded_until_last_jump: Option<u64>,
+    /// A* and weighted A*: the highest `f` of an expanded node. For A* with
+    /// an admissible heuristic it is a lower bound on the optimal cost, so a
+    /// search stopped by a limit still proves how far it got; `None` for the
+    /// other algorithms.
+    pub f_reached: Option<u32>,
     /// The heuristic's name and its estimate of the start (`None` for a dead
     /// end), for the searches that use one.
     pub initial_h: Option<(&'static str, Option<u32>)>,

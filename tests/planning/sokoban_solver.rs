@@ -160,6 +160,13 @@ fn optimize_pushes_finds_the_known_optimum_on_microban_1_to_30() {
         &["--optimize", "pushes"],
     );
     assert_eq!(at_optimum(&records, &optima, "pushes"), 30);
+    // A* reports the start's bound and the highest f it expanded: the
+    // optimum once it is found, the lower bound it proved if not.
+    for r in &records {
+        let pushes = r["pushes"].as_u64().expect("pushes");
+        assert_eq!(r["f_reached"].as_u64(), Some(pushes), "{r}");
+        assert!(r["initial_h"].as_u64().is_some_and(|h| h <= pushes), "{r}");
+    }
     // Breadth-first search over pushes finds the same counts.
     let bfs = solve_and_replay(
         "problems/sokoban/microban.xsb",

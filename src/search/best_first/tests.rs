@@ -153,6 +153,7 @@ fn astar_counts_the_expansions_before_the_last_f_layer() {
     let mut g = Graph::new(4, &edges, 0, &[3]);
     let r = astar(&mut g, &mut Zero, &mut monitor());
     assert_eq!(r.stats.expanded_until_last_jump, Some(2));
+    assert_eq!(r.stats.f_reached, Some(1), "the goal's f, the optimal cost");
     assert_eq!(r.stats.initial_h, Some(("zero", Some(0))));
     // With reopening, f goes 0, 3, 6, then down to 2 (node 3 reopened),
     // then up to 7 for the goal: the last jump is the one to 7, after four
@@ -160,9 +161,27 @@ fn astar_counts_the_expansions_before_the_last_f_layer() {
     let (mut g, mut h) = reopening_graph();
     let r = astar(&mut g, &mut h, &mut monitor());
     assert_eq!(r.stats.expanded_until_last_jump, Some(4));
+    assert_eq!(r.stats.f_reached, Some(7), "the highest f, not the last");
     // Greedy search has no f layers.
     let r = gbfs(&mut g, &mut h, false, &mut monitor());
     assert_eq!(r.stats.expanded_until_last_jump, None);
+    assert_eq!(r.stats.f_reached, None);
+}
+
+#[test]
+fn astar_stopped_by_a_limit_reports_the_lower_bound_it_proved() {
+    // On a line of unit steps with h = 0 the k-th node taken from the open
+    // list is k - 1 steps from the start (the last one taken may be stopped
+    // before its expansion); no plan is cheaper than the f reached.
+    let mut g = Graph::line(100_000, 0, 99_999);
+    let mut m = Monitor::new(Limits {
+        expansions: Some(1_000),
+        ..Limits::none()
+    });
+    let r = astar(&mut g, &mut Zero, &mut m);
+    assert_eq!(r.outcome, Outcome::Incomplete);
+    let f = u64::from(r.stats.f_reached.expect("an f reached"));
+    assert!(f + 1 == r.stats.expanded || f == r.stats.expanded, "{f}");
 }
 
 #[test]
