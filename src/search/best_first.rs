@@ -223,7 +223,6 @@ where
         preferred_ops: Vec::new(),
         stats: Stats::default(),
         best: u32::MAX,
-        jump_f: 0,
     };
     let outcome = (search.run(space, h, &cell, monitor)).unwrap_or_else(Outcome::from);
     let mut stats = std::mem::take(&mut search.stats);
@@ -265,8 +264,6 @@ struct BestFirst {
     stats: Stats,
     /// The value reported as progress: the last `f` (A*) or best `h` (GBFS).
     best: u32,
-    /// The highest `f` expanded so far (A*, weighted A*).
-    jump_f: u32,
 }
 
 impl BestFirst {
@@ -429,10 +426,9 @@ impl BestFirst {
                     let f = key.0.min(u64::from(DEAD)) as u32;
                     // The highest f so far, as Fast Downward counts jumps
                     // (with an inconsistent h, f may also go down).
-                    if self.stats.expanded_until_last_jump.is_none() || f > self.jump_f {
+                    if self.stats.f_reached.is_none_or(|top| f > top) {
                         self.stats.expanded_until_last_jump = Some(self.stats.expanded);
                         self.stats.f_reached = Some(f);
-                        self.jump_f = f;
                     }
                     f
                 }
