@@ -207,7 +207,7 @@ where
     let mut search = BestFirst {
         priority,
         preferred,
-        registry: StateRegistry::with_packing(space.packing()),
+        registry: StateRegistry::with_packing(space.packing()).with_deadline(monitor.deadline()),
         node: vec![0; space.words()],
         nodes: NodeArena::new(),
         h_values: Narrowed::new(),

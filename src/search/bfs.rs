@@ -32,7 +32,7 @@ use std::collections::VecDeque;
 /// Breadth-first search over `space`.
 pub fn bfs<S: SearchSpace + ?Sized>(space: &mut S, monitor: &mut Monitor) -> SearchResult {
     let mut search = Bfs {
-        registry: StateRegistry::with_packing(space.packing()),
+        registry: StateRegistry::with_packing(space.packing()).with_deadline(monitor.deadline()),
         node: vec![0; space.words()],
         nodes: NodeArena::new(),
         queue: VecDeque::new(),

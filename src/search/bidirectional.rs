@@ -96,8 +96,8 @@ where
     B: SearchSpace + ?Sized,
     M: Meeting + ?Sized,
 {
-    let mut f = Side::new(&*forward);
-    let mut b = Side::new(&*backward);
+    let mut f = Side::new(&*forward, monitor);
+    let mut b = Side::new(&*backward, monitor);
     let mut best = Best::NONE;
     let outcome = run(
         forward, backward, meeting, monitor, &mut f, &mut b, &mut best,
@@ -166,9 +166,10 @@ struct Side {
 }
 
 impl Side {
-    fn new<S: SearchSpace + ?Sized>(space: &S) -> Side {
+    fn new<S: SearchSpace + ?Sized>(space: &S, monitor: &Monitor) -> Side {
         Side {
-            registry: StateRegistry::with_packing(space.packing()),
+            registry: StateRegistry::with_packing(space.packing())
+                .with_deadline(monitor.deadline()),
             nodes: NodeArena::new(),
             closed: Vec::new(),
             open: BinaryHeap::new(),

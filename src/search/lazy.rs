@@ -143,7 +143,7 @@ where
         preferred_only.extend(std::iter::repeat_n(true, n));
     }
     let mut search = Lazy {
-        registry: StateRegistry::with_packing(space.packing()),
+        registry: StateRegistry::with_packing(space.packing()).with_deadline(monitor.deadline()),
         nodes: NodeArena::new(),
         dead: Vec::new(),
         entries: Chunked::new(),

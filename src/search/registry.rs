@@ -18,8 +18,16 @@
 //! the hash, so a lookup reads the arena only on a 7-bit match. When the table
 //! is full, it is rebuilt at twice the capacity by re-inserting the ids in
 //! order, which reads the arena sequentially. Both structures grow with
-//! `try_reserve`: a refused allocation is reported as [`OutOfMemory`] instead
+//! `try_reserve`: a refused allocation is reported as [`Stop::Memory`] instead
 //! of aborting the process.
+//!
+//! A doubling is the one step of a search that can take long: at 100 million
+//! nodes it re-inserts them all, tens of seconds of cache misses. So a
+//! registry given the search's deadline ([`StateRegistry::with_deadline`])
+//! looks at the clock every [`CLOCK_EVERY`] ids while it grows, and past the
+//! deadline gives the doubling up with [`Stop::Time`]: the old table stays
+//! whole, and the search stops at its time limit instead of a doubling
+//! later.
 //!
 //! The other node tables wrap this one: the transposition table
 //! ([`super::transposition`]) adds the cheapest `g` per id, and depth-first
@@ -36,9 +44,13 @@ use super::chunked::Rows;
 use super::node::NodeId;
 use super::packing::Packing;
 use crate::util::hash::FastBuildHasher;
-use crate::util::limits::Footprint;
+use crate::util::limits::{Footprint, Stop, cpu_limit_reached, cpu_time};
 use hashbrown::HashTable;
 use std::hash::{BuildHasher, Hasher};
+use std::time::Duration;
+
+/// While the table grows, the clock is read once every this many ids.
+pub const CLOCK_EVERY: u32 = 1 << 16;
 
 /// An allocation for the search's own structures was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +67,8 @@ pub struct StateRegistry {
     hasher: FastBuildHasher,
     /// The packed form of the node being inserted or looked up.
     scratch: Vec<u64>,
+    /// The process CPU time past which a doubling of the table gives up.
+    deadline: Option<Duration>,
 }
 
 /// Whether two nodes are equal, word by word (short slices: faster than memcmp).
@@ -79,7 +93,18 @@ impl StateRegistry {
             table: HashTable::new(),
             hasher: FastBuildHasher::with_seed(SEED),
             scratch: vec![0; packed],
+            deadline: None,
         }
+    }
+
+    /// The registry, made to give a doubling of the table up with
+    /// [`Stop::Time`] once the process's CPU time ([`cpu_time`]) passes
+    /// `deadline` or the CPU-time limit is signalled (see the module docs).
+    /// Without it, or with `None`, every doubling finishes. A search passes
+    /// its monitor's [`deadline`](crate::util::limits::Monitor::deadline).
+    pub fn with_deadline(mut self, deadline: Option<Duration>) -> Self {
+        self.deadline = deadline;
+        self
     }
 
     /// Number of nodes stored.
@@ -136,9 +161,11 @@ impl StateRegistry {
     }
 
     /// Stores `node` unless it is already stored. Returns its id and whether it
-    /// is new.
+    /// is new. Fails with [`Stop::Memory`] when an allocation is refused and
+    /// with [`Stop::Time`] when a doubling of the table passes the deadline;
+    /// either way the registry is left as it was.
     #[inline]
-    pub fn insert(&mut self, node: &[u64]) -> Result<(NodeId, bool), OutOfMemory> {
+    pub fn insert(&mut self, node: &[u64]) -> Result<(NodeId, bool), Stop> {
         debug_assert_eq!(node.len(), self.words());
         self.packing.pack(node, &mut self.scratch);
         self.insert_scratch()
@@ -153,7 +180,7 @@ impl StateRegistry {
         parent: NodeId,
         parent_words: &[u64],
         child: &[u64],
-    ) -> Result<(NodeId, bool), OutOfMemory> {
+    ) -> Result<(NodeId, bool), Stop> {
         debug_assert_eq!(child.len(), self.words());
         if self.packing.packs_by_copy() {
             self.packing.pack(child, &mut self.scratch);
@@ -166,13 +193,13 @@ impl StateRegistry {
 
     /// Stores the node packed in `self.scratch` unless it is already stored.
     #[inline]
-    fn insert_scratch(&mut self) -> Result<(NodeId, bool), OutOfMemory> {
+    fn insert_scratch(&mut self) -> Result<(NodeId, bool), Stop> {
         let hash = self.hash(&self.scratch);
         if let Some(id) = self.find_scratch(hash) {
             return Ok((NodeId(id), false));
         }
         if self.len == NodeId::NONE.0 {
-            return Err(OutOfMemory);
+            return Err(Stop::Memory);
         }
         if self.table.len() == self.table.capacity() {
             self.grow_table()?;
@@ -187,21 +214,30 @@ impl StateRegistry {
     }
 
     /// Replaces the table by one of twice the capacity, inserting the ids in
-    /// increasing order (so the arena is read front to back).
+    /// increasing order (so the arena is read front to back). Past the
+    /// deadline, gives up and keeps the old table.
     #[cold]
-    fn grow_table(&mut self) -> Result<(), OutOfMemory> {
+    fn grow_table(&mut self) -> Result<(), Stop> {
         let want = (self.table.capacity() * 2).max(16);
         let mut table = HashTable::new();
         table
             .try_reserve(want, |_: &u32| 0)
-            .map_err(|_| OutOfMemory)?;
+            .map_err(|_| Stop::Memory)?;
         let (arena, hasher) = (&self.arena, &self.hasher);
         let hash_of = |id: &u32| hash_words(hasher, arena.get(*id as usize));
         for id in 0..self.len {
+            if id % CLOCK_EVERY == 0 && self.past_deadline() {
+                return Err(Stop::Time);
+            }
             table.insert_unique(hash_of(&id), id, hash_of);
         }
         self.table = table;
         Ok(())
+    }
+
+    /// Whether the deadline (or the signalled CPU-time limit) has passed.
+    fn past_deadline(&self) -> bool {
+        cpu_limit_reached() || self.deadline.is_some_and(|d| cpu_time() >= d)
     }
 
     /// Forgets every node, keeping the allocations: ids start again at 0.

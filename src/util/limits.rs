@@ -221,6 +221,13 @@ impl<'a> Monitor<'a> {
         self.start.elapsed()
     }
 
+    /// The process CPU time ([`cpu_time`]) at which the time limit passes, for
+    /// work that cannot reach the monitor but must not run past it (a state
+    /// registry doubling its table); `None` without a limit.
+    pub fn deadline(&self) -> Option<Duration> {
+        Some(self.start.0.saturating_add(self.limits.time?))
+    }
+
     /// The CPU time left under the time limit, for work that watches the
     /// clock itself (a SAT solver between conflicts); `None` without a limit.
     pub fn time_left(&self) -> Option<Duration> {

@@ -46,3 +46,37 @@ fn zero_word_nodes_are_one_node() {
     assert_eq!(r.insert(&[]), Ok((NodeId(0), true)));
     assert_eq!(r.insert(&[]), Ok((NodeId(0), false)));
 }
+
+#[test]
+fn a_doubling_past_the_deadline_gives_up_and_keeps_the_table() {
+    let mut late = StateRegistry::new(1).with_deadline(Some(Duration::ZERO));
+    let mut stored = 0u64;
+    let mut stop = None;
+    while stored < 1_000 {
+        match late.insert(&[stored * 7]) {
+            Ok((id, true)) => assert_eq!(id, NodeId(stored as u32)),
+            Ok((_, false)) => panic!("node {stored} was new"),
+            Err(why) => {
+                stop = Some(why);
+                break;
+            }
+        }
+        stored += 1;
+    }
+    assert_eq!(stop, Some(Stop::Time));
+    // The first table fills (its growth had no ids to move), and the
+    // doubling after it gives up: the full first table stays.
+    assert!(stored > 0);
+    assert_eq!(late.len() as u64, stored);
+    assert_eq!(late.table.capacity() as u64, stored);
+    for i in 0..stored {
+        assert_eq!(late.lookup(&[i * 7]), Some(NodeId(i as u32)));
+    }
+    assert_eq!(late.lookup(&[stored * 7]), None);
+
+    let hour = Duration::from_secs(3600);
+    let mut early = StateRegistry::new(1).with_deadline(Some(cpu_time() + hour));
+    for i in 0..1_000u64 {
+        assert_eq!(early.insert(&[i * 7]), Ok((NodeId(i as u32), true)));
+    }
+}

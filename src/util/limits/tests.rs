@@ -27,6 +27,20 @@ fn time_limit_is_seen_at_the_next_check() {
 }
 
 #[test]
+fn the_deadline_is_the_cpu_time_at_which_the_limit_passes() {
+    assert_eq!(Monitor::new(Limits::none()).deadline(), None);
+    let before = cpu_time();
+    let m = Monitor::new(Limits {
+        time: Some(Duration::from_secs(60)),
+        ..Limits::none()
+    });
+    let after = cpu_time();
+    let deadline = m.deadline().expect("a time limit");
+    assert!(before + Duration::from_secs(60) <= deadline);
+    assert!(deadline <= after + Duration::from_secs(60));
+}
+
+#[test]
 fn an_expansion_budget_stops_at_the_tick_past_it() {
     let mut m = Monitor::new(Limits {
         expansions: Some(3),
