@@ -199,6 +199,8 @@ struct Solved {
     trace: Vec<Expansion>,
     /// The replayed solution: LURD, moves, pushes.
     solution: Option<(String, usize, usize)>,
+    /// What an optimal search proved when it found no solution.
+    lower_bound: Option<u32>,
     time: Duration,
     /// Why the level could not be searched.
     error: Option<LevelError>,
@@ -380,6 +382,7 @@ fn solve_level(
         result: None,
         trace: Vec::new(),
         solution: None,
+        lower_bound: None,
         time: start.elapsed(),
         error: Some(error),
     };
@@ -429,6 +432,7 @@ fn solve_level(
         result: Some(solved.result),
         trace: solved.trace,
         solution: solved.solution,
+        lower_bound: solved.lower_bound,
         time: start.elapsed(),
         error: None,
     })
@@ -495,6 +499,22 @@ fn work(s: &Solved, r: &SearchResult) -> String {
         ));
     }
     text
+}
+
+/// `; every solution has at least 104 pushes`: what an optimal search
+/// proved when it stopped without a solution.
+fn proven(s: &Solved, optimize: Optimize) -> String {
+    let Some(bound) = s.lower_bound else {
+        return String::new();
+    };
+    let (one, many) = match optimize {
+        Optimize::Moves => ("move", "moves"),
+        _ => ("push", "pushes"),
+    };
+    format!(
+        "; every solution has at least {}",
+        counted(bound as usize, one, many)
+    )
 }
 
 /// `1 push`, `2 pushes`.
@@ -596,6 +616,7 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
             "pushes": s.solution.as_ref().map(|x| x.2),
             "initial_h": stats.and_then(|s| s.initial_h).and_then(|(_, h)| h),
             "f_reached": stats.and_then(|s| s.f_reached),
+            "lower_bound": s.lower_bound,
             "expanded": stats.map(|s| s.expanded),
             "generated": stats.map(|s| s.generated),
             "evaluated": stats.map(|s| s.evaluated),
@@ -632,11 +653,12 @@ fn emit(args: &SolveArgs, collection: &xsb::Collection, s: &Solved, several: boo
         if !several {
             let r = s.result.as_ref().expect("searched");
             eprintln!(
-                "{}: {}{} after {}",
+                "{}: {}{} after {}{}",
                 name(s),
                 outcome_name(&r.outcome),
                 phase_in(s),
-                work(s, r)
+                work(s, r),
+                proven(s, args.optimize)
             );
         }
         return Ok(());

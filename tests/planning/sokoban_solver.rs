@@ -166,6 +166,7 @@ fn optimize_pushes_finds_the_known_optimum_on_microban_1_to_30() {
         let pushes = r["pushes"].as_u64().expect("pushes");
         assert_eq!(r["f_reached"].as_u64(), Some(pushes), "{r}");
         assert!(r["initial_h"].as_u64().is_some_and(|h| h <= pushes), "{r}");
+        assert!(r["lower_bound"].is_null(), "solved: {r}");
     }
     // Breadth-first search over pushes finds the same counts.
     let bfs = solve_and_replay(
@@ -174,6 +175,35 @@ fn optimize_pushes_finds_the_known_optimum_on_microban_1_to_30() {
         &["--optimize", "pushes", "--search", "bfs"],
     );
     assert_eq!(at_optimum(&bfs, &optima, "pushes"), 10);
+}
+
+#[test]
+fn push_optimal_astar_out_of_time_tells_the_fewest_pushes_it_proved() {
+    // Microban 139 takes 106 pushes at least (the bundled table), and
+    // push-optimal A* does not solve it in 10 s, let alone half a second.
+    // Stopped, it reports the highest f it expanded as a lower bound: at
+    // least the start's bound, at most the optimum.
+    let optimum = optima("problems/sokoban/microban.optimal.tsv")[138].0;
+    assert_eq!(optimum, Some(106));
+    let file = "problems/sokoban/microban.xsb";
+    let args = ["solve", file, "--level", "139", "--optimize", "pushes"];
+    let limit = ["--time-limit", "0.5"];
+    let out = planbox(&[&args[..], &limit, &["--json"]].concat());
+    assert_eq!(out.status.code(), Some(23));
+    let r = &records(&out)[0];
+    assert_eq!(r["outcome"], "out_of_time", "{r}");
+    let bound = r["lower_bound"].as_u64().expect("a lower bound");
+    assert_eq!(r["f_reached"].as_u64(), Some(bound), "{r}");
+    let start = r["initial_h"].as_u64().expect("the start's bound");
+    assert!(start <= bound && bound <= 106, "{r}");
+    // The same bound in words on stderr.
+    let out = planbox(&[&args[..], &limit].concat());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let said = (err.lines().last())
+        .and_then(|l| l.split("; every solution has at least ").nth(1))
+        .and_then(|rest| rest.strip_suffix(" pushes"))
+        .and_then(|n| n.parse::<u64>().ok());
+    assert!(said.is_some_and(|n| start <= n && n <= 106), "{err}");
 }
 
 #[test]

@@ -81,6 +81,13 @@ pub struct Solved {
     pub trace: Vec<Expansion>,
     /// The replayed solution: LURD, moves, pushes.
     pub solution: Option<(String, usize, usize)>,
+    /// When an optimal search (`--optimize pushes` or `moves` with A*)
+    /// stopped without a solution: the fewest pushes (or moves) a solution
+    /// can have, as far as the search proved. That is the highest `f` it
+    /// expanded ([`crate::search::Stats::f_reached`]): A* expands nodes in
+    /// order of `f` under an admissible bound, and the rules an optimal
+    /// search keeps cut no optimal solution.
+    pub lower_bound: Option<u32>,
 }
 
 /// The phase whose result a level's record gives.
@@ -257,6 +264,9 @@ impl<'a> Solver<'a> {
             Outcome::Plan(pushes) => Some(replayed(&board, level, pushes)?),
             _ => None,
         };
+        let optimal = o.optimize != Optimize::None && search == Algorithm::Astar;
+        let stopped = !matches!(result.outcome, Outcome::Plan(_) | Outcome::Unsolvable);
+        let lower_bound = result.stats.f_reached.filter(|_| optimal && stopped);
         Ok(Solved {
             direction,
             ties,
@@ -266,6 +276,7 @@ impl<'a> Solver<'a> {
             result,
             trace,
             solution,
+            lower_bound,
         })
     }
 }
