@@ -291,7 +291,8 @@ fn solve_levels(args: &SolveArgs) -> Result<u8> {
             }
         }
         if several && !args.json {
-            eprintln!("[{}/{}] {}", k + 1, chosen.len(), summary_line(&solved));
+            let line = summary_line(&solved, args.optimize);
+            eprintln!("[{}/{}] {line}", k + 1, chosen.len());
         }
         emit(args, &collection, &solved, several)?;
         done.push(solved);
@@ -532,7 +533,7 @@ fn outcome_name(outcome: &Outcome) -> &'static str {
     }
 }
 
-fn summary_line(s: &Solved) -> String {
+fn summary_line(s: &Solved, optimize: Optimize) -> String {
     match (&s.error, &s.result, &s.solution) {
         (Some(e), _, _) => format!("{}: not searched: {}", name(s), e.what),
         (None, Some(r), Some((_, moves, pushes))) => format!(
@@ -544,12 +545,13 @@ fn summary_line(s: &Solved) -> String {
             s.time.as_secs_f64()
         ),
         (None, Some(r), None) => format!(
-            "{}: {}{}, {} expanded, {:.2} s",
+            "{}: {}{}, {} expanded, {:.2} s{}",
             name(s),
             outcome_name(&r.outcome),
             phase_in(s),
             r.stats.expanded,
-            s.time.as_secs_f64()
+            s.time.as_secs_f64(),
+            proven(s, optimize)
         ),
         (None, None, _) => format!("{}: not searched", name(s)),
     }

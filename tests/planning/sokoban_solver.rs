@@ -196,14 +196,23 @@ fn push_optimal_astar_out_of_time_tells_the_fewest_pushes_it_proved() {
     assert_eq!(r["f_reached"].as_u64(), Some(bound), "{r}");
     let start = r["initial_h"].as_u64().expect("the start's bound");
     assert!(start <= bound && bound <= 106, "{r}");
-    // The same bound in words on stderr.
+    // The same bound in words on stderr, for one level and in the line of
+    // each level of several.
+    let said = |err: &str, line: &str| {
+        (err.lines().find(|l| l.starts_with(line)))
+            .and_then(|l| l.split("; every solution has at least ").nth(1))
+            .and_then(|rest| rest.strip_suffix(" pushes"))
+            .and_then(|n| n.parse::<u64>().ok())
+    };
     let out = planbox(&[&args[..], &limit].concat());
     let err = String::from_utf8_lossy(&out.stderr);
-    let said = (err.lines().last())
-        .and_then(|l| l.split("; every solution has at least ").nth(1))
-        .and_then(|rest| rest.strip_suffix(" pushes"))
-        .and_then(|n| n.parse::<u64>().ok());
-    assert!(said.is_some_and(|n| start <= n && n <= 106), "{err}");
+    let alone = said(&err, "level 139 (`139`): out_of_time after");
+    assert!(alone.is_some_and(|n| start <= n && n <= 106), "{err}");
+    let two = ["solve", file, "--level", "138-139", "--optimize", "pushes"];
+    let out = planbox(&[&two[..], &limit].concat());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let second = said(&err, "[2/2] level 139 (`139`): out_of_time,");
+    assert!(second.is_some_and(|n| start <= n && n <= 106), "{err}");
 }
 
 #[test]
