@@ -12,7 +12,10 @@ the figures in benches/README.md come from), replays every solution with
 reported), checks that the push count of the record is the number of pushes
 in the LURD, and prints one Markdown row per level (outcome, CPU time, the
 phase of the schedule that solved it, pushes, moves, expansions) and a
-summary (solved, by phase). `--json-out` rewrites the file after every
+summary (solved, by phase); for a run with `--optimize pushes` (or `moves`)
+the row gives instead the search's CPU time, the pushes, the start's bound,
+the highest f expanded (a lower bound on the optimum even where the time ran
+out), the expansions and the peak memory. `--json-out` rewrites the file after every
 level, so an interrupted run keeps what it finished; with `--resume` the
 levels already in the file (at the same limit and arguments) are not run
 again, so a run of many hours (600 s a level) can be done in parts.
@@ -62,7 +65,39 @@ def solve(planbox, level, limit, extra):
     return record
 
 
+def optimal(record):
+    """Whether the record is of an optimal search (`--optimize pushes` or
+    `moves`)."""
+    extra = record.get("extra") or []
+    return "--optimize" in extra and extra[extra.index("--optimize") + 1] != "none"
+
+
+def optimal_table(records):
+    """The push-optimal table: the start's bound and the highest f expanded
+    (a lower bound on the optimum even when the time ran out), the search's
+    CPU time and the peak memory."""
+    rows = ["| level | outcome | CPU time (s) | pushes | start's bound | f reached "
+            "| expanded | peak memory (GB) |",
+            "|---:|---|---:|---:|---:|---:|---:|---:|"]
+    for r in sorted(records, key=lambda r: r["level"]):
+        time = r.get("search_time_s")
+        peak = r.get("peak_memory_kb")
+        rows.append("| {} | {} | {} | {} | {} | {} | {} | {} |".format(
+            r["level"], r["outcome"].replace("_", " "),
+            f"{time:.1f}" if time is not None else "", r.get("pushes") or "",
+            r.get("initial_h", ""), r.get("f_reached", ""),
+            f"{r['expanded']:,}" if r.get("expanded") is not None else "",
+            f"{peak / 1e6:.1f}" if peak is not None else ""))
+    solved = [r for r in records if r["outcome"] == "solved"]
+    rows.append("")
+    rows.append(f"Solved {len(solved)} of {len(records)}: "
+                + (", ".join(str(r["level"]) for r in solved) or "none") + ".")
+    return "\n".join(rows)
+
+
 def table(records):
+    if records and all(optimal(r) for r in records):
+        return optimal_table(records)
     rows = ["| level | outcome | time (s) | phase | pushes | moves | expanded |",
             "|---:|---|---:|---|---:|---:|---:|"]
     for r in sorted(records, key=lambda r: r["level"]):
