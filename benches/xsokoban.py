@@ -15,11 +15,12 @@ phase of the schedule that solved it, pushes, moves, expansions) and a
 summary (solved, by phase); for a run with `--optimize pushes` (or `moves`)
 the row gives instead the search's CPU time, the pushes, the start's bound,
 the highest f expanded (a lower bound on the optimum even where the time ran
-out), the expansions and the peak memory. `--json-out` rewrites the file after every
-level, so an interrupted run keeps what it finished; with `--resume` the
-levels already in the file (at the same limit and arguments) are not run
-again, so a run of many hours (600 s a level) can be done in parts.
-`--from-json` prints the table of a saved run without solving anything.
+out), the expansions and the peak memory. `--json-out` rewrites the file
+after every level, so an interrupted run keeps what it finished; with
+`--resume` the levels already in the file (at the same limit and arguments)
+are not run again, so a run of many hours (600 s a level) can be done in
+parts. `--from-json` prints the table of a saved run without solving
+anything.
 
 Examples:
     python3 benches/xsokoban.py --limit 60 --json-out xsokoban60.json
