@@ -281,6 +281,32 @@ impl<'a> Solver<'a> {
     }
 }
 
+/// The guide of a greedy phase (or the bound alone of any other search):
+/// `matching` plus `g`'s weight per region, and with features the feature
+/// space over `targets` (the goals pushing, the start cells pulling) with
+/// the features `g` turns on.
+fn guide<'b>(
+    board: &'b Board,
+    matching: MatchingBound<'b>,
+    g: Guidance,
+    targets: &[u32],
+) -> Guide<'b> {
+    let mut bound = Guide::new(board, matching, g.weight);
+    if g.features {
+        bound = bound.with_features(targets);
+        if g.rooms {
+            bound = bound.with_rooms();
+        }
+        if g.out_of_plan {
+            bound = bound.with_out_of_plan();
+        }
+        if g.box_moves {
+            bound = bound.with_weights();
+        }
+    }
+    bound
+}
+
 /// How one search runs: its direction, guide, order among ties, algorithm,
 /// and whether any solution will do.
 #[derive(Clone, Copy)]
@@ -429,19 +455,7 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                         matching = matching.with_pairs();
                     }
                 }
-                let mut bound = Guide::new(board, matching, how.guide.weight);
-                if how.guide.features {
-                    bound = bound.with_features(&board.goals);
-                    if how.guide.rooms {
-                        bound = bound.with_rooms();
-                    }
-                    if how.guide.out_of_plan {
-                        bound = bound.with_out_of_plan();
-                    }
-                    if how.guide.box_moves {
-                        bound = bound.with_weights();
-                    }
-                }
+                let bound = guide(board, matching, how.guide, &board.goals);
                 let ran = if table {
                     let mut table = Transpositions::new(&mut space);
                     self.traced(&mut table, bound, how, depth_limit, time)
@@ -456,17 +470,8 @@ impl<'s, 'a> LevelRun<'s, 'a> {
                 if let Some(learnt) = self.pull_learnt.take() {
                     space = space.learning_from(learnt);
                 }
-                let mut bound =
-                    Guide::new(board, MatchingBound::to_starts(board), how.guide.weight);
-                if how.guide.features {
-                    bound = bound.with_features(&board.start_boxes);
-                    if how.guide.rooms {
-                        bound = bound.with_rooms();
-                    }
-                    if how.guide.box_moves {
-                        bound = bound.with_weights();
-                    }
-                }
+                let matching = MatchingBound::to_starts(board);
+                let bound = guide(board, matching, how.guide, &board.start_boxes);
                 // The root's step into a region is one step deeper than a pull.
                 let depth = depth_limit.map(|d| d.saturating_add(1));
                 let ran = if let Some(ring) = ring {
